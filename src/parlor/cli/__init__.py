@@ -1,0 +1,31 @@
+"""The ``parlor`` command: play in the terminal, and (as they land) simulate and analyse."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="parlor", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    from parlor.cli import monopoly_tui, tools_tui
+
+    monopoly_tui.add_parser(sub)
+    tools_tui.add_parser(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.run(args) or 0)
+    except (KeyboardInterrupt, EOFError):
+        print("\nbye")
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

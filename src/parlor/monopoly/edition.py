@@ -1,0 +1,368 @@
+"""Editions are data: one TOML file per edition under ``parlor/monopoly/data/``.
+
+An edition holds the board (40 squares), the card decks, the money and stock figures, the texts in
+each of its languages, and the default rule options. The engine reads nothing else about an edition,
+so a new edition is a new file, not new code.
+
+The file format (every amount in the edition's currency units)::
+
+    [edition]
+    id = "classic"                  # the name new_game() takes
+    title = "Millennium Edition"
+    rulebook = "millennium-edition.en.txt"
+    languages = ["en"]              # the first is the default display language
+    currency = "$"                  # shown by format_money
+    currency_after = false          # "10 $" / "200 kr." when true
+    min_players = 2
+    max_players = 8
+    starting_cash = 1500
+    salary = 200                    # paid for passing or landing on Go
+    jail_fine = 50
+    houses = 32
+    hotels = 12
+    hotel_cost_factor = 1           # hotel price = factor x house price (Matador: 5)
+    mortgage_interest_percent = 10
+    mortgage_interest_round = 1     # interest rounded UP to a multiple of this (Matador: 100)
+    auction_min_bid = 1             # the lowest opening bid (latam: 10)
+    money_unit = 1                  # smallest useful amount; bid steps are multiples of it
+    go_square = 0
+    jail_square = 10
+
+    [options]                       # edition defaults for RuleOptions fields (see rules.py)
+    income_tax_choice = true
+
+    [texts.en]                      # UI words, per language (see TEXT_KEYS)
+    go = "GO"
+    ...
+
+    [[squares]]                     # exactly 40, in board order, index 0..39
+    index = 1
+    kind = "street"                 # go street railroad utility chance community_chest tax
+                                    # jail free_parking go_to_jail
+    name = { en = "Mediterranean Avenue" }
+    group = "brown"                 # streets: colour group id; railroad/utility: their own group
+    price = 60
+    rents = [2, 10, 30, 90, 160, 250]   # street: 0..4 houses, hotel; railroad: 1..4 owned;
+                                        # utility: dice multipliers for 1..2 owned
+    house_cost = 50
+    mortgage = 30
+    tax = 200                       # tax squares: the flat amount
+    tax_percent_option = true       # tax squares: may the player pay a percentage of worth instead
+    deck = "chance"                 # chance/community_chest squares: which deck is drawn
+
+    [[decks]]
+    id = "chance"
+    name = { en = "Chance" }
+
+    [[cards]]
+    deck = "chance"
+    text = { en = "Advance to Go (Collect $200)" }
+    effect = "move_to"              # see CARD_EFFECTS
+    target = 0
+    copies = 1
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from parlor.core.errors import SettingsError
+
+SQUARE_KINDS = frozenset(
+    {
+        "go",
+        "street",
+        "railroad",
+        "utility",
+        "chance",
+        "community_chest",
+        "tax",
+        "jail",
+        "free_parking",
+        "go_to_jail",
+    }
+)
+PROPERTY_KINDS = frozenset({"street", "railroad", "utility"})
+
+#: Card effects the engine knows, and the fields each needs besides ``deck``, ``text``, ``copies``.
+CARD_EFFECTS: Mapping[str, tuple[str, ...]] = {
+    "move_to": ("target",),  # advance to a square, salary if Go is passed (target 0: Go itself)
+    "move_relative": ("steps",),  # move by steps (negative: back), no salary going back
+    "move_nearest": ("kind", "rent_multiplier"),  # advance to the nearest square of that kind;
+    # railroads: owner gets rent x rent_multiplier; utilities: the mover throws the dice and pays
+    # rent_multiplier x the throw (field dice_multiplier overrides the owned-count multiplier)
+    "collect": ("amount",),
+    "pay": ("amount",),
+    "collect_from_each": ("amount",),
+    "pay_each": ("amount",),
+    "repairs": ("per_house", "per_hotel"),
+    "get_out_of_jail": (),
+    "go_to_jail": (),
+    "collect_if_worth_at_most": ("amount", "limit"),  # Matador's legat: worth <= limit
+}
+
+#: UI words every language of an edition must define.
+TEXT_KEYS = ("go", "jail", "just_visiting", "go_to_jail", "free_parking", "bank", "house", "hotel",
+             "houses", "hotels", "mortgaged", "get_out_of_jail_card", "income_tax")
+
+
+@dataclass(frozen=True, slots=True)
+class Square:
+    index: int
+    kind: str
+    name: Mapping[str, str]
+    group: str | None = None
+    price: int = 0
+    rents: tuple[int, ...] = ()
+    house_cost: int = 0
+    mortgage: int = 0
+    tax: int = 0
+    tax_percent_option: bool = False
+    deck: str | None = None
+
+    @property
+    def is_property(self) -> bool:
+        return self.kind in PROPERTY_KINDS
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    id: int  # position of the card in the edition's card list (copies expanded)
+    deck: str
+    effect: str
+    text: Mapping[str, str]
+    target: int | None = None
+    steps: int = 0
+    kind: str | None = None
+    rent_multiplier: int = 1
+    dice_multiplier: int | None = None
+    amount: int = 0
+    per_house: int = 0
+    per_hotel: int = 0
+    limit: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Edition:
+    id: str
+    title: str
+    rulebook: str
+    languages: tuple[str, ...]
+    currency: str
+    currency_after: bool
+    min_players: int
+    max_players: int
+    starting_cash: int
+    salary: int
+    jail_fine: int
+    houses: int
+    hotels: int
+    hotel_cost_factor: int
+    mortgage_interest_percent: int
+    mortgage_interest_round: int
+    auction_min_bid: int
+    money_unit: int
+    go_square: int
+    jail_square: int
+    squares: tuple[Square, ...]
+    decks: Mapping[str, Mapping[str, str]]  # deck id -> name per language
+    cards: tuple[Card, ...]
+    texts: Mapping[str, Mapping[str, str]]
+    option_defaults: Mapping[str, Any] = field(default_factory=dict)
+
+    # Derived tables, filled in by load_edition (kept here so the engine's hot path is lookups).
+    groups: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+
+    @property
+    def language(self) -> str:
+        return self.languages[0]
+
+    def square_name(self, index: int, language: str | None = None) -> str:
+        names = self.squares[index].name
+        return names.get(language or self.language) or next(iter(names.values()))
+
+    def deck_name(self, deck: str, language: str | None = None) -> str:
+        names = self.decks[deck]
+        return names.get(language or self.language) or next(iter(names.values()))
+
+    def card_text(self, card: int, language: str | None = None) -> str:
+        texts = self.cards[card].text
+        return texts.get(language or self.language) or next(iter(texts.values()))
+
+    def text(self, key: str, language: str | None = None) -> str:
+        return self.texts[language or self.language][key]
+
+    def format_money(self, amount: int) -> str:
+        if self.currency_after:
+            return f"{amount:,} {self.currency}".replace(",", ".")
+        return f"{self.currency}{amount:,}"
+
+    def hotel_cost(self, square: int) -> int:
+        return self.squares[square].house_cost * self.hotel_cost_factor
+
+    def mortgage_interest(self, square: int) -> int:
+        """10% of the mortgage value, rounded up to the edition's rounding step."""
+        base = self.squares[square].mortgage * self.mortgage_interest_percent
+        step = self.mortgage_interest_round
+        tenth = -(-base // 100)  # ceil
+        return -(-tenth // step) * step
+
+    @property
+    def property_squares(self) -> tuple[int, ...]:
+        return tuple(s.index for s in self.squares if s.is_property)
+
+
+EDITION_IDS = ("classic", "matco", "latam", "matador")
+
+
+def _need(table: Mapping[str, Any], key: str, where: str) -> Any:
+    if key not in table:
+        raise SettingsError(f"{where}: missing field {key!r}")
+    return table[key]
+
+
+def parse_edition(data: Mapping[str, Any], source: str = "<edition>") -> Edition:
+    """Build and validate an :class:`Edition` from parsed TOML data."""
+    meta = _need(data, "edition", source)
+    languages = tuple(_need(meta, "languages", source))
+    squares = []
+    raw_squares = _need(data, "squares", source)
+    if len(raw_squares) != 40:
+        raise SettingsError(f"{source}: a board has 40 squares, found {len(raw_squares)}")
+    for i, raw in enumerate(raw_squares):
+        where = f"{source}: square {i}"
+        if raw.get("index", i) != i:
+            raise SettingsError(f"{where}: index {raw.get('index')} out of order")
+        kind = _need(raw, "kind", where)
+        if kind not in SQUARE_KINDS:
+            raise SettingsError(f"{where}: unknown kind {kind!r}")
+        sq = Square(
+            index=i,
+            kind=kind,
+            name=dict(_need(raw, "name", where)),
+            group=raw.get("group"),
+            price=int(raw.get("price", 0)),
+            rents=tuple(int(r) for r in raw.get("rents", ())),
+            house_cost=int(raw.get("house_cost", 0)),
+            mortgage=int(raw.get("mortgage", 0)),
+            tax=int(raw.get("tax", 0)),
+            tax_percent_option=bool(raw.get("tax_percent_option", False)),
+            deck=raw.get("deck"),
+        )
+        expected_rents = {"street": 6, "railroad": 4, "utility": 2}.get(kind)
+        if expected_rents is not None:
+            if len(sq.rents) != expected_rents or not sq.group or sq.price <= 0 or sq.mortgage <= 0:
+                raise SettingsError(
+                    f"{where}: a {kind} needs group, price, mortgage and {expected_rents} rents"
+                )
+            if kind == "street" and sq.house_cost <= 0:
+                raise SettingsError(f"{where}: a street needs a house_cost")
+        squares.append(sq)
+    decks = {d["id"]: dict(d["name"]) for d in _need(data, "decks", source)}
+    for sq in squares:
+        if sq.kind in ("chance", "community_chest") and sq.deck not in decks:
+            raise SettingsError(f"{source}: square {sq.index} draws from unknown deck {sq.deck!r}")
+    cards: list[Card] = []
+    for j, raw in enumerate(data.get("cards", ())):
+        where = f"{source}: card {j}"
+        effect = _need(raw, "effect", where)
+        if effect not in CARD_EFFECTS:
+            raise SettingsError(f"{where}: unknown effect {effect!r}")
+        if raw.get("deck") not in decks:
+            raise SettingsError(f"{where}: unknown deck {raw.get('deck')!r}")
+        for needed in CARD_EFFECTS[effect]:
+            _need(raw, needed, where)
+        for _ in range(int(raw.get("copies", 1))):
+            cards.append(
+                Card(
+                    id=len(cards),
+                    deck=raw["deck"],
+                    effect=effect,
+                    text=dict(_need(raw, "text", where)),
+                    target=raw.get("target"),
+                    steps=int(raw.get("steps", 0)),
+                    kind=raw.get("kind"),
+                    rent_multiplier=int(raw.get("rent_multiplier", 1)),
+                    dice_multiplier=raw.get("dice_multiplier"),
+                    amount=int(raw.get("amount", 0)),
+                    per_house=int(raw.get("per_house", 0)),
+                    per_hotel=int(raw.get("per_hotel", 0)),
+                    limit=int(raw.get("limit", 0)),
+                )
+            )
+    texts = {lang: dict(t) for lang, t in data.get("texts", {}).items()}
+    for lang in languages:
+        missing = [k for k in TEXT_KEYS if k not in texts.get(lang, {})]
+        if missing:
+            raise SettingsError(f"{source}: texts.{lang} lacks {', '.join(missing)}")
+    groups: dict[str, list[int]] = {}
+    for sq in squares:
+        if sq.is_property and sq.group:
+            groups.setdefault(sq.group, []).append(sq.index)
+
+    def num(key: str) -> int:
+        return int(_need(meta, key, source))
+
+    return Edition(
+        id=str(_need(meta, "id", source)),
+        title=str(_need(meta, "title", source)),
+        rulebook=str(meta.get("rulebook", "")),
+        languages=languages,
+        currency=str(_need(meta, "currency", source)),
+        currency_after=bool(meta.get("currency_after", False)),
+        min_players=num("min_players"),
+        max_players=num("max_players"),
+        starting_cash=num("starting_cash"),
+        salary=num("salary"),
+        jail_fine=num("jail_fine"),
+        houses=num("houses"),
+        hotels=num("hotels"),
+        hotel_cost_factor=int(meta.get("hotel_cost_factor", 1)),
+        mortgage_interest_percent=int(meta.get("mortgage_interest_percent", 10)),
+        mortgage_interest_round=int(meta.get("mortgage_interest_round", 1)),
+        auction_min_bid=int(meta.get("auction_min_bid", 1)),
+        money_unit=int(meta.get("money_unit", 1)),
+        go_square=int(meta.get("go_square", 0)),
+        jail_square=int(meta.get("jail_square", 10)),
+        squares=tuple(squares),
+        decks=decks,
+        cards=tuple(cards),
+        texts=texts,
+        option_defaults=dict(data.get("options", {})),
+        groups={g: tuple(v) for g, v in groups.items()},
+    )
+
+
+@cache
+def load_edition(name_or_path: str) -> Edition:
+    """Load a bundled edition by id (``"classic"``, ``"matco"``, ``"latam"``, ``"matador"``) or a
+    TOML file by path.
+
+    >>> load_edition("classic").square_name(39)
+    'Boardwalk'
+    """
+    if name_or_path in EDITION_IDS:
+        text = resources.files("parlor.monopoly").joinpath(f"data/{name_or_path}.toml").read_text(
+            encoding="utf-8"
+        )
+        source = f"{name_or_path}.toml"
+    else:
+        path = Path(name_or_path)
+        if not path.exists():
+            raise SettingsError(
+                f"unknown edition {name_or_path!r}: choose one of {', '.join(EDITION_IDS)} "
+                "or give the path of an edition file"
+            )
+        text = path.read_text(encoding="utf-8")
+        source = str(path)
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise SettingsError(f"{source}: not valid TOML: {exc}") from exc
+    return parse_edition(data, source)
