@@ -1,0 +1,846 @@
+"""The TOOLS engine: state, rules, legal actions, action ids, views and determinization.
+
+The state is kept small and flat for speed: hands are counts per card kind, the piles are lists of
+kind indices (top = last), and what may be played is looked up in a table indexed by a *context*
+(the top card's kind, a color named by a paint brush, or "anything goes" after a wild).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Self
+
+from parlor.core.errors import (
+    IllegalAction,
+    MalformedAction,
+    NotYourDecision,
+    SettingsError,
+    UnknownActionId,
+)
+from parlor.core.game import Decision, Event, Game, Outcome
+from parlor.tools.actions import (
+    ACTION_TYPES,
+    AcceptPenalty,
+    ChooseColor,
+    Draw,
+    EndTurn,
+    KeepDrawn,
+    PenaltyHammers,
+    PlayCard,
+    PlayDrawn,
+    ToolsAction,
+)
+from parlor.tools.cards import (
+    COLORED_TYPES,
+    TYPE_NAMES,
+    WILD_TYPES,
+    Deck,
+    resolve_deck,
+)
+from parlor.tools.options import ToolsOptions
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 10
+
+# Phases: what the current player must decide.
+PLAY, DRAWN, COLOR, FOLLOW, BOX, OVER = range(6)
+PHASE_NAMES = ("play", "drawn_card", "choose_color", "brush_second_card", "box_of_nails", "over")
+
+# Type numbers (index into COLORED_TYPES + WILD_TYPES).
+T_HAMMER, T_GOOD, T_BENT, T_FINGER, T_REVERSE, T_BOX, T_TOOLBOX, T_WHAMMER, T_BRUSH = range(9)
+ALL_TYPES = (*COLORED_TYPES, *WILD_TYPES)
+
+
+class _Tables:
+    """Everything derived from the deck, the options and the player count; shared, never mutated.
+
+    Contexts: ``0..K-1`` a colored top card of that kind; ``K + c`` a paint brush that named color
+    ``c`` (when the color binds); ``K + C`` anything goes (a wild on top); ``K + C + 1 + c`` the
+    brush player's second card, which must be of color ``c``.
+    """
+
+    def __init__(self, deck: Deck, options: ToolsOptions, n: int) -> None:
+        C = len(deck.colors)
+        K = deck.num_kinds
+        self.C, self.K = C, K
+        self.ktype = [ALL_TYPES.index(deck.kind_type(k)) for k in range(K)]
+        self.kcolor = [-1 if (c := deck.kind_color(k)) is None else c for k in range(K)]
+        self.hammer_kind = [deck.kind_of("hammer", c) for c in range(C)]
+        self.box_kinds = [deck.kind_of("box_of_nails", c) for c in range(C)]
+        self.free_ctx = K + C
+        self.bind_ctx = [K + c for c in range(C)]
+        self.follow_ctx = [K + C + 1 + c for c in range(C)]
+        self.color_kinds = [[k for k in range(K) if self.kcolor[k] == c] for c in range(C)]
+        self.wild_hammer = deck.kind_of("wild_hammer")
+        table: list[list[bool]] = []
+        for ctx in range(K + 2 * C + 1):
+            table.append([self._playable(ctx, k, options) for k in range(K)])
+        self.playable = table
+        # Kinds that are playable in each context, for fast legal-action generation.
+        self.playable_kinds = [[k for k in range(K) if row[k]] for row in table]
+        # Cached action objects (actions are immutable, so sharing them is safe and fast).
+        codes = deck.codes
+        colors = deck.colors
+        self.play = [[PlayCard(p, codes[k]) for k in range(K)] for p in range(n)]
+        self.draw = [Draw(p) for p in range(n)]
+        self.play_drawn = [PlayDrawn(p) for p in range(n)]
+        self.keep = [KeepDrawn(p) for p in range(n)]
+        self.accept = [AcceptPenalty(p) for p in range(n)]
+        self.end = [EndTurn(p) for p in range(n)]
+        self.choose = [[ChooseColor(p, c) for c in colors] for p in range(n)]
+        self.penalty = [
+            [[PenaltyHammers(p, a, b) for b in colors] for a in colors] for p in range(n)
+        ]
+        self.kind_by_code = {code: k for k, code in enumerate(codes)}
+        self.color_by_name = {c: i for i, c in enumerate(colors)}
+
+    def _playable(self, ctx: int, k: int, o: ToolsOptions) -> bool:
+        K, C = self.K, self.C
+        t, c = self.ktype[k], self.kcolor[k]
+        if ctx >= K + C + 1:  # the brush's second card: any card of the named color
+            return c == ctx - (K + C + 1)
+        if ctx == K + C:  # a wild on top: anything may follow
+            return True
+        if t >= T_TOOLBOX:  # wilds: "pueden jugarse en cualquier momento"
+            if ctx < K and self.ktype[ctx] == T_GOOD:
+                return t == T_WHAMMER or o.any_wild_on_good_nail
+            return True
+        if ctx >= K:  # a paint brush named a binding color
+            return c == ctx - K
+        top_t, top_c = self.ktype[ctx], self.kcolor[ctx]
+        if top_t == T_HAMMER:
+            return t == T_HAMMER or c == top_c  # any hammer; nails and actions of its color
+        if top_t == T_GOOD:
+            return t == T_HAMMER and c == top_c  # "únicamente puedes jugar un Martillo azul"
+        if top_t == T_BENT:
+            return t == T_HAMMER or (t in (T_FINGER, T_REVERSE, T_BOX) and c == top_c)
+        # An action card on top: anything of its color, or the same action symbol.
+        return c == top_c or t == top_t
+
+
+_TABLE_CACHE: dict[tuple[Any, ...], _Tables] = {}
+
+
+def _tables(deck: Deck, options: ToolsOptions, n: int) -> _Tables:
+    key = (deck.colors, options, n)
+    tables = _TABLE_CACHE.get(key)
+    if tables is None:
+        if len(_TABLE_CACHE) > 256:
+            _TABLE_CACHE.clear()
+        tables = _TABLE_CACHE[key] = _Tables(deck, options, n)
+    return tables
+
+
+class ToolsGame(Game[ToolsAction]):
+    """A game of TOOLS. Create one with :func:`parlor.tools.new_game`.
+
+    Seats are numbered clockwise from 0; the dealer is the last seat, so seat 0 (on the dealer's
+    left) starts.
+    """
+
+    game_name: ClassVar[str] = "tools"
+    action_types: ClassVar[Mapping[str, type]] = ACTION_TYPES
+
+    def __init__(
+        self,
+        players: int | Sequence[str] = 4,
+        seed: int = 0,
+        deck: Deck | Mapping[str, Any] | str | Any = None,
+        options: ToolsOptions | Mapping[str, Any] | None = None,
+    ) -> None:
+        if isinstance(players, bool) or not isinstance(players, int | list | tuple):
+            raise SettingsError("players must be a count (2-10) or a list of names")
+        names = self._players_from(players)
+        if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+            raise SettingsError(f"TOOLS needs {MIN_PLAYERS}-{MAX_PLAYERS} players, not {len(names)}")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise SettingsError(f"seed must be an integer, not {seed!r}")
+        self.deck = resolve_deck(deck)
+        self.options = (
+            options if isinstance(options, ToolsOptions) else ToolsOptions.from_dict(options)
+        )
+        n = len(names)
+        base = sum(
+            cnt
+            for code, cnt in self.deck.copies.items()
+            if code.split(":")[0] in ("hammer", "good_nail", "bent_nail")
+        )
+        if self.deck.size < self.options.hand_size * n + 1:
+            raise SettingsError(
+                f"deck {self.deck.name!r} has {self.deck.size} cards: too few to deal "
+                f"{self.options.hand_size} to {n} players and turn one up"
+            )
+        if base == 0:  # parse_deck already refuses this; a Deck built by hand might not
+            raise SettingsError("the deck needs at least one base card to start the discard pile")
+        self.names = names
+        self.settings = {
+            "players": list(names),
+            "deck": self.deck.to_dict(),
+            "options": self.options.to_dict(),
+        }
+        self.seed = seed
+        self.log = []
+        self._t = _tables(self.deck, self.options, n)
+        self._n = n
+        self.rng = random.Random(seed)
+        self._setup()
+
+    # ----- setup ---------------------------------------------------------------------------------
+    def _setup(self) -> None:
+        t = self._t
+        K = t.K
+        n = self._n
+        hand_size = self.options.hand_size
+        while True:
+            cards = self.deck.cards()
+            self.rng.shuffle(cards)
+            hands = [[0] * K for _ in range(n)]
+            for _ in range(hand_size):
+                for p in range(n):
+                    hands[p][cards.pop()] += 1
+            if any(t.ktype[k] <= T_BENT for k in cards):
+                break
+            # No base card is left to start the discard pile: deal again.
+        # "Si la primera carta es una carta de acción o comodín, vuelve a barajar y revela una
+        # nueva carta base."
+        while t.ktype[cards[-1]] > T_BENT:
+            self.rng.shuffle(cards)
+        top = cards.pop()
+        self.hands = hands
+        self.sizes = [hand_size] * n
+        self.draw_pile: list[int] = cards
+        self.discard: list[int] = [top]
+        self.ctx = top
+        self.color: int | None = t.kcolor[top]
+        self.direction = 1
+        self.current = 0  # "El jugador a la izquierda del repartidor comienza la partida."
+        self.phase = PLAY
+        self.drawn = -1
+        self.box_penalty = 0
+        self.turn = 0
+        self.idle = 0
+        self._moved = False
+        self._outcome: Outcome | None = None
+
+    @classmethod
+    def from_settings(cls, settings: Mapping[str, Any], seed: int) -> Self:
+        try:
+            players = settings["players"]
+        except (KeyError, TypeError) as exc:
+            raise SettingsError("TOOLS settings need 'players'") from exc
+        return cls(players, seed, settings.get("deck"), settings.get("options"))
+
+    # ----- the protocol: who decides what ----------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return self._n
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    @property
+    def pending(self) -> Decision | None:
+        if self.phase == OVER:
+            return None
+        info: dict[str, Any] = {"top": self.deck.code(self.discard[-1])}
+        if self.color is not None:
+            info["color"] = self.deck.colors[self.color]
+        phase = self.phase
+        if phase == DRAWN:
+            info["drawn"] = self.deck.code(self.drawn)
+        elif phase == BOX:
+            info["penalty"] = self.box_penalty
+        elif phase == PLAY and self._on_good_nail() and not self._has_play(self.current):
+            hammers = self._hammer_count(self.current)
+            info["good_nail_penalty"] = "two_hammers" if hammers >= 2 else "draw_two"
+        return Decision(self.current, PHASE_NAMES[phase], info)
+
+    def _on_good_nail(self) -> bool:
+        return self.ctx < self._t.K and self._t.ktype[self.ctx] == T_GOOD
+
+    def _has_play(self, p: int) -> bool:
+        hand = self.hands[p]
+        return any(hand[k] for k in self._t.playable_kinds[self.ctx])
+
+    def _hammer_count(self, p: int) -> int:
+        hand = self.hands[p]
+        return sum(hand[k] for k in self._t.hammer_kind)
+
+    # ----- legal actions ---------------------------------------------------------------------------
+    def legal_actions(self, player: int | None = None, *, anytime: bool = True) -> list[ToolsAction]:
+        """The deciding player's legal actions (TOOLS has no "any time" actions, so ``anytime``
+        changes nothing); another player's list is empty."""
+        p = self.current
+        phase = self.phase
+        if phase == OVER or (player is not None and player != p):
+            return []
+        t = self._t
+        hand = self.hands[p]
+        if phase == PLAY:
+            plays = t.play[p]
+            out: list[ToolsAction] = [plays[k] for k in t.playable_kinds[self.ctx] if hand[k]]
+            ctx = self.ctx
+            if ctx < t.K and t.ktype[ctx] == T_GOOD:
+                if not out:
+                    out = self._penalty_actions(p)
+            elif not out or self.options.may_draw_when_able:
+                out.append(t.draw[p])
+            return out
+        if phase == BOX:
+            out = [t.play[p][k] for k in t.box_kinds if hand[k]]
+            out.append(t.accept[p])
+            return out
+        if phase == DRAWN:
+            return [t.play_drawn[p], t.keep[p]]
+        if phase == COLOR:
+            return list(t.choose[p])
+        # FOLLOW
+        out = [t.play[p][k] for k in t.playable_kinds[self.ctx] if hand[k]]
+        out.append(t.end[p])
+        return out
+
+    def _penalty_actions(self, p: int) -> list[ToolsAction]:
+        t = self._t
+        hand = self.hands[p]
+        held = [c for c in range(t.C) if hand[t.hammer_kind[c]]]
+        pairs: list[ToolsAction] = [
+            t.penalty[p][a][b]
+            for a in held
+            for b in held
+            if a != b or hand[t.hammer_kind[a]] >= 2
+        ]
+        return pairs or [t.accept[p]]
+
+    # ----- validation --------------------------------------------------------------------------
+    def _name(self, p: int) -> str:
+        return self.names[p]
+
+    def _card(self, k: int) -> str:
+        return self.deck.card_name(k)
+
+    def _check(self, action: ToolsAction) -> None:
+        p = action.player
+        if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < self._n:
+            raise MalformedAction(f"player must be a seat number 0..{self._n - 1}, not {p!r}")
+        if p != self.current:
+            raise NotYourDecision(
+                f"it is {self._name(self.current)}'s turn ({PHASE_NAMES[self.phase]}), "
+                f"not {self._name(p)}'s"
+            )
+        t = self._t
+        phase = self.phase
+        hand = self.hands[p]
+        kind = type(action)
+        if kind is PlayCard:
+            code = action.card  # type: ignore[union-attr]
+            k = t.kind_by_code.get(code) if isinstance(code, str) else None
+            if k is None:
+                raise MalformedAction(
+                    f"unknown card {code!r}: cards are named like 'hammer:red', "
+                    f"'good_nail:{self.deck.colors[0]}' or 'toolbox'"
+                )
+            if not hand[k]:
+                raise IllegalAction(f"{self._name(p)} has no {self._card(k)} in hand")
+            if phase == PLAY:
+                if not t.playable[self.ctx][k]:
+                    raise IllegalAction(f"you cannot play a {self._card(k)} now: {self._why()}")
+            elif phase == BOX:
+                if t.ktype[k] != T_BOX:
+                    raise IllegalAction(
+                        f"a box of nails is pending: answer with another box of nails or take "
+                        f"the {self.box_penalty} cards (AcceptPenalty)"
+                    )
+            elif phase == FOLLOW:
+                if not t.playable[self.ctx][k]:
+                    color = self.deck.colors[self.color or 0]
+                    raise IllegalAction(
+                        f"after the paint brush only a {color} card may follow now, "
+                        "or end the turn (EndTurn)"
+                    )
+            else:
+                raise IllegalAction(self._phase_hint())
+            return
+        if kind is Draw:
+            if phase != PLAY:
+                raise IllegalAction(self._phase_hint())
+            if self._on_good_nail():
+                raise IllegalAction(
+                    f"{self._why()}; without one you take the good-nail penalty instead of drawing"
+                )
+            if not self.options.may_draw_when_able and self._has_play(p):
+                playable = ", ".join(
+                    self._card(k) for k in t.playable_kinds[self.ctx] if hand[k]
+                )
+                raise IllegalAction(
+                    f"you may draw only when you have no card to play; you can play: {playable}"
+                )
+            return
+        if kind is PlayDrawn or kind is KeepDrawn:
+            if phase != DRAWN:
+                raise IllegalAction(f"you have not just drawn a playable card; {self._phase_hint()}")
+            return
+        if kind is ChooseColor:
+            color = action.color  # type: ignore[union-attr]
+            if not isinstance(color, str) or color not in t.color_by_name:
+                raise MalformedAction(
+                    f"unknown color {color!r}; the colors are {', '.join(self.deck.colors)}"
+                )
+            if phase != COLOR:
+                raise IllegalAction(f"there is no color to choose now; {self._phase_hint()}")
+            return
+        if kind is PenaltyHammers:
+            a, b = action.first, action.second  # type: ignore[union-attr]
+            for color in (a, b):
+                if not isinstance(color, str) or color not in t.color_by_name:
+                    raise MalformedAction(
+                        f"unknown color {color!r}; the colors are {', '.join(self.deck.colors)}"
+                    )
+            if phase != PLAY or not self._on_good_nail():
+                raise IllegalAction("the two-hammer penalty applies only to a good nail on top")
+            if self._has_play(p):
+                raise IllegalAction(f"you can repair the good nail, so there is no penalty: {self._why()}")
+            ka, kb = t.hammer_kind[t.color_by_name[a]], t.hammer_kind[t.color_by_name[b]]
+            need = 2 if ka == kb else 1
+            if hand[ka] < need or hand[kb] < 1:
+                which = f"two {a} hammers" if ka == kb else f"a {a} hammer and a {b} hammer"
+                raise IllegalAction(f"{self._name(p)} does not hold {which}")
+            return
+        if kind is AcceptPenalty:
+            if phase == BOX:
+                return
+            if phase == PLAY and self._on_good_nail() and not self._has_play(p):
+                if self._hammer_count(p) >= 2:
+                    raise IllegalAction(
+                        "you hold two hammers, so the good-nail penalty is to play two hammers "
+                        "and draw 3 (PenaltyHammers), not to draw 2"
+                    )
+                return
+            raise IllegalAction(f"there is no penalty to take; {self._phase_hint()}")
+        if kind is EndTurn:
+            if phase != FOLLOW:
+                raise IllegalAction(
+                    f"you can end the turn this way only after a paint brush; {self._phase_hint()}"
+                )
+            return
+        raise MalformedAction(f"{action!r} is not a TOOLS action")
+
+    def _why(self) -> str:
+        """The rule in force for the next card, in words."""
+        t = self._t
+        ctx = self.ctx
+        colors = self.deck.colors
+        if ctx == t.free_ctx:
+            return "a wild is on top, so any card may be played"
+        if ctx >= t.K + t.C + 1:
+            return f"the paint brush's second card must be {colors[ctx - t.K - t.C - 1]}"
+        if ctx >= t.K:
+            c = colors[ctx - t.K]
+            return f"the paint brush named {c}: play a {c} card or a wild"
+        tt, c = t.ktype[ctx], colors[t.kcolor[ctx]]
+        if tt == T_HAMMER:
+            return (
+                f"on a {c} hammer you may play any hammer, a {c} nail, a {c} action card, or a wild"
+            )
+        if tt == T_GOOD:
+            wilds = "a wild" if self.options.any_wild_on_good_nail else "the wild hammer"
+            return f"a {c} good nail is on top: only a {c} hammer (or {wilds}) may be played"
+        if tt == T_BENT:
+            return f"on a {c} bent nail you may play any hammer, a {c} action card, or a wild"
+        name = TYPE_NAMES[ALL_TYPES[tt]]
+        return f"on a {c} {name} you may play any {c} card, another {name}, or a wild"
+
+    def _phase_hint(self) -> str:
+        phase = self.phase
+        if phase == DRAWN:
+            return f"you drew a {self._card(self.drawn)}: play it (PlayDrawn) or keep it (KeepDrawn)"
+        if phase == COLOR:
+            return "choose a color for the paint brush first (ChooseColor)"
+        if phase == BOX:
+            return (
+                f"a box of nails is pending: play a box of nails or take the {self.box_penalty} "
+                "cards (AcceptPenalty)"
+            )
+        if phase == FOLLOW:
+            return "play a second card of the color you named, or end the turn (EndTurn)"
+        return "it is a normal turn: play a card (PlayCard) or, with no card to play, draw"
+
+    # ----- execution ---------------------------------------------------------------------------
+    def _execute(self, action: ToolsAction) -> list[Event]:
+        events: list[Event] = []
+        p = action.player
+        t = self._t
+        kind = type(action)
+        if kind is PlayCard:
+            k = t.kind_by_code[action.card]  # type: ignore[union-attr]
+            self._play(p, k, events)
+        elif kind is Draw:
+            got = self._draw(p, 1, events)
+            if got and self.options.may_play_drawn and t.playable[self.ctx][got[0]]:
+                self.phase = DRAWN
+                self.drawn = got[0]
+            else:
+                self._next(0, events)
+        elif kind is PlayDrawn:
+            k = self.drawn
+            self.drawn = -1
+            self._play(p, k, events)
+        elif kind is KeepDrawn:
+            self.drawn = -1
+            self._next(0, events)
+        elif kind is ChooseColor:
+            c = t.color_by_name[action.color]  # type: ignore[union-attr]
+            self.color = c
+            events.append(Event("color", {"player": p, "color": action.color}))  # type: ignore[union-attr]
+            hand = self.hands[p]
+            if any(hand[k] for k in t.color_kinds[c]):
+                self.phase = FOLLOW
+                self.ctx = t.follow_ctx[c]
+            else:
+                self.ctx = t.bind_ctx[c] if self.options.brush_color_binds else t.free_ctx
+                self._next(0, events)
+        elif kind is EndTurn:
+            c = self.color if self.color is not None else 0
+            self.ctx = t.bind_ctx[c] if self.options.brush_color_binds else t.free_ctx
+            self._next(0, events)
+        elif kind is PenaltyHammers:
+            hand = self.hands[p]
+            for color in (action.first, action.second):  # type: ignore[union-attr]
+                k = t.hammer_kind[t.color_by_name[color]]
+                hand[k] -= 1
+                self.sizes[p] -= 1
+                self.discard.append(k)
+                events.append(Event("play", {"player": p, "card": self.deck.code(k)}))
+            self.ctx = k
+            self.color = t.kcolor[k]
+            self._moved = True
+            if self.sizes[p] == 0 and self.options.penalty_hammers_can_win:
+                self._finish(p, "empty hand", events)
+                return events
+            self._draw(p, 3, events)
+            if self.sizes[p] == 0:
+                self._finish(p, "empty hand", events)
+                return events
+            self._next(0, events)
+        elif kind is AcceptPenalty:
+            if self.phase == BOX:
+                owed = self.box_penalty
+                self.box_penalty = 0
+                self._draw(p, owed, events)
+            else:  # the good-nail penalty without two hammers: draw 2 and lose the turn
+                self._draw(p, 2, events)
+            self._next(0, events)
+        return events
+
+    def _play(self, p: int, k: int, events: list[Event]) -> None:
+        t = self._t
+        hand = self.hands[p]
+        hand[k] -= 1
+        self.sizes[p] -= 1
+        self.discard.append(k)
+        self._moved = True
+        events.append(Event("play", {"player": p, "card": self.deck.code(k)}))
+        if self.sizes[p] == 0:
+            # "La partida termina inmediatamente cuando un jugador logra quedarse sin cartas"
+            self._finish(p, "empty hand", events)
+            return
+        tt = t.ktype[k]
+        if tt <= T_BENT:
+            self.ctx = k
+            self.color = t.kcolor[k]
+            self._next(0, events)
+        elif tt == T_FINGER:
+            self.ctx = k
+            self.color = t.kcolor[k]
+            self._next(1, events)
+        elif tt == T_REVERSE:
+            self.ctx = k
+            self.color = t.kcolor[k]
+            self.direction = -self.direction
+            events.append(Event("reverse", {"direction": self.direction}))
+            skip = 1 if self._n == 2 and self.options.two_player_reverse_skips else 0
+            self._next(skip, events)
+        elif tt == T_BOX:
+            self.ctx = k
+            self.color = t.kcolor[k]
+            if self.options.box_stacking:
+                self.box_penalty += 2
+                self._next(0, events)
+            else:
+                victim = (p + self.direction) % self._n
+                self._draw(victim, 2, events)
+                self._next(1, events)
+        elif tt == T_TOOLBOX:
+            self.ctx = t.free_ctx
+            self.color = None
+            victim = (p + self.direction) % self._n
+            self._draw(victim, 4, events)
+            self._next(1, events)
+        elif tt == T_WHAMMER:
+            self.ctx = t.free_ctx
+            self.color = None
+            self._next(0, events)
+        else:  # paint brush: the same player names a color next
+            self.ctx = t.free_ctx
+            self.color = None
+            self.phase = COLOR
+
+    def _draw(self, p: int, count: int, events: list[Event]) -> list[int]:
+        """Draw up to ``count`` cards for ``p``, reshuffling the discard pile when needed."""
+        got: list[int] = []
+        pile = self.draw_pile
+        hand = self.hands[p]
+        for _ in range(count):
+            if not pile:
+                if len(self.discard) <= 1:
+                    break
+                # "todas las cartas de la pila de descarte, excepto la carta superior, se
+                # mezclan nuevamente para crear una nueva pila de robo"
+                pile = self.discard[:-1]
+                self.discard = self.discard[-1:]
+                self.rng.shuffle(pile)
+                self.draw_pile = pile
+                events.append(Event("reshuffle", {"draw_pile": len(pile)}))
+            k = pile.pop()
+            hand[k] += 1
+            got.append(k)
+        if got:
+            self.sizes[p] += len(got)
+            self._moved = True
+        events.append(Event("draw", {"player": p, "count": len(got)}))
+        return got
+
+    def _next(self, skip: int, events: list[Event]) -> None:
+        """End the turn: move ``1 + skip`` seats in the current direction."""
+        n = self._n
+        if skip:
+            skipped = (self.current + self.direction) % n
+            events.append(Event("skip", {"player": skipped}))
+        self.current = (self.current + self.direction * (1 + skip)) % n
+        self.phase = BOX if self.box_penalty else PLAY
+        self.turn += 1
+        if self._moved:
+            self.idle = 0
+            self._moved = False
+        else:
+            self.idle += 1
+            if self.idle >= n:  # a whole round without a card moving: nobody can ever move
+                self._finish(None, "blocked", events)
+                return
+        if self.options.max_turns and self.turn >= self.options.max_turns:
+            self._finish(None, "turn limit", events)
+
+    def _finish(self, winner: int | None, reason: str, events: list[Event]) -> None:
+        self.phase = OVER
+        sizes = self.sizes
+        if winner is None:
+            best = min(sizes)
+            winners = tuple(p for p in range(self._n) if sizes[p] == best)
+        else:
+            winners = (winner,)
+        ranking = tuple(sorted(range(self._n), key=lambda q: (q not in winners, sizes[q], q)))
+        self._outcome = Outcome(winners, reason, ranking, tuple(float(s) for s in sizes))
+        events.append(Event("game_over", {"winners": list(winners), "reason": reason}))
+
+    # ----- views and snapshots ---------------------------------------------------------------------
+    def _hand_codes(self, p: int) -> list[str]:
+        codes = self.deck.codes
+        return [codes[k] for k, cnt in enumerate(self.hands[p]) for _ in range(cnt)]
+
+    def view(self, player: int | None = None) -> dict[str, Any]:
+        """What ``player`` may see: own hand, others' hand sizes, the face-up pile, pile sizes.
+
+        Never another hand nor the draw pile's order; the pending decision's private details
+        (the card just drawn) only to the player deciding.
+        """
+        if player is not None and (
+            isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self._n
+        ):
+            raise MalformedAction(f"player must be a seat number 0..{self._n - 1}, not {player!r}")
+        codes = self.deck.codes
+        pending = self.pending
+        view: dict[str, Any] = {
+            "game": "tools",
+            "player": player,
+            "names": list(self.names),
+            "hand_sizes": list(self.sizes),
+            "top": codes[self.discard[-1]],
+            "discard": [codes[k] for k in self.discard],
+            "draw_pile": len(self.draw_pile),
+            "color": None if self.color is None else self.deck.colors[self.color],
+            "direction": "clockwise" if self.direction == 1 else "counterclockwise",
+            "current": self.current,
+            "box_penalty": self.box_penalty,
+            "turn": self.turn,
+            "pending": None,
+            "outcome": None,
+        }
+        if player is not None:
+            view["hand"] = self._hand_codes(player)
+        if pending is not None:
+            info = dict(pending.info)
+            if player != pending.player:
+                info.pop("drawn", None)
+                info.pop("good_nail_penalty", None)  # it would tell what the hand lacks
+            view["pending"] = {"player": pending.player, "kind": pending.kind, "info": info}
+        if self._outcome is not None:
+            o = self._outcome
+            view["outcome"] = {
+                "winners": list(o.winners),
+                "reason": o.reason,
+                "ranking": list(o.ranking),
+                "cards_left": [int(s) for s in o.scores],
+            }
+        return view
+
+    def snapshot(self) -> dict[str, Any]:
+        codes = self.deck.codes
+        o = self._outcome
+        return {
+            "hands": [self._hand_codes(p) for p in range(self._n)],
+            "draw_pile": [codes[k] for k in self.draw_pile],
+            "discard": [codes[k] for k in self.discard],
+            "context": self.ctx,
+            "color": self.color,
+            "direction": self.direction,
+            "current": self.current,
+            "phase": PHASE_NAMES[self.phase],
+            "drawn": None if self.drawn < 0 else codes[self.drawn],
+            "box_penalty": self.box_penalty,
+            "turn": self.turn,
+            "idle": self.idle,
+            "outcome": None
+            if o is None
+            else {"winners": list(o.winners), "reason": o.reason, "ranking": list(o.ranking)},
+            "rng": hashlib.sha256(repr(self.rng.getstate()).encode()).hexdigest()[:16],
+        }
+
+    # ----- action ids ----------------------------------------------------------------------------
+    @property
+    def num_actions(self) -> int:
+        t = self._t
+        return t.K + 5 + t.C + t.C * t.C
+
+    def action_id(self, action: ToolsAction) -> int:
+        """Stable ids: ``0..K-1`` play a card kind (type-major, then color; wilds last); then Draw,
+        PlayDrawn, KeepDrawn, AcceptPenalty, EndTurn; then ChooseColor per color; then
+        PenaltyHammers per (first, second) color pair."""
+        t = self._t
+        K = t.K
+        kind = type(action)
+        try:
+            if kind is PlayCard:
+                return t.kind_by_code[action.card]  # type: ignore[union-attr]
+            if kind is Draw:
+                return K
+            if kind is PlayDrawn:
+                return K + 1
+            if kind is KeepDrawn:
+                return K + 2
+            if kind is AcceptPenalty:
+                return K + 3
+            if kind is EndTurn:
+                return K + 4
+            if kind is ChooseColor:
+                return K + 5 + t.color_by_name[action.color]  # type: ignore[union-attr]
+            if kind is PenaltyHammers:
+                a = t.color_by_name[action.first]  # type: ignore[union-attr]
+                b = t.color_by_name[action.second]  # type: ignore[union-attr]
+                return K + 5 + t.C + a * t.C + b
+        except (KeyError, TypeError) as exc:
+            raise UnknownActionId(f"{action!r} has no action id: {exc}") from exc
+        raise UnknownActionId(f"{action!r} is not a TOOLS action")
+
+    def action_from_id(self, action_id: int, player: int) -> ToolsAction:
+        t = self._t
+        K, C = t.K, t.C
+        if isinstance(action_id, bool) or not isinstance(action_id, int):
+            raise UnknownActionId(f"action id must be an integer, not {action_id!r}")
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self._n:
+            raise MalformedAction(f"player must be a seat number 0..{self._n - 1}, not {player!r}")
+        if 0 <= action_id < K:
+            return t.play[player][action_id]
+        simple = {K: t.draw, K + 1: t.play_drawn, K + 2: t.keep, K + 3: t.accept, K + 4: t.end}
+        if action_id in simple:
+            return simple[action_id][player]
+        i = action_id - (K + 5)
+        if 0 <= i < C:
+            return t.choose[player][i]
+        i -= C
+        if 0 <= i < C * C:
+            return t.penalty[player][i // C][i % C]
+        raise UnknownActionId(f"action id {action_id} is outside 0..{self.num_actions - 1}")
+
+    # ----- cloning and determinization ------------------------------------------------------------
+    def clone(self) -> Self:
+        """A deep, independent copy (much faster than ``copy.deepcopy``)."""
+        g = object.__new__(type(self))
+        g.__dict__.update(self.__dict__)  # immutable parts: deck, options, tables, names, outcome
+        g.settings = self.settings  # never mutated after creation
+        g.log = list(self.log)
+        g.hands = [list(h) for h in self.hands]
+        g.sizes = list(self.sizes)
+        g.draw_pile = list(self.draw_pile)
+        g.discard = list(self.discard)
+        g.rng = random.Random()
+        g.rng.setstate(self.rng.getstate())
+        return g
+
+    def determinize(self, player: int, seed: int) -> Self:
+        """A clone in which everything ``player`` cannot see is resampled from ``seed``.
+
+        Other hands and the draw pile are redealt from the same cards keeping every size; if
+        another player is deciding about a drawn card, that card is resampled among the hidden
+        cards that are playable (the only thing the decision reveals about it). The clone's own
+        random generator is reseeded too, so future reshuffles are unknown as well. The clone is
+        for search: its log no longer replays to its state.
+        """
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self._n:
+            raise MalformedAction(f"player must be a seat number 0..{self._n - 1}, not {player!r}")
+        g = self.clone()
+        rng = random.Random(seed)
+        K = self._t.K
+        pool: list[int] = list(g.draw_pile)
+        others = [q for q in range(self._n) if q != player]
+        for q in others:
+            hand = g.hands[q]
+            pool.extend(k for k in range(K) for _ in range(hand[k]))
+            g.hands[q] = [0] * K
+        rng.shuffle(pool)
+        if g.phase == DRAWN and g.current != player:
+            row = self._t.playable[g.ctx]
+            candidates = [i for i, k in enumerate(pool) if row[k]]
+            i = rng.choice(candidates)
+            g.drawn = pool.pop(i)
+            g.hands[g.current][g.drawn] += 1
+            need = {q: g.sizes[q] - (1 if q == g.current else 0) for q in others}
+        else:
+            need = {q: g.sizes[q] for q in others}
+        for q in others:
+            hand = g.hands[q]
+            for _ in range(need[q]):
+                hand[pool.pop()] += 1
+        g.draw_pile = pool
+        g.rng = random.Random(rng.getrandbits(64))
+        return g
+
+    def card_name(self, code: str) -> str:
+        """A readable name for a card code: ``"hammer:red"`` -> ``"red hammer"``."""
+        return self.deck.card_name(self._t.kind_by_code[code])
+
+    def describe(self, action: ToolsAction) -> str:
+        """An action in words, with the player's name: ``"Ana plays a red hammer"``."""
+        who = self.names[action.player] if 0 <= action.player < self._n else str(action.player)
+        if isinstance(action, PlayCard):
+            code = action.card
+            what = self.card_name(code) if code in self._t.kind_by_code else code
+            return f"{who} plays {what}"
+        if isinstance(action, PenaltyHammers):
+            return (
+                f"{who} has no hammer to repair the good nail: plays a {action.first} hammer "
+                f"and a {action.second} hammer, then draws 3"
+            )
+        text = str(action)
+        return who + text[text.index(" ", len("player ")) :]
+
