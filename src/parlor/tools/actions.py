@@ -101,9 +101,20 @@ class EndTurn:
         return f"player {self.player} ends the turn"
 
 
-ToolsAction = PlayCard | Draw | PlayDrawn | KeepDrawn | ChooseColor | PenaltyHammers | AcceptPenalty | EndTurn
+ToolsAction = (
+    PlayCard | Draw | PlayDrawn | KeepDrawn | ChooseColor | PenaltyHammers | AcceptPenalty | EndTurn
+)
 
 ACTION_TYPES: dict[str, type] = {
     cls.__name__: cls
-    for cls in (PlayCard, Draw, PlayDrawn, KeepDrawn, ChooseColor, PenaltyHammers, AcceptPenalty, EndTurn)
+    for cls in (
+        PlayCard,
+        Draw,
+        PlayDrawn,
+        KeepDrawn,
+        ChooseColor,
+        PenaltyHammers,
+        AcceptPenalty,
+        EndTurn,
+    )
 }

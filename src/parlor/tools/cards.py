@@ -9,7 +9,7 @@ deck ships as ``parlor/tools/data/default.toml``; any other TOML file of the sam
 >>> deck.colors
 ('red', 'blue', 'green', 'yellow')
 >>> deck.size, deck.code(deck.kind_index("good_nail:blue"))
-(104, 'good_nail:blue')
+(92, 'good_nail:blue')
 """
 
 from __future__ import annotations

@@ -153,7 +153,9 @@ class ToolsGame(Game[ToolsAction]):
             raise SettingsError("players must be a count (2-10) or a list of names")
         names = self._players_from(players)
         if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-            raise SettingsError(f"TOOLS needs {MIN_PLAYERS}-{MAX_PLAYERS} players, not {len(names)}")
+            raise SettingsError(
+                f"TOOLS needs {MIN_PLAYERS}-{MAX_PLAYERS} players, not {len(names)}"
+            )
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise SettingsError(f"seed must be an integer, not {seed!r}")
         self.deck = resolve_deck(deck)
@@ -186,7 +188,7 @@ class ToolsGame(Game[ToolsAction]):
         self.rng = random.Random(seed)
         self._setup()
 
-    # ----- setup ---------------------------------------------------------------------------------
+    # ----- setup ----------
     def _setup(self) -> None:
         t = self._t
         K = t.K
@@ -231,7 +233,7 @@ class ToolsGame(Game[ToolsAction]):
             raise SettingsError("TOOLS settings need 'players'") from exc
         return cls(players, seed, settings.get("deck"), settings.get("options"))
 
-    # ----- the protocol: who decides what ----------------------------------------------------------
+    # ----- the protocol: who decides what ----------
     @property
     def num_players(self) -> int:
         return self._n
@@ -268,8 +270,10 @@ class ToolsGame(Game[ToolsAction]):
         hand = self.hands[p]
         return sum(hand[k] for k in self._t.hammer_kind)
 
-    # ----- legal actions ---------------------------------------------------------------------------
-    def legal_actions(self, player: int | None = None, *, anytime: bool = True) -> list[ToolsAction]:
+    # ----- legal actions ----------
+    def legal_actions(
+        self, player: int | None = None, *, anytime: bool = True
+    ) -> list[ToolsAction]:
         """The deciding player's legal actions (TOOLS has no "any time" actions, so ``anytime``
         changes nothing); another player's list is empty."""
         p = self.current
@@ -306,14 +310,11 @@ class ToolsGame(Game[ToolsAction]):
         hand = self.hands[p]
         held = [c for c in range(t.C) if hand[t.hammer_kind[c]]]
         pairs: list[ToolsAction] = [
-            t.penalty[p][a][b]
-            for a in held
-            for b in held
-            if a != b or hand[t.hammer_kind[a]] >= 2
+            t.penalty[p][a][b] for a in held for b in held if a != b or hand[t.hammer_kind[a]] >= 2
         ]
         return pairs or [t.accept[p]]
 
-    # ----- validation --------------------------------------------------------------------------
+    # ----- validation ----------
     def _name(self, p: int) -> str:
         return self.names[p]
 
@@ -370,16 +371,16 @@ class ToolsGame(Game[ToolsAction]):
                     f"{self._why()}; without one you take the good-nail penalty instead of drawing"
                 )
             if not self.options.may_draw_when_able and self._has_play(p):
-                playable = ", ".join(
-                    self._card(k) for k in t.playable_kinds[self.ctx] if hand[k]
-                )
+                playable = ", ".join(self._card(k) for k in t.playable_kinds[self.ctx] if hand[k])
                 raise IllegalAction(
                     f"you may draw only when you have no card to play; you can play: {playable}"
                 )
             return
         if kind is PlayDrawn or kind is KeepDrawn:
             if phase != DRAWN:
-                raise IllegalAction(f"you have not just drawn a playable card; {self._phase_hint()}")
+                raise IllegalAction(
+                    f"you have not just drawn a playable card; {self._phase_hint()}"
+                )
             return
         if kind is ChooseColor:
             color = action.color  # type: ignore[union-attr]
@@ -400,7 +401,9 @@ class ToolsGame(Game[ToolsAction]):
             if phase != PLAY or not self._on_good_nail():
                 raise IllegalAction("the two-hammer penalty applies only to a good nail on top")
             if self._has_play(p):
-                raise IllegalAction(f"you can repair the good nail, so there is no penalty: {self._why()}")
+                raise IllegalAction(
+                    f"you can repair the good nail, so there is no penalty: {self._why()}"
+                )
             ka, kb = t.hammer_kind[t.color_by_name[a]], t.hammer_kind[t.color_by_name[b]]
             need = 2 if ka == kb else 1
             if hand[ka] < need or hand[kb] < 1:
@@ -454,7 +457,9 @@ class ToolsGame(Game[ToolsAction]):
     def _phase_hint(self) -> str:
         phase = self.phase
         if phase == DRAWN:
-            return f"you drew a {self._card(self.drawn)}: play it (PlayDrawn) or keep it (KeepDrawn)"
+            return (
+                f"you drew a {self._card(self.drawn)}: play it (PlayDrawn) or keep it (KeepDrawn)"
+            )
         if phase == COLOR:
             return "choose a color for the paint brush first (ChooseColor)"
         if phase == BOX:
@@ -466,7 +471,7 @@ class ToolsGame(Game[ToolsAction]):
             return "play a second card of the color you named, or end the turn (EndTurn)"
         return "it is a normal turn: play a card (PlayCard) or, with no card to play, draw"
 
-    # ----- execution ---------------------------------------------------------------------------
+    # ----- execution ----------
     def _execute(self, action: ToolsAction) -> list[Event]:
         events: list[Event] = []
         p = action.player
@@ -643,7 +648,7 @@ class ToolsGame(Game[ToolsAction]):
         self._outcome = Outcome(winners, reason, ranking, tuple(float(s) for s in sizes))
         events.append(Event("game_over", {"winners": list(winners), "reason": reason}))
 
-    # ----- views and snapshots ---------------------------------------------------------------------
+    # ----- views and snapshots ----------
     def _hand_codes(self, p: int) -> list[str]:
         codes = self.deck.codes
         return [codes[k] for k, cnt in enumerate(self.hands[p]) for _ in range(cnt)]
@@ -716,7 +721,7 @@ class ToolsGame(Game[ToolsAction]):
             "rng": hashlib.sha256(repr(self.rng.getstate()).encode()).hexdigest()[:16],
         }
 
-    # ----- action ids ----------------------------------------------------------------------------
+    # ----- action ids ----------
     @property
     def num_actions(self) -> int:
         t = self._t
@@ -761,9 +766,9 @@ class ToolsGame(Game[ToolsAction]):
             raise MalformedAction(f"player must be a seat number 0..{self._n - 1}, not {player!r}")
         if 0 <= action_id < K:
             return t.play[player][action_id]
-        simple = {K: t.draw, K + 1: t.play_drawn, K + 2: t.keep, K + 3: t.accept, K + 4: t.end}
-        if action_id in simple:
-            return simple[action_id][player]
+        simple: list[Sequence[ToolsAction]] = [t.draw, t.play_drawn, t.keep, t.accept, t.end]
+        if K <= action_id < K + 5:
+            return simple[action_id - K][player]
         i = action_id - (K + 5)
         if 0 <= i < C:
             return t.choose[player][i]
@@ -772,7 +777,7 @@ class ToolsGame(Game[ToolsAction]):
             return t.penalty[player][i // C][i % C]
         raise UnknownActionId(f"action id {action_id} is outside 0..{self.num_actions - 1}")
 
-    # ----- cloning and determinization ------------------------------------------------------------
+    # ----- cloning and determinization ----------
     def clone(self) -> Self:
         """A deep, independent copy (much faster than ``copy.deepcopy``)."""
         g = object.__new__(type(self))
@@ -843,4 +848,3 @@ class ToolsGame(Game[ToolsAction]):
             )
         text = str(action)
         return who + text[text.index(" ", len("player ")) :]
-
