@@ -35,7 +35,7 @@ def unchanged_after(game: tools.ToolsGame, action: object, error: type[Exception
     return str(info.value)
 
 
-# ----- PREPARACIÓN ---------------------------------------------------------------------------------
+# ----- PREPARACIÓN -----
 
 
 @pytest.mark.parametrize("players", [2, 4, 10])
@@ -55,7 +55,11 @@ def test_setup_deals_seven_and_turns_up_a_base_card(players: int) -> None:
 def test_setup_reshuffles_until_a_base_card_even_in_an_action_heavy_deck() -> None:
     """ "Si la primera carta es una carta de acción o comodín, vuelve a barajar y revela una nueva
     carta base." A deck of one hammer among 40 wilds and actions always starts on that hammer."""
-    deck = {"colors": ["red"], "exact": {"hammer:red": 1, "reverse:red": 20}, "wilds": {"toolbox": 20}}
+    deck = {
+        "colors": ["red"],
+        "exact": {"hammer:red": 1, "reverse:red": 20},
+        "wilds": {"toolbox": 20},
+    }
     for seed in range(30):
         game = tools.new_game(2, seed=seed, deck=deck)
         if "hammer:red" in hand(game, 0) + hand(game, 1):
@@ -75,7 +79,7 @@ def test_player_left_of_dealer_starts_and_play_goes_clockwise() -> None:
     assert game.view(1)["direction"] == "clockwise"
 
 
-# ----- JUGAR SOBRE MARTILLOS -----------------------------------------------------------------------
+# ----- JUGAR SOBRE MARTILLOS -----
 
 
 def test_on_a_hammer() -> None:
@@ -101,7 +105,7 @@ def test_on_a_hammer() -> None:
     assert Draw(0) not in game.legal_actions(0)
 
 
-# ----- JUGAR SOBRE CLAVOS EN BUEN ESTADO ---------------------------------------------------------
+# ----- JUGAR SOBRE CLAVOS EN BUEN ESTADO -----
 
 
 def test_good_nail_needs_a_hammer_of_its_color() -> None:
@@ -181,7 +185,7 @@ def test_penalty_hammers_do_not_win_by_default_but_may_by_option() -> None:
     assert game.outcome is not None and game.outcome.winners == (0,)
 
 
-# ----- JUGAR SOBRE CLAVOS DOBLADOS -----------------------------------------------------------------
+# ----- JUGAR SOBRE CLAVOS DOBLADOS -----
 
 
 def test_bent_nail_takes_any_hammer() -> None:
@@ -194,14 +198,20 @@ def test_bent_nail_takes_any_hammer() -> None:
     unchanged_after(game, PlayCard(0, "bent_nail:red"), IllegalAction)
 
 
-# ----- CARTAS DE ACCIÓN ------------------------------------------------------------------------------
+# ----- CARTAS DE ACCIÓN -----
 
 
 def test_action_cards_match_color_or_symbol_and_anything_of_its_color_follows() -> None:
     """ "Las cartas de acción solamente pueden jugarse si coinciden en color con la carta superior
     ... o si coinciden con el mismo símbolo" / "puedes jugar cualquier carta siempre que coincida
     en color con esa carta de acción, sin importar si es un Martillo o un Clavo." """
-    cards = ["good_nail:green", "hammer:red", "reverse:red", "smashed_finger:blue", "bent_nail:green"]
+    cards = [
+        "good_nail:green",
+        "hammer:red",
+        "reverse:red",
+        "smashed_finger:blue",
+        "bent_nail:green",
+    ]
     game = rig(fresh(3), {0: cards}, top="reverse:green")
     legal = {a.card for a in game.legal_actions(0) if isinstance(a, PlayCard)}
     assert legal == {"good_nail:green", "bent_nail:green", "reverse:red"}
@@ -229,7 +239,9 @@ def test_change_of_turn_with_two_players(skips: bool, next_player: int) -> None:
     """Two players: by default the reverse only changes a direction that changes nothing;
     option two_player_reverse_skips makes it act like a skip (house rule)."""
     game = rig(
-        fresh(2, two_player_reverse_skips=skips), {0: ["reverse:red", "hammer:red"]}, top="hammer:red"
+        fresh(2, two_player_reverse_skips=skips),
+        {0: ["reverse:red", "hammer:red"]},
+        top="hammer:red",
     )
     game.apply(PlayCard(0, "reverse:red"))
     assert game.pending is not None and game.pending.player == next_player
@@ -276,7 +288,7 @@ def test_box_of_nails_without_stacking_option() -> None:
     assert game.pending is not None and game.pending.player == 2
 
 
-# ----- CARTAS COMODÍN --------------------------------------------------------------------------------
+# ----- CARTAS COMODÍN -----
 
 
 def test_toolbox_next_draws_four_and_anything_may_follow() -> None:
@@ -310,7 +322,9 @@ def test_paint_brush_choose_color_then_second_card() -> None:
     jugador elija. Después ..., el jugador que activo esta carta puede colocar inmediatamente una
     segunda carta del color seleccionado." The second card may be any card of that color."""
     game = rig(
-        fresh(3), {0: ["paint_brush", "good_nail:green", "hammer:red", "toolbox"]}, top="hammer:blue"
+        fresh(3),
+        {0: ["paint_brush", "good_nail:green", "hammer:red", "toolbox"]},
+        top="hammer:blue",
     )
     game.apply(PlayCard(0, "paint_brush"))
     assert game.pending is not None and game.pending.kind == "choose_color"
@@ -349,11 +363,12 @@ def test_paint_brush_without_a_card_of_that_color_ends_the_turn() -> None:
     assert game.pending is not None and game.pending.player == 1
 
 
-# ----- ROBAR CARTAS ----------------------------------------------------------------------------------
+# ----- ROBAR CARTAS -----
 
 
 def test_draw_only_without_a_valid_play() -> None:
-    """ "Si no puedes realizar una jugada válida durante tu turno, debes robar 1 carta del mazo." """
+    """ "Si no puedes realizar una jugada válida durante tu turno, debes robar 1 carta del
+    mazo." """
     game = rig(fresh(3), {0: ["hammer:green", "good_nail:blue"]}, top="hammer:red")
     msg = unchanged_after(game, Draw(0), IllegalAction)
     assert "only when you have no card to play" in msg and "green hammer" in msg
@@ -390,7 +405,8 @@ def test_unplayable_drawn_card_is_kept_and_turn_passes() -> None:
 
 def test_empty_draw_pile_reshuffles_discard_but_top() -> None:
     """ "Si la pila de robo se agota antes de que alguien gane, todas las cartas de la pila de
-    descarte, excepto la carta superior, se mezclan nuevamente para crear una nueva pila de robo." """
+    descarte, excepto la carta superior, se mezclan nuevamente para crear una nueva pila de
+    robo." """
     game = rig(fresh(3), {0: ["good_nail:blue", "bent_nail:green"]}, top="hammer:red", draw_size=0)
     under = len(game.view(0)["discard"]) - 1
     assert game.view(0)["draw_pile"] == 0 and under > 0
@@ -401,11 +417,12 @@ def test_empty_draw_pile_reshuffles_discard_but_top() -> None:
     assert view["draw_pile"] == under - 1
 
 
-# ----- FINAL DEL JUEGO -------------------------------------------------------------------------------
+# ----- FINAL DEL JUEGO -----
 
 
 def test_empty_hand_wins_immediately_even_with_an_action_card() -> None:
-    """ "La partida termina inmediatamente cuando un jugador logra quedarse sin cartas en la mano." """
+    """ "La partida termina inmediatamente cuando un jugador logra quedarse sin cartas en la
+    mano." """
     game = rig(fresh(3), {0: ["toolbox"]}, top="hammer:red")
     sizes = game.view(0)["hand_sizes"]
     events = game.apply(PlayCard(0, "toolbox"))
@@ -445,7 +462,7 @@ def test_blocked_game_ends_with_fewest_cards() -> None:
     assert game.outcome.winners == (0,)
 
 
-# ----- errors -------------------------------------------------------------------------------------
+# ----- errors -----
 
 
 def test_errors_are_typed_and_change_nothing() -> None:
