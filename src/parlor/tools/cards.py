@@ -17,7 +17,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -231,8 +231,12 @@ def bundled_deck(name: str) -> Deck:
     return parse_deck(tomllib.loads(res.read_text(encoding="utf-8")))
 
 
+@lru_cache(maxsize=1)
 def default_deck() -> Deck:
-    """The default deck (``data/default.toml``); see ``docs/tools-deck.md`` for why."""
+    """The default deck (``data/default.toml``); see ``docs/tools-deck.md`` for why.
+
+    Parsed once: a :class:`Deck` is immutable, so every game may share it.
+    """
     return bundled_deck("default")
 
 

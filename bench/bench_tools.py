@@ -1,0 +1,80 @@
+"""Games per second of TOOLS with random legal play, against RLCard's UNO in the same run.
+
+Usage: python bench/bench_tools.py [--seconds 5] [--players 2 4]
+
+Each figure is complete games per second on one core (this process), random legal play: TOOLS
+through the public API (``legal_actions`` + ``apply``, full validation, the default deck), UNO
+through RLCard's environment with its RandomAgent (``env.run``), as RLCard users run it. RLCard is
+optional (``pip install rlcard``); without it only the TOOLS figures are printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+
+from parlor import tools
+
+
+def tools_games(players: int) -> Callable[[int], int]:
+    def play(seed: int) -> int:
+        game = tools.new_game(players, seed=seed)
+        rng = random.Random(seed)
+        choice = rng.choice
+        legal = game.legal_actions
+        apply = game.apply
+        while game.outcome is None:
+            apply(choice(legal()))
+        return len(game.log)
+
+    return play
+
+
+def rlcard_games(players: int) -> Callable[[int], int] | None:
+    try:
+        import rlcard
+        from rlcard.agents import RandomAgent
+    except ImportError:
+        return None
+    env = rlcard.make("uno", config={"seed": 0, "game_num_players": players})
+    env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(env.num_players)])
+
+    def play(seed: int) -> int:
+        trajectories, _ = env.run(is_training=False)
+        return len(trajectories[0])
+
+    return play
+
+
+def measure(play: Callable[[int], int], seconds: float) -> tuple[float, float]:
+    """(games per second, mean decisions per game) over about ``seconds`` of play."""
+    play(10**6)  # warm up caches
+    games = steps = 0
+    start = time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds:
+        steps += play(games)
+        games += 1
+    return games / elapsed, steps / games
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
+    parser.add_argument("--players", type=int, nargs="+", default=[2, 4])
+    args = parser.parse_args()
+    print(f"{'players':>7}  {'TOOLS games/s':>13}  {'RLCard UNO games/s':>18}  {'ratio':>6}")
+    for n in args.players:
+        ours, our_len = measure(tools_games(n), args.seconds)
+        uno = rlcard_games(n)
+        if uno is None:
+            print(f"{n:>7}  {ours:>13.0f}  {'(rlcard missing)':>18}")
+            continue
+        theirs, _ = measure(uno, args.seconds)
+        print(f"{n:>7}  {ours:>13.0f}  {theirs:>18.0f}  {ours / theirs:>5.1f}x")
+        print(f"         (TOOLS: {our_len:.0f} decisions per game on average)")
+
+
+if __name__ == "__main__":
+    main()
