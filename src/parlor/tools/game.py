@@ -640,17 +640,21 @@ class ToolsGame(Game[ToolsAction]):
         if skip:
             skipped = (self.current + self.direction) % n
             events.append(Event("skip", {"player": skipped}))
-        self.current = (self.current + self.direction * (1 + skip)) % n
-        self.phase = BOX if self.box_penalty else PLAY
-        self.turn += 1
         if self._moved:
             self.idle = 0
             self._moved = False
+        elif self._has_play(self.current):
+            # Nothing moved, but only by choice (an optional draw from empty piles, or taking a
+            # penalty of 0 cards while holding a box): the position is not stuck.
+            self.idle = 0
         else:
             self.idle += 1
-            if self.idle >= n:  # a whole round without a card moving: nobody can ever move
-                self._finish(None, "blocked", events)
-                return
+        self.current = (self.current + self.direction * (1 + skip)) % n
+        self.phase = BOX if self.box_penalty else PLAY
+        self.turn += 1
+        if self.idle >= n:  # a whole round in which nobody could move a card: nobody ever will
+            self._finish(None, "blocked", events)
+            return
         if self.options.max_turns and self.turn >= self.options.max_turns:
             self._finish(None, "turn limit", events)
 
