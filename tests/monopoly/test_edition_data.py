@@ -137,7 +137,11 @@ def test_latam_names_and_figures() -> None:
     assert e.decks == {"chance": {"es": "Fortuna"}, "community_chest": {"es": "Arca Comunal"}}
     assert e.auction_min_bid == 10  # "Las ofertas empiezan en 10 $"
     assert e.format_money(200) == "200 $"
-    assert e.option_defaults == {"income_tax_choice": False, "auction_no_bid_keeps_unowned": True}
+    assert e.option_defaults == {
+        "income_tax_choice": False,
+        "jail_fine_turns": 3,
+        "rent_claim_deadline": 1,
+    }
     assert (e.starting_cash, e.salary, e.jail_fine, e.houses, e.hotels) == (1500, 200, 50, 32, 12)
 
 
@@ -287,7 +291,6 @@ def test_matador_money_and_rules() -> None:
     assert e.option_defaults == {
         "rent_while_jailed": False,
         "jail_doubles_extra_throw": True,
-        "third_double_moves": False,
         "jail_fine_turns": 3,
         "mortgage_transfer_fee": False,
         "roll_for_first_player": False,

@@ -19,18 +19,28 @@ class Bot(Protocol):
 class RandomBot:
     """Picks uniformly among the legal actions of the deciding player, from its own seeded generator.
 
-    Actions that answer the pending decision come first: "any time" actions (building, mortgaging,
-    trading...) are chosen only when nothing else is legal, as when a debtor must raise funds.
-    That keeps random games finite.
+    With probability ``anytime_rate`` it picks among every legal action, "any time" ones included
+    (building, mortgaging, trading...); otherwise among the answers to the pending decision, and
+    among everything only when no answer is legal (a debtor who must raise funds). It first picks
+    a kind of action uniformly, then one action of that kind, so the hundreds of possible trade
+    offers do not drown out building: without building, random property games rarely end.
     """
 
     name = "random"
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, anytime_rate: float = 0.1) -> None:
         self.rng = random.Random(seed)
+        self.anytime_rate = anytime_rate
 
     def choose(self, game: Game[Any], player: int) -> Any:
-        actions = game.legal_actions(player, anytime=False) or game.legal_actions(player)
+        actions: list[Any] = []
+        if self.rng.random() >= self.anytime_rate:
+            actions = game.legal_actions(player, anytime=False)
+        if not actions:
+            actions = game.legal_actions(player)
         if not actions:
             raise ValueError(f"player {player} has no legal action")
-        return self.rng.choice(actions)
+        kinds: dict[type, list[Any]] = {}
+        for action in actions:
+            kinds.setdefault(type(action), []).append(action)
+        return self.rng.choice(kinds[self.rng.choice(list(kinds))])

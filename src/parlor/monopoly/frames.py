@@ -1,0 +1,167 @@
+"""What the game is in the middle of: a stack of frames, the top one being acted on.
+
+Decision frames wait for a player's action; automatic frames (``auto = True``) are carried out by
+the engine as soon as they reach the top. A frame pushed below another runs after it: that is how
+"pay the fine, then move" or "auction each property the bank took" are sequenced.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+BANK = -1
+POT = -2  # the Free Parking pot (house rule)
+
+
+@dataclass(slots=True)
+class Frame:
+    auto: ClassVar[bool] = False
+    anytime_ok: ClassVar[bool] = True  # may "any time" actions be taken while this frame waits
+
+    def decider(self) -> int:
+        raise NotImplementedError
+
+    def copy(self) -> Frame:
+        raise NotImplementedError
+
+
+@dataclass(slots=True)
+class Turn(Frame):
+    player: int
+    phase: str = "pre_roll"  # "pre_roll" (throw next) or "post_roll" (may end the turn)
+
+    def decider(self) -> int:
+        return self.player
+
+    def copy(self) -> Turn:
+        return Turn(self.player, self.phase)
+
+
+@dataclass(slots=True)
+class BuyChoice(Frame):
+    player: int
+    square: int
+
+    def decider(self) -> int:
+        return self.player
+
+    def copy(self) -> BuyChoice:
+        return BuyChoice(self.player, self.square)
+
+
+@dataclass(slots=True)
+class Auction(Frame):
+    item: str  # "property", "house" or "hotel"
+    square: int  # the property sold, or the lot the building was first wanted for
+    bidders: list[int]
+    index: int = 0
+    high_bid: int = 0
+    high_bidder: int = -1
+    min_bid: int = 1
+
+    def decider(self) -> int:
+        return self.bidders[self.index]
+
+    def copy(self) -> Auction:
+        return Auction(self.item, self.square, list(self.bidders), self.index, self.high_bid,
+                       self.high_bidder, self.min_bid)
+
+
+@dataclass(slots=True)
+class TaxChoice(Frame):
+    player: int
+    square: int
+
+    def decider(self) -> int:
+        return self.player
+
+    def copy(self) -> TaxChoice:
+        return TaxChoice(self.player, self.square)
+
+
+@dataclass(slots=True)
+class Debt(Frame):
+    debtor: int
+    creditor: int  # a seat, BANK or POT
+    amount: int
+    reason: str
+
+    def decider(self) -> int:
+        return self.debtor
+
+    def copy(self) -> Debt:
+        return Debt(self.debtor, self.creditor, self.amount, self.reason)
+
+
+@dataclass(slots=True)
+class TradeOffer(Frame):
+    proposer: int
+    to: int
+    give_squares: tuple[int, ...]
+    take_squares: tuple[int, ...]
+    give_cash: int
+    take_cash: int
+    give_jail_cards: int
+    take_jail_cards: int
+    anytime_ok: ClassVar[bool] = False
+
+    def decider(self) -> int:
+        return self.to
+
+    def copy(self) -> TradeOffer:
+        return TradeOffer(self.proposer, self.to, self.give_squares, self.take_squares,
+                          self.give_cash, self.take_cash, self.give_jail_cards,
+                          self.take_jail_cards)
+
+
+@dataclass(slots=True)
+class MortgagedReceived(Frame):
+    player: int
+    squares: list[int] = field(default_factory=list)
+    anytime_ok: ClassVar[bool] = False
+
+    def decider(self) -> int:
+        return self.player
+
+    def copy(self) -> MortgagedReceived:
+        return MortgagedReceived(self.player, list(self.squares))
+
+
+@dataclass(slots=True)
+class PlaceBuildingChoice(Frame):
+    player: int
+    item: str  # "house" or "hotel"
+    anytime_ok: ClassVar[bool] = False
+
+    def decider(self) -> int:
+        return self.player
+
+    def copy(self) -> PlaceBuildingChoice:
+        return PlaceBuildingChoice(self.player, self.item)
+
+
+@dataclass(slots=True)
+class Move(Frame):
+    """Move ``player`` by ``steps`` (negative: backwards, no salary), then resolve the square."""
+
+    player: int
+    steps: int
+    rent_multiplier: int = 1
+    dice_multiplier: int | None = None  # card-directed utility rent: this times a fresh throw
+    auto: ClassVar[bool] = True
+
+    def copy(self) -> Move:
+        return Move(self.player, self.steps, self.rent_multiplier, self.dice_multiplier)
+
+
+@dataclass(slots=True)
+class BankAuctions(Frame):
+    """Properties the bank took from a bankrupt player, auctioned one after another."""
+
+    squares: list[int]
+    first_bidder: int
+    auto: ClassVar[bool] = True
+
+    def copy(self) -> BankAuctions:
+        return BankAuctions(list(self.squares), self.first_bidder)

@@ -1,0 +1,150 @@
+"""Rule options: one typed, documented set, with per-edition defaults from the edition file.
+
+Each field names the rulebook clause or house rule it controls (the rules notes under docs/rules/
+give the full sentences). ``RuleOptions.for_edition(edition, overrides)`` merges, in order, these
+defaults, the edition's ``[options]`` table, the chosen variant's changes, and the caller's overrides.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from parlor.core.errors import SettingsError
+from parlor.monopoly.edition import Edition
+
+VARIANTS = ("standard", "short", "time_limit", "quick")
+
+
+@dataclass(frozen=True, slots=True)
+class RuleOptions:
+    #: "standard"; "short" (Millennium/Matco short game: three free deeds, hotels after three
+    #: houses, the changed jail exit, flat tax, ends at the first bankruptcy); "time_limit" (two paid
+    #: deeds, ends after ``time_limit_rounds`` rounds or when time is called); "quick" (Matador:
+    #: two deeds each, ends when time is called or after ``time_limit_rounds``).
+    variant: str = "standard"
+    #: Income tax: may the player choose 10% of total worth instead of the flat amount.
+    income_tax_choice: bool = True
+    #: Declined properties are auctioned (off: the house rule "no auctions", the square stays unowned).
+    auctions: bool = True
+    #: Lowest opening bid; None takes the edition's (latam: 10 $).
+    auction_min_bid: int | None = None
+    #: A jailed owner still collects rent (Matador: no).
+    rent_while_jailed: bool = True
+    #: Leaving jail with doubles gives another throw (Matador: yes; classic: no).
+    jail_doubles_extra_throw: bool = False
+    #: On how many of the jail turns the fine may be paid before rolling (classic: "either of your
+    #: next two turns"; Matador and latam: any of them).
+    jail_fine_turns: int = 2
+    #: Most turns spent in jail; after the last failed throw the fine is paid and the token moves.
+    jail_max_turns: int = 3
+    #: Short game jail: the fine may also be paid after a failed throw on the same (first) turn.
+    jail_pay_after_failed_throw: bool = False
+    #: A receiver of a mortgaged property pays 10% interest at once if not lifting it (classic,
+    #: latam); Matador charges nothing until the mortgage is lifted.
+    mortgage_transfer_fee: bool = True
+    #: Houses on every lot of a group before a hotel (short game: 3).
+    hotel_after_houses: int = 4
+    #: Deeds dealt to each player at the start, and whether they are paid for.
+    starting_deeds: int = 0
+    starting_deeds_paid: bool = False
+    #: The game ends at the first bankruptcy and the richest by the short-game valuation wins.
+    end_at_first_bankruptcy: bool = False
+    #: Ends after this many rounds with the richest player winning (None: no limit).
+    time_limit_rounds: int | None = None
+    #: Any player may "call time" (the front end does when the agreed minutes are up).
+    time_call_allowed: bool = False
+    #: Roll for who starts (classic, latam); otherwise seat 0 starts (Matador: "agree who begins").
+    roll_for_first_player: bool = True
+    #: Rent must be claimed by the owner before the deadline (see ``rent_claim_deadline``); by
+    #: default rent is collected automatically.
+    rent_claim: bool = False
+    #: How many following players' throws end an unclaimed rent (classic, Matador: the second
+    #: player following; latam: the next player).
+    rent_claim_deadline: int = 2
+    #: Building stock shortage: when fewer buildings remain than players able to buy them, a
+    #: building is auctioned instead of sold at its price.
+    building_shortage_auction: bool = True
+    #: House rules players often ask for.
+    free_parking_pot: bool = False
+    double_salary_on_go: bool = False
+    unlimited_buildings: bool = False
+
+    @classmethod
+    def field_names(cls) -> tuple[str, ...]:
+        return tuple(f.name for f in dataclasses.fields(cls))
+
+    @classmethod
+    def for_edition(
+        cls, edition: Edition, overrides: Mapping[str, Any] | None = None
+    ) -> RuleOptions:
+        """The edition's defaults, with the variant's changes, then ``overrides``.
+
+        >>> from parlor.monopoly.edition import load_edition
+        >>> RuleOptions.for_edition(load_edition("classic"), {"variant": "short"}).hotel_after_houses
+        3
+        """
+        names = set(cls.field_names())
+        merged: dict[str, Any] = {}
+        for source, table in (("edition", edition.option_defaults), ("options", overrides or {})):
+            for key, value in table.items():
+                if key not in names:
+                    raise SettingsError(
+                        f"unknown rule option {key!r} in {source}; known options: "
+                        + ", ".join(sorted(names))
+                    )
+                merged[key] = value
+        variant = merged.get("variant", "standard")
+        if variant not in VARIANTS:
+            raise SettingsError(f"unknown variant {variant!r}: choose one of {', '.join(VARIANTS)}")
+        changes: dict[str, Any] = {}
+        if variant == "short":
+            changes = dict(
+                starting_deeds=3,
+                starting_deeds_paid=False,
+                hotel_after_houses=3,
+                jail_max_turns=1,
+                jail_fine_turns=1,
+                jail_pay_after_failed_throw=True,
+                income_tax_choice=False,
+                end_at_first_bankruptcy=True,
+            )
+        elif variant == "time_limit":
+            changes = dict(starting_deeds=2, starting_deeds_paid=True, time_call_allowed=True)
+        elif variant == "quick":
+            changes = dict(starting_deeds=2, starting_deeds_paid=True, time_call_allowed=True)
+        # Explicit overrides win over the variant's changes.
+        changes.update({k: v for k, v in (overrides or {}).items()})
+        values = {**{k: v for k, v in edition.option_defaults.items()}, **changes}
+        try:
+            options = cls(**values)
+        except TypeError as exc:  # pragma: no cover - names were checked above
+            raise SettingsError(str(exc)) from exc
+        options.validate()
+        return options
+
+    def validate(self) -> None:
+        def bad(msg: str) -> SettingsError:
+            return SettingsError(f"bad rule option: {msg}")
+
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if f.type in ("bool",) and not isinstance(value, bool):
+                raise bad(f"{f.name} must be true or false, not {value!r}")
+        if not 1 <= self.jail_max_turns <= 3 or not 1 <= self.jail_fine_turns <= 3:
+            raise bad("jail_max_turns and jail_fine_turns are between 1 and 3")
+        if self.hotel_after_houses not in (3, 4):
+            raise bad("hotel_after_houses is 3 or 4")
+        if not 0 <= self.starting_deeds <= 5:
+            raise bad("starting_deeds is between 0 and 5")
+        if self.time_limit_rounds is not None and self.time_limit_rounds < 1:
+            raise bad("time_limit_rounds must be at least 1")
+        if self.auction_min_bid is not None and self.auction_min_bid < 1:
+            raise bad("auction_min_bid must be at least 1")
+        if self.rent_claim_deadline not in (1, 2):
+            raise bad("rent_claim_deadline is 1 or 2")
+
+    def as_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
