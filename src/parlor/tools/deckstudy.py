@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -122,18 +122,15 @@ def simulate(deck: Deck, players: int, games: int, bot: str, seed: int = 0) -> F
 
 def study(
     decks: Sequence[Deck], players: Sequence[int], games: int, bots: Sequence[str]
-) -> list[dict[str, Any]]:
-    rows = []
+) -> Iterator[dict[str, Any]]:
+    """One row of figures per deck, bot and player count, as each is measured."""
     for deck in decks:
         for bot in bots:
             for n in players:
                 if deck.size < 7 * n + 1:
                     continue
                 fig = simulate(deck, n, games, bot)
-                rows.append(
-                    {"deck": deck.name, "cards": deck.size, "bot": bot, "players": n, **fig.row()}
-                )
-    return rows
+                yield {"deck": deck.name, "cards": deck.size, "bot": bot, "players": n, **fig.row()}
 
 
 def main(argv: Sequence[str] | None = None) -> None:
