@@ -1244,11 +1244,12 @@ class PropertyGame(Game[Action]):
             winner, price = a.high_bidder, a.high_bid
             ev.append(Event("auction_won", {"player": winner, "item": a.item, "square": a.square,
                                             "price": price}))
-            self._pay(winner, BANK, price)
             if a.item == "property":
                 self.owner[a.square] = winner
             elif self._buildable_squares(winner, a.item):
                 self.frames.append(PlaceBuildingChoice(winner, a.item))
+            # A winner who spent cash on other things during the auction owes the bank the rest.
+            self._charge(winner, BANK, price, "auction", ev)
 
     # ----- buildings sold back -----------------------------------------------------------------
     def _sell_building(self, p: int, sq: int, ev: list[Event]) -> None:
