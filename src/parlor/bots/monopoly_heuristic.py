@@ -1,0 +1,742 @@
+"""A rule-based player for every property-trading edition, through the public interface only.
+
+It reads the table from ``game.view(player)``, the board from ``game.edition`` and the rules from
+``RuleOptions.for_edition(game.edition, game.settings["options"])``; it asks the engine only
+documented questions (``legal_actions``, ``is_legal``, ``total_worth``). Its policy:
+
+* buy what it lands on while it keeps a small cash reserve, and always when the property
+  completes or blocks a colour group;
+* bid in auctions up to its valuation of the lot (more for group completion or blocking);
+* build evenly and aggressively where the rent gained per unit spent is highest, lifting the
+  mortgages that stand in the way first, and mortgaging lone properties to fund houses;
+* raise funds by whatever costs least in future rent per unit of cash, declaring bankruptcy only
+  when the engine says nothing else can pay the debt;
+* pick the cheaper income-tax option, leave jail early in the game and stay there late;
+* propose at most one trade per turn, completing one of its colour groups at a price the other
+  side should find fair (never the same offer twice), and answer trades by comparing what each side
+  gains, group completion included.
+
+Memory (offers made, actions per decision) is kept per game object, so one bot may play many games.
+"""
+
+from __future__ import annotations
+
+import random
+import weakref
+from dataclasses import dataclass
+from typing import Any
+
+from parlor.core.game import Game
+from parlor.monopoly.actions import (
+    AcceptTrade,
+    Action,
+    Bid,
+    Build,
+    BuyProperty,
+    ChooseTax,
+    ClaimRent,
+    DeclareBankruptcy,
+    DeclineProperty,
+    EndTurn,
+    KeepMortgage,
+    LiftMortgageNow,
+    Mortgage,
+    PassBid,
+    PayDebt,
+    PayJailFine,
+    PlaceBuilding,
+    ProposeTrade,
+    RejectTrade,
+    RollDice,
+    SellBuilding,
+    Unmortgage,
+    UseJailCard,
+)
+from parlor.monopoly.edition import Edition
+from parlor.monopoly.rules import RuleOptions
+
+HOTEL = 5  # the view's ``buildings`` value of a lot with a hotel
+N_SQUARES = 40
+#: How many times a property is expected to be landed on for the rest of the game, to turn a rent
+#: into a value (raising funds compares losses with it).
+LANDINGS = 3.0
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """The edition's static facts the bot needs, computed once per edition and rule set."""
+
+    edition: Edition
+    options: RuleOptions
+    properties: tuple[int, ...]
+    group_of: tuple[tuple[int, ...], ...]  # per square (empty for non-properties)
+    street_groups: tuple[tuple[int, ...], ...]
+    groups: tuple[tuple[int, ...], ...]
+    price: tuple[int, ...]
+    mortgage: tuple[int, ...]
+    house_cost: tuple[int, ...]
+    kind: tuple[str, ...]
+    bonus: tuple[float, ...]  # per square: its share of its group's monopoly bonus
+    total_price: int
+
+    @property
+    def max_level(self) -> int:
+        return self.options.hotel_after_houses + 1
+
+
+_BOARDS: dict[tuple[int, str], Board] = {}
+
+
+def board_for(game: Any) -> Board:
+    """The (cached) :class:`Board` of a property game."""
+    ed: Edition = game.edition
+    opts_raw = game.settings.get("options") or {}
+    key = (id(ed), repr(sorted(opts_raw.items())))
+    board = _BOARDS.get(key)
+    if board is not None and board.edition is ed:
+        return board
+    options = RuleOptions.for_edition(ed, opts_raw)
+    squares = ed.squares
+    group_of: list[tuple[int, ...]] = [()] * N_SQUARES
+    for members in ed.groups.values():
+        for sq in members:
+            group_of[sq] = tuple(members)
+    street_groups = tuple(
+        tuple(m) for m in ed.groups.values() if all(squares[s].kind == "street" for s in m)
+    )
+    bonus = [0.0] * N_SQUARES
+    for members in street_groups:
+        for sq in members:
+            s = squares[sq]
+            bonus[sq] = 0.5 * s.price + 0.25 * s.rents[3]
+    board = Board(
+        edition=ed,
+        options=options,
+        properties=tuple(ed.property_squares),
+        group_of=tuple(group_of),
+        street_groups=street_groups,
+        groups=tuple(tuple(m) for m in ed.groups.values()),
+        price=tuple(s.price for s in squares),
+        mortgage=tuple(s.mortgage for s in squares),
+        house_cost=tuple(s.house_cost for s in squares),
+        kind=tuple(s.kind for s in squares),
+        bonus=tuple(bonus),
+        total_price=sum(s.price for s in squares),
+    )
+    if len(_BOARDS) > 64:
+        _BOARDS.clear()
+    _BOARDS[key] = board
+    return board
+
+
+class Table:
+    """The mutable facts of one moment, read from a view (and changed hypothetically for trades)."""
+
+    __slots__ = (
+        "bank_hotels",
+        "bank_houses",
+        "bankrupt",
+        "board",
+        "buildings",
+        "cash",
+        "in_jail",
+        "jail_cards",
+        "mortgaged",
+        "owner",
+        "position",
+        "round",
+    )
+
+    def __init__(self, board: Board, view: dict[str, Any]) -> None:
+        self.board = board
+        players = view["players"]
+        self.cash = [int(p["cash"]) for p in players]
+        self.bankrupt = [bool(p["bankrupt"]) for p in players]
+        self.in_jail = [bool(p["in_jail"]) for p in players]
+        self.jail_cards = [int(p["jail_cards"]) for p in players]
+        self.position = [int(p["position"]) for p in players]
+        self.owner = [-1] * N_SQUARES
+        self.mortgaged = [False] * N_SQUARES
+        self.buildings = [0] * N_SQUARES
+        for prop in view["properties"]:
+            sq = prop["square"]
+            self.owner[sq] = prop["owner"]
+            self.mortgaged[sq] = prop["mortgaged"]
+            self.buildings[sq] = prop["buildings"]
+        self.bank_houses = int(view["bank"]["houses"])
+        self.bank_hotels = int(view["bank"]["hotels"])
+        self.round = int(view["round"])
+
+    # ----- facts -------------------------------------------------------------------------------
+    def level(self, sq: int) -> int:
+        b = self.buildings[sq]
+        return self.board.max_level if b == HOTEL else b
+
+    def owns_group(self, p: int, sq: int) -> bool:
+        return all(self.owner[s] == p for s in self.board.group_of[sq])
+
+    def group_built(self, sq: int) -> bool:
+        return any(self.buildings[s] for s in self.board.group_of[sq])
+
+    def active(self) -> list[int]:
+        return [p for p in range(len(self.cash)) if not self.bankrupt[p]]
+
+    def rent_at(self, sq: int, level: int | None = None, dice: int = 7) -> int:
+        """The rent on ``sq`` (at building ``level`` if given), as if it were not mortgaged."""
+        b = self.board
+        owner = self.owner[sq]
+        if owner < 0:
+            return 0
+        s = b.edition.squares[sq]
+        if s.kind == "street":
+            lvl = self.level(sq) if level is None else level
+            if lvl:
+                return s.rents[HOTEL if lvl >= b.max_level else lvl]
+            return s.rents[0] * (2 if self.owns_group(owner, sq) else 1)
+        owned = sum(1 for g in b.group_of[sq] if self.owner[g] == owner)
+        if s.kind == "railroad":
+            return s.rents[owned - 1]
+        return s.rents[owned - 1] * dice
+
+    def worth(self, p: int) -> float:
+        """Strategic worth: cash, properties (mortgaged ones less the cost of lifting), buildings
+        at cost, and a bonus for each complete colour group and for sets of railroads/utilities."""
+        b = self.board
+        total = float(self.cash[p])
+        for members in b.groups:
+            mine = [s for s in members if self.owner[s] == p]
+            if not mine:
+                continue
+            for s in mine:
+                if self.mortgaged[s]:
+                    total += b.price[s] - 1.1 * b.mortgage[s]
+                else:
+                    total += b.price[s]
+                lvl = self.level(s)
+                if lvl:
+                    hc = b.house_cost[s]
+                    total += hc * lvl if lvl < b.max_level else hc * (lvl - 1) + hc * 1.0
+            kind = b.kind[members[0]]
+            if len(mine) == len(members) and kind == "street":
+                total += sum(b.bonus[s] for s in members)
+            if kind != "street" and len(mine) > 1:
+                total += 0.25 * b.price[mine[0]] * (len(mine) - 1) * len(mine)
+            # Buildings earn: count the rent they bring on top of their cost.
+            if kind == "street" and len(mine) == len(members):
+                total += sum(0.6 * self.rent_at(s) for s in members if self.buildings[s])
+        return total
+
+    def copy(self) -> Table:
+        new = object.__new__(Table)
+        for name in Table.__slots__:
+            value = getattr(self, name)
+            setattr(new, name, list(value) if isinstance(value, list) else value)
+        return new
+
+
+@dataclass(slots=True)
+class _Memory:
+    offers: set[ProposeTrade]
+    last_offer_turn: int
+    anytime_count: dict[tuple[Any, ...], int]
+
+
+class MonopolyHeuristicBot:
+    """The rule-based property-game player described in the module docstring.
+
+    Parameters (all optional): ``reserve`` (cash kept back, as a fraction of the starting cash),
+    ``build_reserve`` (the same when building), ``trade`` (propose trades), ``trade_weight``
+    (how much the other side's gain counts against a trade, in games of three or more),
+    ``max_anytime`` (most optional actions at one decision, a guard against loops).
+    """
+
+    name = "heuristic"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        reserve: float = 0.05,
+        build_reserve: float = 0.1,
+        trade: bool = True,
+        trade_weight: float = 0.5,
+        max_anytime: int = 60,
+    ) -> None:
+        self.rng = random.Random(seed)
+        self.reserve = reserve
+        self.build_reserve = build_reserve
+        self.trade = trade
+        self.trade_weight = trade_weight
+        self.max_anytime = max_anytime
+        self._game: weakref.ref[Any] | None = None
+        self._memory = _Memory(set(), -1, {})
+
+    # ----- memory ------------------------------------------------------------------------------
+    def _memory_for(self, game: Any) -> _Memory:
+        if self._game is None or self._game() is not game:
+            self._game = weakref.ref(game)
+            self._memory = _Memory(set(), -1, {})
+        return self._memory
+
+    # ----- the entry point ---------------------------------------------------------------------
+    def choose(self, game: Game[Any], player: int) -> Action:
+        pending = game.pending
+        if pending is None or pending.player != player:
+            raise ValueError(f"player {player} has no decision to take")
+        answers: list[Action] = game.legal_actions(player, anytime=False)
+        if len(answers) == 1 and pending.kind not in (
+            "start_turn",
+            "roll_again",
+            "end_turn",
+            "raise_funds",
+            "jail",
+            "buy_or_auction",
+        ):
+            return answers[0]
+        board = board_for(game)
+        view = game.view(player)
+        table = Table(board, view)
+        memory = self._memory_for(game)
+        kind = pending.kind
+        info = pending.info
+
+        # Collect rent owed as soon as possible (rent-claim option).
+        if board.options.rent_claim and any(c[1] == player for c in view["rent_claims"]):
+            claim = ClaimRent(player)
+            if game.is_legal(claim):
+                return claim
+
+        if kind == "raise_funds":
+            return self._raise_funds(game, table, player, int(info["amount"]), answers)
+        if kind in ("start_turn", "roll_again", "end_turn", "jail", "buy_or_auction"):
+            key = (
+                table.round,
+                view["turn"],
+                kind,
+                len(game.log) if kind == "buy_or_auction" else 0,
+            )
+            count = memory.anytime_count.get(key, 0)
+            if count < self.max_anytime:
+                extra = self._manage(game, table, player, memory, kind, info)
+                if extra is not None:
+                    if len(memory.anytime_count) > 256:
+                        memory.anytime_count.clear()
+                    memory.anytime_count[key] = count + 1
+                    return extra
+        if kind in ("start_turn", "roll_again"):
+            return RollDice(player)
+        if kind == "end_turn":
+            return EndTurn(player)
+        if kind == "jail":
+            return self._jail(game, table, player, answers)
+        if kind == "buy_or_auction":
+            sq = int(info["square"])
+            if BuyProperty(player) in answers and self._wants_to_buy(table, player, sq):
+                return BuyProperty(player)
+            return DeclineProperty(player)
+        if kind == "bid":
+            return self._bid(table, player, info, answers)
+        if kind == "tax_choice":
+            return self._tax(game, player, info, answers)
+        if kind == "answer_trade":
+            offer = info["offer"]
+            gain = self.trade_gain(table, int(info["from"]), player, offer, answering=True)
+            return (
+                AcceptTrade(player)
+                if gain > 0 and AcceptTrade(player) in answers
+                else RejectTrade(player)
+            )
+        if kind == "mortgaged_property":
+            sq = int(info["square"])
+            lift = LiftMortgageNow(player, sq)
+            cost = board.mortgage[sq] + board.edition.mortgage_interest(sq)
+            if lift in answers and (
+                table.owns_group(player, sq) or table.cash[player] - cost >= self._reserve(table)
+            ):
+                return lift
+            return KeepMortgage(player, sq)
+        if kind == "place_building":
+            return max(
+                answers,
+                key=lambda a: (
+                    self._build_gain(table, a.square)
+                    if isinstance(a, PlaceBuilding)
+                    else -1.0
+                ),
+            )
+        return answers[0] if answers else self.rng.choice(game.legal_actions(player))
+
+    # ----- cash policy -------------------------------------------------------------------------
+    def _danger(self, table: Table, player: int) -> int:
+        """The highest rent an opponent's property could charge now."""
+        worst = 0
+        for sq in table.board.properties:
+            owner = table.owner[sq]
+            if owner >= 0 and owner != player and not table.mortgaged[sq]:
+                worst = max(worst, table.rent_at(sq))
+        return worst
+
+    def _reserve(self, table: Table) -> int:
+        start = table.board.edition.starting_cash
+        return int(self.reserve * start)
+
+    def _build_reserve(self, table: Table, player: int) -> int:
+        start = table.board.edition.starting_cash
+        return int(max(self.build_reserve * start, 0.25 * self._danger(table, player)))
+
+    # ----- valuing a property ------------------------------------------------------------------
+    def property_value(self, table: Table, player: int, sq: int) -> float:
+        """What ``sq`` is worth to ``player``: its price, more if it completes or blocks a group."""
+        b = table.board
+        group = b.group_of[sq]
+        price = b.price[sq]
+        mine = sum(1 for s in group if table.owner[s] == player)
+        owners = {table.owner[s] for s in group if s != sq and table.owner[s] >= 0}
+        value = float(price)
+        if b.kind[sq] == "street":
+            if mine == len(group) - 1:
+                value += sum(b.bonus[s] for s in group) * 0.8
+            elif len(owners) == 1 and player not in owners:
+                other = next(iter(owners))
+                if sum(1 for s in group if table.owner[s] == other) == len(group) - 1:
+                    value += sum(b.bonus[s] for s in group) * 0.5  # blocks a monopoly
+            elif mine:
+                value += 0.2 * price
+        else:
+            value += 0.3 * price * mine
+        return value
+
+    def _wants_to_buy(self, table: Table, player: int, sq: int) -> bool:
+        price = table.board.price[sq]
+        left = table.cash[player] - price
+        if self.property_value(table, player, sq) > price * 1.3:
+            return left >= 0
+        return left >= self._reserve(table)
+
+    def _bid(self, table: Table, player: int, info: Any, answers: list[Action]) -> Action:
+        bids = sorted((a for a in answers if isinstance(a, Bid)), key=lambda a: a.amount)
+        if not bids:
+            return PassBid(player)
+        item = info["item"]
+        sq = int(info["square"])
+        cash = table.cash[player]
+        if item == "property":
+            limit = self.property_value(table, player, sq)
+            if limit <= table.board.price[sq] * 1.3:
+                limit = min(limit, cash - self._reserve(table))
+            else:
+                limit = min(limit, cash)
+        else:
+            spots = [
+                s
+                for s in table.board.properties
+                if table.owner[s] == player and self._can_build_here(table, player, s)
+            ]
+            if not spots:
+                return PassBid(player)
+            cost = table.board.house_cost[spots[0]]
+            limit = min(1.5 * cost, cash - self._reserve(table))
+        if bids[0].amount <= limit:
+            return bids[0]
+        return PassBid(player)
+
+    # ----- tax and jail ------------------------------------------------------------------------
+    def _tax(self, game: Any, player: int, info: Any, answers: list[Action]) -> Action:
+        flat = int(info.get("flat", 0))
+        percent = int(info.get("percent", 10))
+        by_percent = game.total_worth(player) * percent // 100
+        choice = ChooseTax(player, by_percent < flat)
+        return choice if choice in answers else answers[0]
+
+    def _jail(self, game: Any, table: Table, player: int, answers: list[Action]) -> Action:
+        b = table.board
+        unowned = sum(1 for s in b.properties if table.owner[s] < 0)
+        early = unowned >= len(b.properties) // 3
+        danger = any(table.buildings[s] and table.owner[s] != player for s in b.properties)
+        i_earn = any(table.buildings[s] and table.owner[s] == player for s in b.properties)
+        leave = early or not danger or (i_earn and not b.options.rent_while_jailed)
+        if leave:
+            for a in (UseJailCard(player), PayJailFine(player)):
+                if a in answers and (
+                    isinstance(a, UseJailCard)
+                    or table.cash[player] - b.edition.jail_fine >= self._reserve(table)
+                ):
+                    return a
+        return RollDice(player)
+
+    # ----- any-time management: trades, mortgages, building ------------------------------------
+    def _manage(
+        self, game: Any, table: Table, player: int, memory: _Memory, kind: str, info: Any
+    ) -> Action | None:
+        b = table.board
+        if kind == "buy_or_auction":
+            # Mortgage a lone property to buy one that completes a group.
+            sq = int(info["square"])
+            price = b.price[sq]
+            if table.cash[player] < price and self.property_value(table, player, sq) > price * 1.3:
+                junk = sum(
+                    b.mortgage[s]
+                    for s in b.properties
+                    if table.owner[s] == player
+                    and not table.mortgaged[s]
+                    and not table.group_built(s)
+                    and not (b.kind[s] == "street" and table.owns_group(player, s))
+                )
+                if table.cash[player] + junk >= price:
+                    return self._junk_mortgage(game, table, player)
+            return None
+        if (
+            self.trade
+            and kind in ("start_turn", "end_turn")
+            and memory.last_offer_turn != (table.round * 16 + player)
+        ):
+            offer = self.best_offer(game, table, player, memory)
+            memory.last_offer_turn = table.round * 16 + player
+            if offer is not None:
+                memory.offers.add(offer)
+                if len(memory.offers) > 2000:
+                    memory.offers.clear()
+                return offer
+        reserve = self._build_reserve(table, player)
+        cash = table.cash[player]
+        # Lift mortgages that block building in a complete group.
+        for sq in b.properties:
+            if (
+                table.owner[sq] == player
+                and table.mortgaged[sq]
+                and table.owns_group(player, sq)
+                and b.kind[sq] == "street"
+            ):
+                cost = b.mortgage[sq] + b.edition.mortgage_interest(sq)
+                if cash - cost >= reserve:
+                    action = Unmortgage(player, sq)
+                    if game.is_legal(action):
+                        return action
+        # Build where it pays most.
+        build = self._best_build(game, table, player, cash - reserve)
+        if build is not None:
+            return build
+        wanted = self._best_build(game, table, player, None, check=False)
+        if wanted is not None:
+            need = b.house_cost[wanted.square] + reserve - cash
+            if need > 0:
+                freeing = self._junk_mortgage(game, table, player)
+                if freeing is not None:
+                    return freeing
+            return None
+        # Nothing to build: lift other mortgages when rich.
+        for sq in sorted(b.properties, key=lambda s: -b.price[s]):
+            if table.owner[sq] == player and table.mortgaged[sq]:
+                cost = b.mortgage[sq] + b.edition.mortgage_interest(sq)
+                if cash - cost >= 2 * reserve + b.edition.starting_cash // 5:
+                    action = Unmortgage(player, sq)
+                    if game.is_legal(action):
+                        return action
+        return None
+
+    def _junk_mortgage(self, game: Any, table: Table, player: int) -> Mortgage | None:
+        """The cheapest-to-lose unmortgaged property outside complete groups, if any."""
+        b = table.board
+        best: tuple[float, int] | None = None
+        for sq in b.properties:
+            if table.owner[sq] != player or table.mortgaged[sq] or table.group_built(sq):
+                continue
+            if b.kind[sq] == "street" and table.owns_group(player, sq):
+                continue
+            loss = table.rent_at(sq) / max(1, b.mortgage[sq])
+            if best is None or loss < best[0]:
+                best = (loss, sq)
+        if best is None:
+            return None
+        action = Mortgage(player, best[1])
+        return action if game.is_legal(action) else None
+
+    def _can_build_here(self, table: Table, player: int, sq: int) -> bool:
+        b = table.board
+        if b.kind[sq] != "street" or table.owner[sq] != player or not table.owns_group(player, sq):
+            return False
+        group = b.group_of[sq]
+        if any(table.mortgaged[s] for s in group):
+            return False
+        lvl = table.level(sq)
+        if lvl >= b.max_level or lvl > min(table.level(s) for s in group):
+            return False
+        if not b.options.unlimited_buildings:
+            if lvl == b.max_level - 1:
+                return table.bank_hotels > 0
+            return table.bank_houses > 0
+        return True
+
+    def _build_cost(self, table: Table, sq: int) -> int:
+        b = table.board
+        if table.level(sq) == b.max_level - 1:
+            return b.edition.hotel_cost(sq)
+        return b.house_cost[sq]
+
+    def _build_gain(self, table: Table, sq: int) -> float:
+        lvl = table.level(sq)
+        if lvl >= table.board.max_level:
+            return -1.0
+        gain = table.rent_at(sq, lvl + 1) - table.rent_at(sq, lvl)
+        return gain / max(1, self._build_cost(table, sq))
+
+    def _best_build(
+        self, game: Any, table: Table, player: int, budget: int | None, check: bool = True
+    ) -> Build | None:
+        best: tuple[float, int] | None = None
+        for sq in table.board.properties:
+            if not self._can_build_here(table, player, sq):
+                continue
+            cost = self._build_cost(table, sq)
+            if budget is not None and cost > budget:
+                continue
+            score = self._build_gain(table, sq)
+            if table.level(sq) < 3:
+                score += 1.0  # the third house is where rents jump: get there first
+            if best is None or score > best[0]:
+                best = (score, sq)
+        if best is None:
+            return None
+        action = Build(player, best[1])
+        if check and not game.is_legal(action):
+            return None
+        return action
+
+    # ----- raising funds -----------------------------------------------------------------------
+    def _raise_funds(
+        self, game: Any, table: Table, player: int, amount: int, answers: list[Action]
+    ) -> Action:
+        if PayDebt(player) in answers:
+            return PayDebt(player)
+        b = table.board
+        best: tuple[float, Action] | None = None
+        for sq in b.properties:
+            if table.owner[sq] != player:
+                continue
+            if table.buildings[sq]:
+                action: Action = SellBuilding(player, sq)
+                lvl = table.level(sq)
+                refund = max(1, self._build_cost_of_level(table, sq, lvl) // 2)
+                rent_loss = table.rent_at(sq, lvl) - table.rent_at(sq, lvl - 1)
+                loss = (rent_loss * LANDINGS + refund) / refund
+            elif not table.mortgaged[sq] and not table.group_built(sq):
+                action = Mortgage(player, sq)
+                refund = max(1, b.mortgage[sq])
+                loss = (table.rent_at(sq) * LANDINGS + 0.1 * refund) / refund
+                if b.kind[sq] == "street" and table.owns_group(player, sq):
+                    loss += 0.5  # it stops building on the group
+            else:
+                continue
+            if (best is None or loss < best[0]) and game.is_legal(action):
+                best = (loss, action)
+        if best is not None:
+            return best[1]
+        if DeclareBankruptcy(player) in answers:
+            return DeclareBankruptcy(player)
+        # Nothing to sell piece by piece (e.g. hotels the bank cannot break up): anything legal.
+        legal = game.legal_actions(player)
+        sells = [a for a in legal if isinstance(a, SellBuilding | Mortgage)]
+        return sells[0] if sells else legal[0]
+
+    def _build_cost_of_level(self, table: Table, sq: int, lvl: int) -> int:
+        b = table.board
+        return b.edition.hotel_cost(sq) if lvl >= b.max_level else b.house_cost[sq]
+
+    # ----- trades ------------------------------------------------------------------------------
+    def _after_trade(self, table: Table, proposer: int, to: int, offer: Any) -> Table:
+        after = table.copy()
+        after.cash[proposer] += int(offer["take_cash"]) - int(offer["give_cash"])
+        after.cash[to] += int(offer["give_cash"]) - int(offer["take_cash"])
+        for sq in offer["give_squares"]:
+            after.owner[sq] = to
+        for sq in offer["take_squares"]:
+            after.owner[sq] = proposer
+        cards = int(offer["give_jail_cards"]) - int(offer["take_jail_cards"])
+        after.jail_cards[proposer] -= cards
+        after.jail_cards[to] += cards
+        return after
+
+    def trade_gain(
+        self, table: Table, proposer: int, to: int, offer: Any, answering: bool
+    ) -> float:
+        """How good the trade is for ``to`` (answering) or ``proposer`` (not answering): the
+        change of its worth less a share of the other side's change; positive means "do it"."""
+        after = self._after_trade(table, proposer, to, offer)
+        me, other = (to, proposer) if answering else (proposer, to)
+        fine = table.board.edition.jail_fine
+        mine = after.worth(me) - table.worth(me)
+        theirs = after.worth(other) - table.worth(other)
+        cards = int(offer["give_jail_cards"]) - int(offer["take_jail_cards"])
+        card_value = 0.6 * fine * cards
+        mine += card_value if me == to else -card_value
+        theirs += -card_value if me == to else card_value
+        weight = 1.0 if len(table.active()) <= 2 else self.trade_weight
+        margin = 0.02 * table.board.edition.starting_cash
+        return mine - weight * theirs - margin
+
+    def best_offer(
+        self, game: Any, table: Table, player: int, memory: _Memory
+    ) -> ProposeTrade | None:
+        """A trade that completes one of ``player``'s colour groups and that the other side
+        should accept by this bot's own measure, or ``None``."""
+        b = table.board
+        unit = b.edition.money_unit
+        best: tuple[float, ProposeTrade] | None = None
+        cash = table.cash[player]
+        for group in b.street_groups:
+            mine = [s for s in group if table.owner[s] == player]
+            rest = [s for s in group if table.owner[s] != player]
+            if not mine or not rest or len(mine) * 2 < len(group):
+                continue
+            owners = {table.owner[s] for s in rest}
+            if len(owners) != 1:
+                continue
+            other = next(iter(owners))
+            if other < 0 or table.bankrupt[other] or any(table.group_built(s) for s in rest):
+                continue
+            base = sum(b.price[s] for s in rest)
+            # What might go the other way: a property that completes one of their groups.
+            sweeteners: list[tuple[int, ...]] = [()]
+            for g2 in b.street_groups:
+                if g2 == group:
+                    continue
+                theirs = [s for s in g2 if table.owner[s] == other]
+                missing = [s for s in g2 if table.owner[s] != other]
+                if (
+                    theirs
+                    and len(missing) == 1
+                    and table.owner[missing[0]] == player
+                    and not table.group_built(missing[0])
+                ):
+                    sweeteners.append((missing[0],))
+            for give in sweeteners:
+                for factor in (0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 4.0):
+                    pay = int(base * factor) // unit * unit
+                    if pay > cash or (not give and pay <= 0):
+                        continue
+                    offer = ProposeTrade(
+                        player, other, give_squares=give, take_squares=tuple(rest), give_cash=pay
+                    )
+                    if offer in memory.offers:
+                        continue
+                    data = {
+                        "give_squares": list(give),
+                        "take_squares": list(rest),
+                        "give_cash": pay,
+                        "take_cash": 0,
+                        "give_jail_cards": 0,
+                        "take_jail_cards": 0,
+                    }
+                    mine_gain = self.trade_gain(table, player, other, data, answering=False)
+                    their_gain = self.trade_gain(table, player, other, data, answering=True)
+                    if mine_gain <= 0 or their_gain <= 0:
+                        continue
+                    after = self._after_trade(table, player, other, data)
+                    if after.cash[player] < self._reserve(table):
+                        continue
+                    if best is None or mine_gain > best[0]:
+                        best = (mine_gain, offer)
+                    break  # the cheapest acceptable price for this sweetener
+        if best is None:
+            return None
+        return best[1] if game.is_legal(best[1]) else None
