@@ -27,8 +27,12 @@ class RiggedDice(random.Random):
         return self.values.pop(0)
 
 
-def new(edition: str = "classic", players: int | Sequence[str] = ("Ann", "Bo", "Cy"),
-        options: dict[str, Any] | None = None, seed: int = 0) -> PropertyGame:
+def new(
+    edition: str = "classic",
+    players: int | Sequence[str] = ("Ann", "Bo", "Cy"),
+    options: dict[str, Any] | None = None,
+    seed: int = 0,
+) -> PropertyGame:
     """A game whose first player is seat 0 (no roll-off), for readable scenarios."""
     opts = {"roll_for_first_player": False, **(options or {})}
     return monopoly.new_game(edition, players=players, seed=seed, options=opts)

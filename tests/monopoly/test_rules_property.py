@@ -335,8 +335,9 @@ def test_trade_properties_cash_and_jail_cards() -> None:
     give(g, 0, 1)
     give(g, 1, 3)
     g.jail_cards[1] = [7]
-    g.apply(m.ProposeTrade(0, 1, give_squares=(1,), take_squares=(3,), give_cash=50,
-                           take_jail_cards=1))
+    g.apply(
+        m.ProposeTrade(0, 1, give_squares=(1,), take_squares=(3,), give_cash=50, take_jail_cards=1)
+    )
     assert g.pending.kind == "answer_trade" and g.pending.player == 1
     with pytest.raises(IllegalAction, match="must answer first"):
         g.apply(m.Build(2, 1))

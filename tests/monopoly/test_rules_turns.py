@@ -126,7 +126,11 @@ def test_matador_doubles_out_of_jail_still_give_extra_throw() -> None:
     dice(g, (3, 3))
     g.apply(m.RollDice(0))
     while g.pending.kind == "bid" or g.pending.kind == "buy_or_auction":
-        a = m.DeclineProperty(0) if g.pending.kind == "buy_or_auction" else m.PassBid(g.pending.player)
+        a = (
+            m.DeclineProperty(0)
+            if g.pending.kind == "buy_or_auction"
+            else m.PassBid(g.pending.player)
+        )
         g.apply(a)
     assert g.pending.kind == "roll_again" and g.pending.player == 0
 

@@ -212,7 +212,9 @@ class Game(ABC, Generic[A]):
     def decode_action(cls, data: Mapping[str, Any]) -> A:
         try:
             kind = cls.action_types[data["type"]]
-            kwargs = {k: (tuple(v) if isinstance(v, list) else v) for k, v in data.items() if k != "type"}
+            kwargs = {
+                k: (tuple(v) if isinstance(v, list) else v) for k, v in data.items() if k != "type"
+            }
             return kind(**kwargs)  # type: ignore[no-any-return]
         except (KeyError, TypeError) as exc:
             raise ReplayError(f"cannot decode action {dict(data)!r}: {exc}") from exc

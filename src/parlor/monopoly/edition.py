@@ -108,8 +108,21 @@ CARD_EFFECTS: Mapping[str, tuple[str, ...]] = {
 }
 
 #: UI words every language of an edition must define.
-TEXT_KEYS = ("go", "jail", "just_visiting", "go_to_jail", "free_parking", "bank", "house", "hotel",
-             "houses", "hotels", "mortgaged", "get_out_of_jail_card", "income_tax")
+TEXT_KEYS = (
+    "go",
+    "jail",
+    "just_visiting",
+    "go_to_jail",
+    "free_parking",
+    "bank",
+    "house",
+    "hotel",
+    "houses",
+    "hotels",
+    "mortgaged",
+    "get_out_of_jail_card",
+    "income_tax",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -348,8 +361,10 @@ def load_edition(name_or_path: str) -> Edition:
     'Boardwalk'
     """
     if name_or_path in EDITION_IDS:
-        text = resources.files("parlor.monopoly").joinpath(f"data/{name_or_path}.toml").read_text(
-            encoding="utf-8"
+        text = (
+            resources.files("parlor.monopoly")
+            .joinpath(f"data/{name_or_path}.toml")
+            .read_text(encoding="utf-8")
         )
         source = f"{name_or_path}.toml"
     else:

@@ -64,8 +64,15 @@ class Auction(Frame):
         return self.bidders[self.index]
 
     def copy(self) -> Auction:
-        return Auction(self.item, self.square, list(self.bidders), self.index, self.high_bid,
-                       self.high_bidder, self.min_bid)
+        return Auction(
+            self.item,
+            self.square,
+            list(self.bidders),
+            self.index,
+            self.high_bid,
+            self.high_bidder,
+            self.min_bid,
+        )
 
 
 @dataclass(slots=True)
@@ -110,9 +117,16 @@ class TradeOffer(Frame):
         return self.to
 
     def copy(self) -> TradeOffer:
-        return TradeOffer(self.proposer, self.to, self.give_squares, self.take_squares,
-                          self.give_cash, self.take_cash, self.give_jail_cards,
-                          self.take_jail_cards)
+        return TradeOffer(
+            self.proposer,
+            self.to,
+            self.give_squares,
+            self.take_squares,
+            self.give_cash,
+            self.take_cash,
+            self.give_jail_cards,
+            self.take_jail_cards,
+        )
 
 
 @dataclass(slots=True)

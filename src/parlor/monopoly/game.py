@@ -80,16 +80,36 @@ N_SQUARES = 40
 # Ids never change meaning: a fixed block of answers, a ladder of bid raises (relative to the
 # current high bid), per-square blocks, and a catalogue of simple trades at price levels.
 _FIXED: tuple[Action, ...] = (
-    RollDice(0), EndTurn(0), BuyProperty(0), DeclineProperty(0), PassBid(0), PayJailFine(0),
-    UseJailCard(0), ChooseTax(0, False), ChooseTax(0, True), PayDebt(0), DeclareBankruptcy(0),
-    AcceptTrade(0), RejectTrade(0), ClaimRent(0), CallTime(0),
+    RollDice(0),
+    EndTurn(0),
+    BuyProperty(0),
+    DeclineProperty(0),
+    PassBid(0),
+    PayJailFine(0),
+    UseJailCard(0),
+    ChooseTax(0, False),
+    ChooseTax(0, True),
+    PayDebt(0),
+    DeclareBankruptcy(0),
+    AcceptTrade(0),
+    RejectTrade(0),
+    ClaimRent(0),
+    CallTime(0),
 )
-_FIXED_IDS = {type(a).__name__ + (f":{a.percent}" if isinstance(a, ChooseTax) else ""): i
-              for i, a in enumerate(_FIXED)}
+_FIXED_IDS = {
+    type(a).__name__ + (f":{a.percent}" if isinstance(a, ChooseTax) else ""): i
+    for i, a in enumerate(_FIXED)
+}
 BID_STEPS = (1, 5, 10, 25, 50, 100, 250, 500)  # times the edition's money unit
 _BID_BASE = len(_FIXED)
 _SQUARE_ACTIONS: tuple[type[Action], ...] = (
-    Build, SellBuilding, Mortgage, Unmortgage, LiftMortgageNow, KeepMortgage, PlaceBuilding,
+    Build,
+    SellBuilding,
+    Mortgage,
+    Unmortgage,
+    LiftMortgageNow,
+    KeepMortgage,
+    PlaceBuilding,
 )
 _SQUARE_BASE = _BID_BASE + len(BID_STEPS)
 PRICE_LEVELS = (2, 3, 4)  # halves of the printed price: 1x, 1.5x, 2x
@@ -136,7 +156,8 @@ class PropertyGame(Game[Action]):
         self.names = names
         self.seed = int(seed)
         self.settings = {
-            "edition": ed.id if isinstance(edition, str) and edition == ed.id else ed.id,
+            # An id or a file path replays from the same source; an Edition object by its id.
+            "edition": edition if isinstance(edition, str) else ed.id,
             "players": list(names),
             "options": {k: v for k, v in (options or {}).items()},
         }
@@ -195,7 +216,9 @@ class PropertyGame(Game[Action]):
                     p = (first + k) % n
                     sq = deeds.pop()
                     self.owner[sq] = p
-                    price = self.edition.squares[sq].price if self.options.starting_deeds_paid else 0
+                    price = (
+                        self.edition.squares[sq].price if self.options.starting_deeds_paid else 0
+                    )
                     self._pay(p, BANK, price)
                     ev.append(Event("deed_dealt", {"player": p, "square": sq, "paid": price}))
         self.frames.append(Turn(first))
@@ -235,22 +258,40 @@ class PropertyGame(Game[Action]):
                 return Decision(p, "jail", {"turns_in_jail": self.jail_turns[p]})
             return Decision(p, "roll_again" if self.doubles else "start_turn")
         if isinstance(top, BuyChoice):
-            return Decision(p, "buy_or_auction",
-                            {"square": top.square, "price": self.edition.squares[top.square].price})
+            return Decision(
+                p,
+                "buy_or_auction",
+                {"square": top.square, "price": self.edition.squares[top.square].price},
+            )
         if isinstance(top, Auction):
-            return Decision(p, "bid", {"item": top.item, "square": top.square,
-                                       "high_bid": top.high_bid, "high_bidder": top.high_bidder,
-                                       "min_bid": self._min_raise(top)})
+            return Decision(
+                p,
+                "bid",
+                {
+                    "item": top.item,
+                    "square": top.square,
+                    "high_bid": top.high_bid,
+                    "high_bidder": top.high_bidder,
+                    "min_bid": self._min_raise(top),
+                },
+            )
         if isinstance(top, TaxChoice):
             sq = self.edition.squares[top.square]
-            return Decision(p, "tax_choice", {"square": top.square, "flat": sq.tax,
-                                              "percent": self.edition_tax_percent})
+            return Decision(
+                p,
+                "tax_choice",
+                {"square": top.square, "flat": sq.tax, "percent": self.edition_tax_percent},
+            )
         if isinstance(top, Debt):
-            return Decision(p, "raise_funds", {"amount": top.amount, "creditor": top.creditor,
-                                               "reason": top.reason})
+            return Decision(
+                p,
+                "raise_funds",
+                {"amount": top.amount, "creditor": top.creditor, "reason": top.reason},
+            )
         if isinstance(top, TradeOffer):
-            return Decision(p, "answer_trade", {"from": top.proposer,
-                                                "offer": self._offer_dict(top)})
+            return Decision(
+                p, "answer_trade", {"from": top.proposer, "offer": self._offer_dict(top)}
+            )
         if isinstance(top, MortgagedReceived):
             return Decision(p, "mortgaged_property", {"square": top.squares[0]})
         if isinstance(top, PlaceBuildingChoice):
@@ -286,19 +327,26 @@ class PropertyGame(Game[Action]):
         """Where taxes and fines go: the bank, or the Free Parking pot under that house rule."""
         return POT if self.options.free_parking_pot else BANK
 
-    def _charge(self, debtor: int, creditor: int, amount: int, reason: str,
-                ev: list[Event]) -> None:
+    def _charge(
+        self, debtor: int, creditor: int, amount: int, reason: str, ev: list[Event]
+    ) -> None:
         """Make ``debtor`` pay now, or leave a debt to be settled (raise funds or go bankrupt)."""
         if amount <= 0:
             return
         if self.cash[debtor] >= amount:
             self._pay(debtor, creditor, amount)
-            ev.append(Event("paid", {"player": debtor, "to": creditor, "amount": amount,
-                                     "reason": reason}))
+            ev.append(
+                Event(
+                    "paid", {"player": debtor, "to": creditor, "amount": amount, "reason": reason}
+                )
+            )
         else:
             self.frames.append(Debt(debtor, creditor, amount, reason))
-            ev.append(Event("debt", {"player": debtor, "to": creditor, "amount": amount,
-                                     "reason": reason}))
+            ev.append(
+                Event(
+                    "debt", {"player": debtor, "to": creditor, "amount": amount, "reason": reason}
+                )
+            )
 
     # ----- valuations --------------------------------------------------------------------------
     def building_cost_value(self, square: int) -> int:
@@ -344,7 +392,9 @@ class PropertyGame(Game[Action]):
         b = self.buildings[square]
         half_house = self.edition.squares[square].house_cost // 2
         if b == HOTEL:
-            return self.edition.hotel_cost(square) // 2 + self.options.hotel_after_houses * half_house
+            return (
+                self.edition.hotel_cost(square) // 2 + self.options.hotel_after_houses * half_house
+            )
         return b * half_house
 
     # ----- groups and buildings ----------------------------------------------------------------
@@ -402,9 +452,12 @@ class PropertyGame(Game[Action]):
     def _buildable_squares(self, player: int, item: str | None = None) -> list[int]:
         out = []
         for sq in self.edition.property_squares:
-            if self.owner[sq] == player and self._build_problem(player, sq, check_stock=False) is None:
-                if item is None or self._item_for(sq) == item:
-                    out.append(sq)
+            if (
+                self.owner[sq] == player
+                and self._build_problem(player, sq, check_stock=False) is None
+                and (item is None or self._item_for(sq) == item)
+            ):
+                out.append(sq)
         return out
 
     def _shortage_bidders(self, item: str) -> list[int] | None:
@@ -440,8 +493,13 @@ class PropertyGame(Game[Action]):
             ev.append(Event("house_built", {"player": player, "square": square, "cost": price}))
 
     # ----- rent --------------------------------------------------------------------------------
-    def rent(self, square: int, dice_total: int, rent_multiplier: int = 1,
-             dice_multiplier: int | None = None) -> int:
+    def rent(
+        self,
+        square: int,
+        dice_total: int,
+        rent_multiplier: int = 1,
+        dice_multiplier: int | None = None,
+    ) -> int:
         """The rent a visitor owes the owner of ``square`` now (0 if unowned or mortgaged)."""
         owner = self.owner[square]
         if owner < 0 or self.mortgaged[square]:
@@ -504,8 +562,10 @@ class PropertyGame(Game[Action]):
                 if isinstance(action, UseJailCard):
                     return None if self.jail_cards[p] else f"{name} has no get-out-of-jail card"
                 if self.jail_turns[p] >= self.options.jail_fine_turns:
-                    return (f"the fine may be paid before throwing only on the first "
-                            f"{self.options.jail_fine_turns} turn(s) in jail: throw the dice")
+                    return (
+                        f"the fine may be paid before throwing only on the first "
+                        f"{self.options.jail_fine_turns} turn(s) in jail: throw the dice"
+                    )
                 if self.cash[p] < ed.jail_fine:
                     return f"{name} has {self.money(self.cash[p])}, the fine is {self.money(ed.jail_fine)}"
                 return None
@@ -514,8 +574,10 @@ class PropertyGame(Game[Action]):
             if isinstance(action, BuyProperty):
                 price = ed.squares[top.square].price
                 if self.cash[p] < price:
-                    return (f"{name} has {self.money(self.cash[p])}, {self.name_of(top.square)} "
-                            f"costs {self.money(price)}: raise cash first or decline")
+                    return (
+                        f"{name} has {self.money(self.cash[p])}, {self.name_of(top.square)} "
+                        f"costs {self.money(price)}: raise cash first or decline"
+                    )
                 return None
             if isinstance(action, DeclineProperty):
                 return None
@@ -534,17 +596,23 @@ class PropertyGame(Game[Action]):
                 return None
             return f"{name} must bid or pass in the auction"
         if isinstance(top, TaxChoice):
-            return None if isinstance(action, ChooseTax) else f"{name} must choose how to pay the tax"
+            return (
+                None if isinstance(action, ChooseTax) else f"{name} must choose how to pay the tax"
+            )
         if isinstance(top, Debt):
             if isinstance(action, PayDebt):
                 if self.cash[p] < top.amount:
-                    return (f"{name} owes {self.money(top.amount)} and has "
-                            f"{self.money(self.cash[p])}: sell buildings or mortgage first")
+                    return (
+                        f"{name} owes {self.money(top.amount)} and has "
+                        f"{self.money(self.cash[p])}: sell buildings or mortgage first"
+                    )
                 return None
             if isinstance(action, DeclareBankruptcy):
                 if self.cash[p] + self.liquidation_value(p) >= top.amount:
-                    return (f"{name} can still raise {self.money(top.amount)} by selling buildings "
-                            "and mortgaging: bankruptcy is only for debts that cannot be paid")
+                    return (
+                        f"{name} can still raise {self.money(top.amount)} by selling buildings "
+                        "and mortgaging: bankruptcy is only for debts that cannot be paid"
+                    )
                 return None
             return f"{name} must pay {self.money(top.amount)} or declare bankruptcy"
         if isinstance(top, TradeOffer):
@@ -586,8 +654,13 @@ class PropertyGame(Game[Action]):
             if problem:
                 raise IllegalAction(problem)
             cost = self._build_cost(action.square)
-            if self._shortage_bidders(self._item_for(action.square)) is None and self.cash[p] < cost:
-                raise IllegalAction(f"{name} has {self.money(self.cash[p])}, building costs {self.money(cost)}")
+            if (
+                self._shortage_bidders(self._item_for(action.square)) is None
+                and self.cash[p] < cost
+            ):
+                raise IllegalAction(
+                    f"{name} has {self.money(self.cash[p])}, building costs {self.money(cost)}"
+                )
             return
         if isinstance(action, SellBuilding):
             sq = action.square
@@ -645,8 +718,16 @@ class PropertyGame(Game[Action]):
         for sq in (*a.give_squares, *a.take_squares):
             if not isinstance(sq, int) or not 0 <= sq < N_SQUARES:
                 raise MalformedAction(f"there is no square {sq!r}")
-        return TradeOffer(a.player, a.to, tuple(a.give_squares), tuple(a.take_squares), a.give_cash,
-                          a.take_cash, a.give_jail_cards, a.take_jail_cards)
+        return TradeOffer(
+            a.player,
+            a.to,
+            tuple(a.give_squares),
+            tuple(a.take_squares),
+            a.give_cash,
+            a.take_cash,
+            a.give_jail_cards,
+            a.take_jail_cards,
+        )
 
     def _trade_problem(self, t: TradeOffer) -> str | None:
         p, q = t.proposer, t.to
@@ -654,8 +735,14 @@ class PropertyGame(Game[Action]):
             return "a trade needs two different players"
         if self.bankrupt[q]:
             return f"{self.names[q]} is out of the game"
-        if not (t.give_squares or t.take_squares or t.give_cash or t.take_cash or t.give_jail_cards
-                or t.take_jail_cards):
+        if not (
+            t.give_squares
+            or t.take_squares
+            or t.give_cash
+            or t.take_cash
+            or t.give_jail_cards
+            or t.take_jail_cards
+        ):
             return "the trade exchanges nothing"
         if not (t.give_squares or t.take_squares or t.give_jail_cards or t.take_jail_cards):
             return "players may not lend or give each other money: trade property or cards"
@@ -666,8 +753,10 @@ class PropertyGame(Game[Action]):
             if self.owner[sq] != who:
                 return f"{self.names[who]} does not own {self.name_of(sq)}"
             if self.group_has_buildings(sq):
-                return (f"buildings stand in the colour group of {self.name_of(sq)}: "
-                        "sell them to the bank before trading it")
+                return (
+                    f"buildings stand in the colour group of {self.name_of(sq)}: "
+                    "sell them to the bank before trading it"
+                )
         if t.give_cash > self.cash[p]:
             return f"{self.names[p]} has only {self.money(self.cash[p])}"
         if t.take_cash > self.cash[q]:
@@ -742,17 +831,17 @@ class PropertyGame(Game[Action]):
             if self.owner[sq] != p:
                 continue
             if ed.squares[sq].kind == "street":
-                for action in (Build(p, sq), SellBuilding(p, sq)):
-                    if self.is_legal(action):
-                        out.append(action)
+                for building_action in (Build(p, sq), SellBuilding(p, sq)):
+                    if self.is_legal(building_action):
+                        out.append(building_action)
             if self.mortgaged[sq]:
                 if self.cash[p] >= ed.squares[sq].mortgage + ed.mortgage_interest(sq):
                     out.append(Unmortgage(p, sq))
             elif not self.group_has_buildings(sq):
                 out.append(Mortgage(p, sq))
-        for action in self._catalogue_trades(p):
-            if self._trade_problem(self._offer_from(action)) is None:
-                out.append(action)
+        for trade in self._catalogue_trades(p):
+            if self._trade_problem(self._offer_from(trade)) is None:
+                out.append(trade)
         if self.options.rent_claim and any(c[1] == p for c in self.claims):
             out.append(ClaimRent(p))
         if self.options.time_call_allowed:
@@ -814,7 +903,8 @@ class PropertyGame(Game[Action]):
             raise UnknownActionId(f"a bid of {action.amount} is not on the bid ladder now")
         for k, cls in enumerate(_SQUARE_ACTIONS):
             if isinstance(action, cls):
-                return _SQUARE_BASE + k * N_SQUARES + action.square  # type: ignore[attr-defined]
+                square: int = action.square  # type: ignore[attr-defined]
+                return _SQUARE_BASE + k * N_SQUARES + square
         if isinstance(action, ProposeTrade):
             return self._trade_id(action)
         raise UnknownActionId(f"{action!r} has no action id")
@@ -823,25 +913,40 @@ class PropertyGame(Game[Action]):
         n = self.num_players
         offset = (a.to - a.player) % n
         fine = self.edition.jail_fine
-        if len(a.take_squares) == 1 and not (a.give_squares or a.take_cash or a.give_jail_cards
-                                              or a.take_jail_cards):
+        if len(a.take_squares) == 1 and not (
+            a.give_squares or a.take_cash or a.give_jail_cards or a.take_jail_cards
+        ):
             sq = a.take_squares[0]
             for k, level in enumerate(PRICE_LEVELS):
                 if a.give_cash == self._level_price(self.edition.squares[sq].price, level):
                     return _TRADE_BUY_BASE + sq * len(PRICE_LEVELS) + k
-        if len(a.give_squares) == 1 and not (a.take_squares or a.give_cash or a.give_jail_cards
-                                              or a.take_jail_cards) and offset:
+        if (
+            len(a.give_squares) == 1
+            and not (a.take_squares or a.give_cash or a.give_jail_cards or a.take_jail_cards)
+            and offset
+        ):
             sq = a.give_squares[0]
             for k, level in enumerate(PRICE_LEVELS):
                 if a.take_cash == self._level_price(self.edition.squares[sq].price, level):
-                    return (_TRADE_SELL_BASE + (sq * _MAX_OTHERS + offset - 1) * len(PRICE_LEVELS)
-                            + k)
+                    return (
+                        _TRADE_SELL_BASE + (sq * _MAX_OTHERS + offset - 1) * len(PRICE_LEVELS) + k
+                    )
         if not (a.give_squares or a.take_squares) and offset:
             for k, level in enumerate(PRICE_LEVELS):
                 price = self._level_price(fine, level)
-                if (a.give_jail_cards, a.take_jail_cards, a.give_cash, a.take_cash) == (1, 0, 0, price):
+                if (a.give_jail_cards, a.take_jail_cards, a.give_cash, a.take_cash) == (
+                    1,
+                    0,
+                    0,
+                    price,
+                ):
                     return _CARD_SELL_BASE + (offset - 1) * len(PRICE_LEVELS) + k
-                if (a.give_jail_cards, a.take_jail_cards, a.give_cash, a.take_cash) == (0, 1, price, 0):
+                if (a.give_jail_cards, a.take_jail_cards, a.give_cash, a.take_cash) == (
+                    0,
+                    1,
+                    price,
+                    0,
+                ):
                     return _CARD_BUY_BASE + (offset - 1) * len(PRICE_LEVELS) + k
         raise UnknownActionId("only the catalogue trades (one property or card for cash) have ids")
 
@@ -868,8 +973,9 @@ class PropertyGame(Game[Action]):
             sq, k = divmod(action_id - _TRADE_BUY_BASE, levels)
             price = self._level_price(self.edition.squares[sq].price, PRICE_LEVELS[k])
             owner = self.owner[sq]
-            return ProposeTrade(player, owner if owner >= 0 else player, take_squares=(sq,),
-                                give_cash=price)
+            return ProposeTrade(
+                player, owner if owner >= 0 else player, take_squares=(sq,), give_cash=price
+            )
         if action_id < _CARD_SELL_BASE:
             rest, k = divmod(action_id - _TRADE_SELL_BASE, levels)
             sq, off = divmod(rest, _MAX_OTHERS)
@@ -927,16 +1033,24 @@ class PropertyGame(Game[Action]):
         elif isinstance(action, ChooseTax):
             assert isinstance(top, TaxChoice)
             self.frames.pop()
-            sq = self.edition.squares[top.square]
-            amount = self.total_worth(p) * self.edition_tax_percent // 100 if action.percent else sq.tax
-            ev.append(Event("tax_chosen", {"player": p, "percent": action.percent, "amount": amount}))
+            flat = self.edition.squares[top.square].tax
+            amount = (
+                self.total_worth(p) * self.edition_tax_percent // 100 if action.percent else flat
+            )
+            ev.append(
+                Event("tax_chosen", {"player": p, "percent": action.percent, "amount": amount})
+            )
             self._charge(p, self._fee_sink(), amount, "tax", ev)
         elif isinstance(action, PayDebt):
             assert isinstance(top, Debt)
             self.frames.pop()
             self._pay(p, top.creditor, top.amount)
-            ev.append(Event("paid", {"player": p, "to": top.creditor, "amount": top.amount,
-                                     "reason": top.reason}))
+            ev.append(
+                Event(
+                    "paid",
+                    {"player": p, "to": top.creditor, "amount": top.amount, "reason": top.reason},
+                )
+            )
         elif isinstance(action, DeclareBankruptcy):
             assert isinstance(top, Debt)
             self.frames.pop()
@@ -972,8 +1086,9 @@ class PropertyGame(Game[Action]):
                 self._place_building(p, action.square, ev, cost=None)
             else:
                 order = sorted(bidders, key=lambda q: (q - p) % self.num_players)
-                self.frames.append(Auction(item, action.square, order, 0, 0, -1,
-                                           self._auction_min()))
+                self.frames.append(
+                    Auction(item, action.square, order, 0, 0, -1, self._auction_min())
+                )
                 ev.append(Event("auction_started", {"item": item, "square": action.square}))
         elif isinstance(action, SellBuilding):
             self._sell_building(p, action.square, ev)
@@ -983,7 +1098,9 @@ class PropertyGame(Game[Action]):
             ev.append(Event("mortgaged", {"player": p, "square": action.square}))
         elif isinstance(action, Unmortgage):
             sq = action.square
-            self._pay(p, BANK, self.edition.squares[sq].mortgage + self.edition.mortgage_interest(sq))
+            self._pay(
+                p, BANK, self.edition.squares[sq].mortgage + self.edition.mortgage_interest(sq)
+            )
             self.mortgaged[sq] = False
             ev.append(Event("unmortgaged", {"player": p, "square": sq}))
         elif isinstance(action, ProposeTrade):
@@ -1004,12 +1121,11 @@ class PropertyGame(Game[Action]):
             frame = self.frames.pop()
             if isinstance(frame, Move):
                 self._move(frame, ev)
-            elif isinstance(frame, BankAuctions):
+            elif isinstance(frame, BankAuctions) and frame.squares:
+                sq = frame.squares.pop(0)
                 if frame.squares:
-                    sq = frame.squares.pop(0)
-                    if frame.squares:
-                        self.frames.append(frame)
-                    self._start_property_auction(sq, frame.first_bidder - 1, ev)
+                    self.frames.append(frame)
+                self._start_property_auction(sq, frame.first_bidder - 1, ev)
 
     # ----- turn flow ---------------------------------------------------------------------------
     def _throw(self) -> tuple[int, int]:
@@ -1163,7 +1279,11 @@ class PropertyGame(Game[Action]):
         if effect == "move_to":
             assert card.target is not None
             steps = (card.target - pos) % N_SQUARES
-            self.frames.append(Move(p, steps if steps else N_SQUARES if card.target == self.edition.go_square else 0))
+            self.frames.append(
+                Move(
+                    p, steps if steps else N_SQUARES if card.target == self.edition.go_square else 0
+                )
+            )
         elif effect == "move_relative":
             self.frames.append(Move(p, card.steps))
         elif effect == "move_nearest":
@@ -1191,10 +1311,9 @@ class PropertyGame(Game[Action]):
             self._charge(p, self._fee_sink(), amount, "repairs", ev)
         elif effect == "go_to_jail":
             self._send_to_jail(p, ev)
-        elif effect == "collect_if_worth_at_most":
-            if self.total_worth(p) <= card.limit:
-                self._pay(BANK, p, card.amount)
-                ev.append(Event("collected", {"player": p, "amount": card.amount}))
+        elif effect == "collect_if_worth_at_most" and self.total_worth(p) <= card.limit:
+            self._pay(BANK, p, card.amount)
+            ev.append(Event("collected", {"player": p, "amount": card.amount}))
 
     def _owned_buildings(self, p: int) -> list[int]:
         return [self.buildings[s] for s in self.edition.property_squares if self.owner[s] == p]
@@ -1208,13 +1327,31 @@ class PropertyGame(Game[Action]):
             debt = self.frames[-1]
             assert isinstance(debt, Debt)
             if self.cash[debt.debtor] < debt.amount:
-                ev.append(Event("debt", {"player": debt.debtor, "to": debt.creditor,
-                                         "amount": debt.amount, "reason": debt.reason}))
+                ev.append(
+                    Event(
+                        "debt",
+                        {
+                            "player": debt.debtor,
+                            "to": debt.creditor,
+                            "amount": debt.amount,
+                            "reason": debt.reason,
+                        },
+                    )
+                )
                 return
             self.frames.pop()
             self._pay(debt.debtor, debt.creditor, debt.amount)
-            ev.append(Event("paid", {"player": debt.debtor, "to": debt.creditor,
-                                     "amount": debt.amount, "reason": debt.reason}))
+            ev.append(
+                Event(
+                    "paid",
+                    {
+                        "player": debt.debtor,
+                        "to": debt.creditor,
+                        "amount": debt.amount,
+                        "reason": debt.reason,
+                    },
+                )
+            )
 
     # ----- auctions ----------------------------------------------------------------------------
     def _auction_min(self) -> int:
@@ -1242,8 +1379,12 @@ class PropertyGame(Game[Action]):
         if a.high_bidder >= 0 and a.bidders == [a.high_bidder]:
             self.frames.pop()
             winner, price = a.high_bidder, a.high_bid
-            ev.append(Event("auction_won", {"player": winner, "item": a.item, "square": a.square,
-                                            "price": price}))
+            ev.append(
+                Event(
+                    "auction_won",
+                    {"player": winner, "item": a.item, "square": a.square, "price": price},
+                )
+            )
             if a.item == "property":
                 self.owner[a.square] = winner
             elif self._buildable_squares(winner, a.item):
@@ -1276,10 +1417,15 @@ class PropertyGame(Game[Action]):
 
     # ----- trades ------------------------------------------------------------------------------
     def _offer_dict(self, t: TradeOffer) -> dict[str, Any]:
-        return {"to": t.to, "give_squares": list(t.give_squares),
-                "take_squares": list(t.take_squares), "give_cash": t.give_cash,
-                "take_cash": t.take_cash, "give_jail_cards": t.give_jail_cards,
-                "take_jail_cards": t.take_jail_cards}
+        return {
+            "to": t.to,
+            "give_squares": list(t.give_squares),
+            "take_squares": list(t.take_squares),
+            "give_cash": t.give_cash,
+            "take_cash": t.take_cash,
+            "give_jail_cards": t.give_jail_cards,
+            "take_jail_cards": t.take_jail_cards,
+        }
 
     def _carry_out_trade(self, t: TradeOffer, ev: list[Event]) -> None:
         p, q = t.proposer, t.to
@@ -1316,8 +1462,11 @@ class PropertyGame(Game[Action]):
         kept = []
         for claim in self.claims:
             if claim[4] == thrower:
-                ev.append(Event("rent_lapsed", {"player": claim[0], "owner": claim[1],
-                                                "amount": claim[2]}))
+                ev.append(
+                    Event(
+                        "rent_lapsed", {"player": claim[0], "owner": claim[1], "amount": claim[2]}
+                    )
+                )
             else:
                 kept.append(claim)
         self.claims = kept
@@ -1380,7 +1529,10 @@ class PropertyGame(Game[Action]):
             elif isinstance(frame, TradeOffer):
                 if p not in (frame.proposer, frame.to):
                     kept.append(frame)
-            elif isinstance(frame, BankAuctions) or getattr(frame, "player", getattr(frame, "debtor", p)) != p:
+            elif (
+                isinstance(frame, BankAuctions)
+                or getattr(frame, "player", getattr(frame, "debtor", p)) != p
+            ):
                 kept.append(frame)
         self.frames = kept
         if self._check_end(ev):
@@ -1411,11 +1563,19 @@ class PropertyGame(Game[Action]):
         active = self.active_players
         best = max(scores[p] for p in active)
         winners = tuple(p for p in active if scores[p] == best)
-        ranking = tuple(sorted(active, key=lambda q: -scores[q])) + tuple(reversed(self.bankrupt_order))
+        ranking = tuple(sorted(active, key=lambda q: -scores[q])) + tuple(
+            reversed(self.bankrupt_order)
+        )
         self._set_outcome(winners, reason, ranking, ev, scores)
 
-    def _set_outcome(self, winners: tuple[int, ...], reason: str, ranking: tuple[int, ...],
-                     ev: list[Event], scores: list[int] | None = None) -> None:
+    def _set_outcome(
+        self,
+        winners: tuple[int, ...],
+        reason: str,
+        ranking: tuple[int, ...],
+        ev: list[Event],
+        scores: list[int] | None = None,
+    ) -> None:
         scores = scores or [self.valuation(p) for p in range(self.num_players)]
         self._outcome = Outcome(winners, reason, ranking, tuple(float(s) for s in scores))
         self.frames = []
@@ -1432,14 +1592,24 @@ class PropertyGame(Game[Action]):
             "edition": ed.id,
             "viewer": player,
             "players": [
-                {"name": self.names[p], "cash": self.cash[p], "position": self.position[p],
-                 "in_jail": self.in_jail[p], "jail_turns": self.jail_turns[p],
-                 "jail_cards": len(self.jail_cards[p]), "bankrupt": self.bankrupt[p]}
+                {
+                    "name": self.names[p],
+                    "cash": self.cash[p],
+                    "position": self.position[p],
+                    "in_jail": self.in_jail[p],
+                    "jail_turns": self.jail_turns[p],
+                    "jail_cards": len(self.jail_cards[p]),
+                    "bankrupt": self.bankrupt[p],
+                }
                 for p in range(self.num_players)
             ],
             "properties": [
-                {"square": sq, "owner": self.owner[sq], "mortgaged": self.mortgaged[sq],
-                 "buildings": self.buildings[sq]}
+                {
+                    "square": sq,
+                    "owner": self.owner[sq],
+                    "mortgaged": self.mortgaged[sq],
+                    "buildings": self.buildings[sq],
+                }
                 for sq in ed.property_squares
             ],
             "bank": {"houses": self.houses_left, "hotels": self.hotels_left},
@@ -1450,11 +1620,12 @@ class PropertyGame(Game[Action]):
             "last_dice": list(self.last_dice) if self.last_dice else None,
             "decks": {d: len(cards) for d, cards in self.decks.items()},
             "rent_claims": [list(c) for c in self.claims],
-            "pending": None if pending is None else {"player": pending.player,
-                                                     "kind": pending.kind,
-                                                     "info": dict(pending.info)},
-            "outcome": None if self._outcome is None else {
-                "winners": list(self._outcome.winners), "reason": self._outcome.reason},
+            "pending": None
+            if pending is None
+            else {"player": pending.player, "kind": pending.kind, "info": dict(pending.info)},
+            "outcome": None
+            if self._outcome is None
+            else {"winners": list(self._outcome.winners), "reason": self._outcome.reason},
         }
 
     def snapshot(self) -> dict[str, Any]:
@@ -1469,8 +1640,18 @@ class PropertyGame(Game[Action]):
     def clone(self) -> PropertyGame:
         new = object.__new__(PropertyGame)
         new.__dict__.update(self.__dict__)
-        for name in ("cash", "position", "in_jail", "jail_turns", "bankrupt", "bankrupt_order",
-                     "owner", "mortgaged", "buildings", "log"):
+        for name in (
+            "cash",
+            "position",
+            "in_jail",
+            "jail_turns",
+            "bankrupt",
+            "bankrupt_order",
+            "owner",
+            "mortgaged",
+            "buildings",
+            "log",
+        ):
             setattr(new, name, list(getattr(self, name)))
         new.jail_cards = [list(c) for c in self.jail_cards]
         new.decks = {d: list(c) for d, c in self.decks.items()}

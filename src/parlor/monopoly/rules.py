@@ -111,9 +111,7 @@ class RuleOptions:
                 income_tax_choice=False,
                 end_at_first_bankruptcy=True,
             )
-        elif variant == "time_limit":
-            changes = dict(starting_deeds=2, starting_deeds_paid=True, time_call_allowed=True)
-        elif variant == "quick":
+        elif variant == "time_limit" or variant == "quick":
             changes = dict(starting_deeds=2, starting_deeds_paid=True, time_call_allowed=True)
         # Explicit overrides win over the variant's changes.
         changes.update({k: v for k, v in (overrides or {}).items()})

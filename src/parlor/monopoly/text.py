@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from parlor.core.game import Event
@@ -19,8 +20,10 @@ def _who(game: PropertyGame, seat: int) -> str:
     return game.names[seat]
 
 
-def describe_trade(game: PropertyGame, t: A.ProposeTrade | dict[str, Any], proposer: int) -> str:
-    get = (lambda k: t[k]) if isinstance(t, dict) else (lambda k: getattr(t, k))
+def describe_trade(game: PropertyGame, t: A.ProposeTrade | Mapping[str, Any], proposer: int) -> str:
+    def get(key: str) -> Any:
+        return t[key] if isinstance(t, Mapping) else getattr(t, key)
+
     card = game.edition.text("get_out_of_jail_card")
 
     def side(squares: Any, cash: int, cards: int) -> str:
@@ -31,9 +34,11 @@ def describe_trade(game: PropertyGame, t: A.ProposeTrade | dict[str, Any], propo
             parts.append(f"{cards} x {card}")
         return ", ".join(parts) or "nothing"
 
-    return (f"{game.names[proposer]} offers {game.names[get('to')]}: "
-            f"{side(get('give_squares'), get('give_cash'), get('give_jail_cards'))} for "
-            f"{side(get('take_squares'), get('take_cash'), get('take_jail_cards'))}")
+    return (
+        f"{game.names[proposer]} offers {game.names[get('to')]}: "
+        f"{side(get('give_squares'), get('give_cash'), get('give_jail_cards'))} for "
+        f"{side(get('take_squares'), get('take_cash'), get('take_jail_cards'))}"
+    )
 
 
 def describe_action(game: PropertyGame, a: A.Action) -> str:
@@ -100,8 +105,10 @@ def describe_event(game: PropertyGame, e: Event) -> str:
     if k == "paid":
         return f"{who} pays {_who(game, d['to'])} {game.money(d['amount'])} ({d['reason']})"
     if k == "debt":
-        return (f"{who} owes {_who(game, d['to'])} {game.money(d['amount'])} ({d['reason']}) "
-                "and must raise the money")
+        return (
+            f"{who} owes {_who(game, d['to'])} {game.money(d['amount'])} ({d['reason']}) "
+            "and must raise the money"
+        )
     if k == "card":
         return f"{who} draws: {game.edition.card_text(d['card'])}"
     if k == "jailed":
