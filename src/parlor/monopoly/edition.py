@@ -189,8 +189,9 @@ class Edition:
     texts: Mapping[str, Mapping[str, str]]
     option_defaults: Mapping[str, Any] = field(default_factory=dict)
 
-    # Derived tables, filled in by load_edition (kept here so the engine's hot path is lookups).
+    # Derived tables, filled in by parse_edition (kept here so the engine's hot path is lookups).
     groups: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    property_squares: tuple[int, ...] = ()
 
     @property
     def language(self) -> str:
@@ -225,10 +226,6 @@ class Edition:
         step = self.mortgage_interest_round
         tenth = -(-base // 100)  # ceil
         return -(-tenth // step) * step
-
-    @property
-    def property_squares(self) -> tuple[int, ...]:
-        return tuple(s.index for s in self.squares if s.is_property)
 
 
 EDITION_IDS = ("classic", "matco", "latam", "matador")
@@ -349,6 +346,7 @@ def parse_edition(data: Mapping[str, Any], source: str = "<edition>") -> Edition
         texts=texts,
         option_defaults=dict(data.get("options", {})),
         groups={g: tuple(v) for g, v in groups.items()},
+        property_squares=tuple(sq.index for sq in squares if sq.is_property),
     )
 
 

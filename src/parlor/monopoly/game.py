@@ -839,9 +839,7 @@ class PropertyGame(Game[Action]):
                     out.append(Unmortgage(p, sq))
             elif not self.group_has_buildings(sq):
                 out.append(Mortgage(p, sq))
-        for trade in self._catalogue_trades(p):
-            if self._trade_problem(self._offer_from(trade)) is None:
-                out.append(trade)
+        out.extend(self._catalogue_trades(p))
         if self.options.rent_claim and any(c[1] == p for c in self.claims):
             out.append(ClaimRent(p))
         if self.options.time_call_allowed:
@@ -853,32 +851,39 @@ class PropertyGame(Game[Action]):
         return max(unit, (base * level // 2) // unit * unit)
 
     def _catalogue_trades(self, p: int) -> list[ProposeTrade]:
-        """The simple trades that have action ids: one property for cash, or a jail card for cash,
-        at 1x, 1.5x or 2x the printed price (jail cards: of the jail fine)."""
+        """The legal simple trades that have action ids: one property for cash, or a jail card for
+        cash, at 1x, 1.5x or 2x the printed price (jail cards: of the jail fine).
+
+        Built directly from the rules of ``_trade_problem`` (ownership, no buildings in the group,
+        cash in hand) because checking every candidate is the engine's hottest path.
+        """
         n = self.num_players
+        ed = self.edition
+        owner, cash = self.owner, self.cash
+        others = [(p + k) % n for k in range(1, n) if not self.bankrupt[(p + k) % n]]
+        built_groups = {ed.squares[s].group for s in ed.property_squares if self.buildings[s]}
         out = []
-        for sq in self.edition.property_squares:
-            owner = self.owner[sq]
-            if owner < 0 or owner == p:
+        for sq in ed.property_squares:
+            holder = owner[sq]
+            if holder < 0 or ed.squares[sq].group in built_groups:
                 continue
+            price = ed.squares[sq].price
             for level in PRICE_LEVELS:
-                price = self._level_price(self.edition.squares[sq].price, level)
-                out.append(ProposeTrade(p, owner, take_squares=(sq,), give_cash=price))
-        others = [(p + k) % n for k in range(1, n)]
-        for sq in self.edition.property_squares:
-            if self.owner[sq] != p:
-                continue
-            for q in others:
-                for level in PRICE_LEVELS:
-                    price = self._level_price(self.edition.squares[sq].price, level)
-                    out.append(ProposeTrade(p, q, give_squares=(sq,), take_cash=price))
+                amount = self._level_price(price, level)
+                if holder != p:
+                    if amount <= cash[p]:
+                        out.append(ProposeTrade(p, holder, take_squares=(sq,), give_cash=amount))
+                    continue
+                for q in others:
+                    if amount <= cash[q]:
+                        out.append(ProposeTrade(p, q, give_squares=(sq,), take_cash=amount))
         for q in others:
             for level in PRICE_LEVELS:
-                price = self._level_price(self.edition.jail_fine, level)
-                if self.jail_cards[p]:
-                    out.append(ProposeTrade(p, q, give_jail_cards=1, take_cash=price))
-                if self.jail_cards[q]:
-                    out.append(ProposeTrade(p, q, take_jail_cards=1, give_cash=price))
+                amount = self._level_price(ed.jail_fine, level)
+                if self.jail_cards[p] and amount <= cash[q]:
+                    out.append(ProposeTrade(p, q, give_jail_cards=1, take_cash=amount))
+                if self.jail_cards[q] and amount <= cash[p]:
+                    out.append(ProposeTrade(p, q, take_jail_cards=1, give_cash=amount))
         return out
 
     # ----- action ids --------------------------------------------------------------------------

@@ -1,0 +1,51 @@
+"""Property engine speed: decisions/s and complete games/s with random legal play, 4 players.
+
+    python bench/bench_monopoly.py [--games 40] [--max-decisions 20000]
+
+Random bots (parlor.bots.RandomBot, default any-time rate) play seeded games on one core; games
+that reach the decision cap are reported separately and not counted as complete.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from parlor import monopoly
+from parlor.bots import RandomBot
+
+
+def run(edition: str, games: int, cap: int) -> None:
+    decisions = complete = capped = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        game = monopoly.new_game(edition, players=4, seed=seed)
+        bots = [RandomBot(seed * 10 + i) for i in range(4)]
+        steps = 0
+        while not game.is_over and steps < cap:
+            player = game.pending.player  # type: ignore[union-attr]
+            game.apply(bots[player].choose(game, player))
+            steps += 1
+        decisions += steps
+        complete += game.is_over
+        capped += not game.is_over
+    elapsed = time.perf_counter() - start
+    print(
+        f"{edition:8s} {decisions / elapsed:10.0f} decisions/s  "
+        f"{complete / elapsed:6.2f} complete games/s  "
+        f"({complete} complete, {capped} capped at {cap} decisions, {elapsed:.1f} s)"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--max-decisions", type=int, default=20000)
+    parser.add_argument("--editions", default=",".join(monopoly.EDITION_IDS))
+    args = parser.parse_args()
+    for edition in args.editions.split(","):
+        run(edition, args.games, args.max_decisions)
+
+
+if __name__ == "__main__":
+    main()
