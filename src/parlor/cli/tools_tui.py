@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from parlor.bots.base import RandomBot
+from parlor.cli.common import parse_names, parse_seats
 from parlor.core.errors import ParlorError
 from parlor.core.game import Event
 from parlor.tools import (
@@ -48,33 +49,6 @@ HELP = """Commands:
   e            end your turn (after a paint brush)
   <color>      name a color after a paint brush (its name or number)
   ?            list your legal moves      h  this help      q  quit"""
-
-
-def parse_seats(spec: str, players: int) -> set[int]:
-    """Bot seats from ``"2,3"`` (1-based), ``"all-but-1"``, ``"all"`` or ``"none"``; 0-based out.
-
-    >>> sorted(parse_seats("all-but-1", 4)), sorted(parse_seats("2, 4", 4))
-    ([1, 2, 3], [1, 3])
-    """
-    text = spec.strip().lower()
-    everyone = set(range(players))
-    if text == "all":
-        return everyone
-    if text in ("none", ""):
-        return set()
-    if text.startswith("all-but-"):
-        return everyone - _seat_list(text[len("all-but-") :], players)
-    return _seat_list(text, players)
-
-
-def _seat_list(text: str, players: int) -> set[int]:
-    seats: set[int] = set()
-    for part in text.split(","):
-        part = part.strip()
-        if not part.isdigit() or not 1 <= int(part) <= players:
-            raise ValueError(f"seat {part!r} is not a number from 1 to {players}")
-        seats.add(int(part) - 1)
-    return seats
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -108,7 +82,11 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | 
     """Set up the game from parsed arguments and play it on the given streams."""
     inp = stdin if stdin is not None else sys.stdin
     out = stdout if stdout is not None else sys.stdout
-    names = [s.strip() for s in args.names.split(",")] if args.names else None
+    try:
+        names = parse_names(args.names)
+    except ValueError as exc:
+        print(f"error: --names: {exc}", file=out)
+        return 2
     players = args.players if args.players is not None else (len(names) if names else 4)
     if names and len(names) != players:
         print(f"error: {len(names)} names given for {players} players", file=out)

@@ -1,0 +1,233 @@
+"""The property game in the terminal (``parlor play``), driven by scripted input."""
+
+from __future__ import annotations
+
+import io
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from parlor import monopoly
+from parlor.bots.registry import make_bot
+from parlor.cli import build_parser, monopoly_tui
+from parlor.monopoly import Build, Mortgage, PropertyGame, SellBuilding, Unmortgage
+
+
+def run_cli(argv: list[str], typed: str = "") -> tuple[int, str]:
+    out = io.StringIO()
+    code = monopoly_tui.main(argv, stdin=io.StringIO(typed), stdout=out)
+    return code, out.getvalue()
+
+
+class ScriptedHuman(io.StringIO):
+    """Types for seat ``seat``: reads the last prompt written to ``out`` and answers it, mostly
+    with a random menu number, sometimes with junk or a command; quits after ``limit`` actions."""
+
+    def __init__(self, game: PropertyGame, out: io.StringIO, seat: int, seed: int, limit: int):
+        super().__init__()
+        self.game, self.out, self.seat, self.limit = game, out, seat, limit
+        self.rng = random.Random(seed)
+        self.typed: list[str] = []
+
+    def mine(self) -> int:
+        return sum(1 for a in self.game.log if a.player == self.seat)
+
+    def readline(self, size: int | None = -1) -> str:
+        prompt = self.out.getvalue().rsplit("\n", 1)[-1]
+        line = self.answer(prompt)
+        self.typed.append(line)
+        return line + "\n" if line is not None else ""
+
+    def answer(self, prompt: str) -> str | None:
+        game, p, rng = self.game, self.seat, self.rng
+        if prompt.startswith("Save to which file"):
+            return None  # input ends at the save question: quit without saving
+        if prompt.startswith("number (Enter: back)"):
+            options = [
+                a
+                for a in game.legal_actions(p)
+                if isinstance(a, Build | SellBuilding | Mortgage | Unmortgage)
+            ]
+            return "" if rng.random() < 0.5 else str(rng.randint(1, len(options)))
+        if prompt != f"{game.names[p]} > ":
+            return ""  # cancel any other dialogue
+        if self.mine() >= self.limit:
+            return "q"
+        items = monopoly_tui.menu_actions(game, p)
+        roll = rng.random()
+        if not items or roll < 0.05:
+            return "b"
+        if roll < 0.15:
+            return rng.choice(["", "zz", "0", "999", "h", "v", "i", "bid x", "t"])
+        return str(rng.randint(1, len(items)))
+
+
+@pytest.mark.parametrize(("edition", "seed"), [("classic", 3), ("matador", 11), ("latam", 5)])
+def test_scripted_human_plays_dozens_of_decisions(edition: str, seed: int) -> None:
+    game = monopoly.new_game(edition, ["Ann", "Bo", "Cy"], seed=seed)
+    bots = {s: make_bot("monopoly", "random", seed=seed * 1000 + s) for s in (1, 2)}
+    out = io.StringIO()
+    human = ScriptedHuman(game, out, seat=0, seed=seed, limit=40)
+    code = monopoly_tui.play(game, {0}, bots, human, out)
+    text = out.getvalue()
+    assert "Traceback" not in text
+    assert "Not allowed" not in text  # menu numbers always name legal actions
+    if game.is_over:
+        assert code == 0 and "***" in text
+    else:
+        assert code == 1 and "Game abandoned." in text
+        assert human.mine() == 40
+    assert "Ann's properties:" in text or "Ann owns no property." in text
+    assert "The bank has" in text and "Ann, it is your turn." in text
+    assert "Sorry: I did not understand 'zz'" in text or "zz" not in human.typed
+
+
+def test_bad_input_is_answered_and_the_prompt_repeats() -> None:
+    # Seed 3, four players: Ann's first decision is a bid in the auction of Vermont Avenue.
+    typed = "xyz\n99\nbid abc\nbid 0\nbid 20000\n0\nh\nq\n\n"
+    code, text = run_cli(["--seed", "3", "--names", "Ann,Bo,Cy,Di"], typed)
+    assert code == 1
+    assert "Auction of Vermont Avenue: no bid yet" in text
+    assert "Sorry: I did not understand 'xyz'. Type a menu number (1-9)" in text
+    assert "Sorry: 99 is not in the menu: choose 1-9" in text
+    assert "Sorry: write a bid as 'bid <amount>'" in text
+    assert "Not allowed: the bid must be at least $1" in text
+    assert "Not allowed: Ann cannot bid more than the $1,500 in hand" in text
+    assert "Sorry: 0 is not in the menu" in text
+    assert "Commands:" in text
+    assert text.count("Auction of Vermont Avenue: no bid yet") == 1  # not reprinted
+    assert "Save to which file?" in text and "Game abandoned." in text
+
+
+def test_input_ending_anywhere_quits_cleanly() -> None:
+    code, text = run_cli(["--seed", "3"], "")
+    assert code == 1 and "Input ended: game abandoned." in text
+    code, text = run_cli(["--seed", "3", "--variant", "short"], "t\n1\n")  # inside the dialogue
+    assert code == 1 and "Input ended" in text
+
+
+def test_a_human_plays_moves_builds_and_answers() -> None:
+    # Short game: three deeds each, so there is something to mortgage and trade at once.
+    code, text = run_cli(
+        ["--seed", "4", "--variant", "short", "--names", "Ann,Bo", "--bots", "none"],
+        # Ann (or Bo, whoever starts): mortgage the first property, leave the menu, then propose
+        # a trade with nothing in it (illegal), then a real one, which the other player accepts.
+        "b\n1\n\nt\n0\n0\n0\n0\ny\nt\n1\n0\n0\n1\ny\n1\nq\n\n",
+    )
+    assert "mortgages" in text
+    assert "Not allowed: the trade exchanges nothing" in text
+    assert "Do you accept?" in text and "accepts the trade" in text
+    assert code == 1
+
+
+def test_all_bot_game_reaches_the_step_cap_or_the_end(tmp_path: Path) -> None:
+    code, text = run_cli(["--bots", "all", "--seed", "1", "--max-steps", "300"])
+    assert code == 0 and "Stopped after 300 steps" in text and "Standings" in text
+    save = tmp_path / "g.json"
+    code, text = run_cli(
+        ["--bots", "all", "--seed", "2", "--players", "3", "--variant", "time_limit",
+         "--option", "time_limit_rounds=2", "--option", "time_call_allowed=false",
+         "--save", str(save)]
+    )  # fmt: skip
+    assert code == 0
+    assert "wins (richest when time ran out) in round 3" in text or "win (" in text
+    assert "Final ranking" in text and f"Game saved to {save}" in text
+    game = PropertyGame.from_json(save.read_text())
+    assert game.is_over and game.num_players == 3
+
+
+def test_save_and_load_round_trip(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    # Play a few decisions of seed 3 (pass in both auctions, throw, pay the flat tax), then quit.
+    code, text = run_cli(["--seed", "3", "--save", str(save)], "1\n1\n1\n1\nq\n")
+    assert code == 1 and f"Game saved to {save}" in text
+    saved = PropertyGame.from_json(save.read_text())
+    assert saved.log and not saved.is_over
+    # Resume: the same table, then save again with "s" to another file.
+    again = tmp_path / "again.json"
+    code, text = run_cli(["--load", str(save), "--players", "5"], f"s\n{again}\nq\n\n")
+    assert code == 1
+    assert f"Resuming after {len(saved.log)} actions" in text
+    assert "--players ignored" in text
+    resumed = PropertyGame.from_json(again.read_text())
+    assert resumed.snapshot() == saved.snapshot()
+
+
+def test_language_and_edition_files(tmp_path: Path) -> None:
+    code, text = run_cli(["--edition", "matco", "--language", "es", "--bots", "all",
+                          "--seed", "1", "--max-steps", "200"])  # fmt: skip
+    assert code == 0 and "Sede" in text  # the Spanish name of Go (HQ)
+    # An edition file with its own id: saved games name the id, so --edition finds the file again.
+    source = Path(monopoly.__file__).parent / "data" / "classic.toml"
+    custom = tmp_path / "custom.toml"
+    custom.write_text(source.read_text().replace('id = "classic"', 'id = "custom"', 1))
+    save = tmp_path / "custom.json"
+    argv = ["--edition", str(custom), "--bots", "all", "--seed", "1", "--max-steps", "50"]
+    code, text = run_cli([*argv, "--save", str(save)])
+    assert code == 0 and save.exists()
+    code, text = run_cli(["--edition", str(custom), "--load", str(save), "--bots", "all",
+                          "--max-steps", "10"])  # fmt: skip
+    assert code == 0 and "Resuming after 50 actions" in text
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--edition", "nowhere"], "unknown edition 'nowhere'"),
+        (["--players", "9"], "played by 2 to 8 players, not 9"),
+        (["--edition", "matador", "--players", "7"], "played by 2 to 6 players, not 7"),
+        (["--players", "3", "--names", "A,B"], "2 names given for 3 players"),
+        (["--names", "A,,B"], "--names: empty name"),
+        (["--bots", "1,9"], "--bots: seat '9' is not a number from 1 to 4"),
+        (["--bot", "genius"], "--bot: unknown bot 'genius'"),
+        (["--variant", "long"], "unknown variant 'long'"),
+        (["--option", "auctions"], "--option: an option is written key=value"),
+        (["--option", "colour=blue"], "unknown rule option 'colour'"),
+        (["--option", "auctions=maybe"], "auctions must be true or false"),
+        (["--language", "fr"], "--language: Millennium Edition speaks en, not 'fr'"),
+        (["--load", "/nonexistent.json"], "--load: cannot read /nonexistent.json"),
+        (["--max-steps", "0"], "--max-steps must be at least 1"),
+    ],
+)
+def test_bad_arguments_exit_2_with_a_message(argv: list[str], message: str) -> None:
+    code, text = run_cli(argv)
+    assert code == 2
+    assert message in text
+    assert "Traceback" not in text
+
+
+def test_bad_saved_game(tmp_path: Path) -> None:
+    for content in ("not json", "[1, 2]", '{"game": "tools"}', '{"game": "monopoly"}'):
+        path = tmp_path / "bad.json"
+        path.write_text(content)
+        code, text = run_cli(["--load", str(path)])
+        assert code == 2 and "is not a saved game that replays" in text
+
+
+def test_subcommand_is_registered() -> None:
+    args = build_parser().parse_args(["play", "--bots", "all", "--seed", "1", "--max-steps", "20"])
+    assert args.run is monopoly_tui.run
+    out = io.StringIO()
+    assert args.run(args, io.StringIO(""), out) == 0
+    assert "Stopped after 20 steps" in out.getvalue()
+
+
+def test_the_parlor_command_runs_a_bot_demo() -> None:
+    code = "import sys; from parlor.cli import main; sys.exit(main())"
+    argv = ["play", "--bots", "all", "--seed", "1", "--max-steps", "3000"]
+    done = subprocess.run(
+        [sys.executable, "-c", code, *argv], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Stopped after 3000 steps" in done.stdout or "***" in done.stdout
+    bad = subprocess.run(
+        [sys.executable, "-c", code, "play", "--players", "1"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert bad.returncode == 2
+    assert "parlor play: error:" in bad.stderr and "Traceback" not in bad.stderr
