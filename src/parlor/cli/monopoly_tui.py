@@ -71,7 +71,6 @@ HELP = """Commands:
   h            this help"""
 
 #: Decisions at which "any time" actions (building, trading...) must wait for the answer.
-_ANSWER_FIRST = {"answer_trade", "mortgaged_property", "place_building"}
 #: Decisions at which the human always gets the full table summary.
 _FULL_SUMMARY = {"start_turn", "jail", "raise_funds", "answer_trade"}
 
@@ -106,39 +105,8 @@ def _buildings_text(game: PropertyGame, count: int) -> str:
 
 
 def event_text(game: PropertyGame, event: Event) -> str:
-    """An event in words: the game's own wording, and words for the kinds it leaves raw."""
-    text = describe_event(game, event)
-    if text != str(event):
-        return text
-    d = event.data
-    who = game.names[d["player"]] if isinstance(d.get("player"), int) else ""
-    square = d.get("square")
-    where = game.name_of(square) if isinstance(square, int) else ""
-    kind = event.kind
-    if kind == "first_throw":
-        throws = ", ".join(f"{game.names[int(p)]}: {t}" for p, t in d["throws"].items())
-        return f"who begins? The dice say {throws}"
-    if kind == "first_player":
-        return f"{who} begins"
-    if kind == "deed_dealt":
-        paid = f" and pays {game.money(d['paid'])}" if d.get("paid") else ""
-        return f"{who} is dealt {where}{paid}"
-    if kind == "kept_mortgage":
-        return f"{who} keeps {where} mortgaged"
-    if kind == "time_called":
-        return f"{who} calls time"
-    if kind == "rent_due":
-        return (
-            f"{who} owes {game.names[d['owner']]} {game.money(d['amount'])} rent "
-            "(if it is claimed in time)"
-        )
-    if kind == "rent_lapsed":
-        return f"{game.names[d['owner']]} did not claim {game.money(d['amount'])} rent from {who}"
-    if kind == "collected":
-        return f"{who} collects {game.money(d['amount'])}"
-    if kind == "not_auctioned":
-        return f"{where} stays unowned (no auctions)"
-    return text
+    """An event in words, with the edition's names and money."""
+    return describe_event(game, event)
 
 
 def _decision_text(game: PropertyGame, p: int) -> str:
@@ -540,7 +508,7 @@ class _Session:
         game = self.game
         decision = game.pending
         assert decision is not None
-        if decision.kind in _ANSWER_FIRST:
+        if not game.anytime_open:
             self.say("Not now: answer the question first.")
             return
         while True:
@@ -573,7 +541,7 @@ class _Session:
         game = self.game
         decision = game.pending
         assert decision is not None
-        if decision.kind in _ANSWER_FIRST:
+        if not game.anytime_open:
             self.say("Not now: answer the question first.")
             return
         view = game.view(p)

@@ -216,14 +216,19 @@ class Game(ABC, Generic[A]):
                 k: (tuple(v) if isinstance(v, list) else v) for k, v in data.items() if k != "type"
             }
             return kind(**kwargs)  # type: ignore[no-any-return]
-        except (KeyError, TypeError) as exc:
-            raise ReplayError(f"cannot decode action {dict(data)!r}: {exc}") from exc
+        except (KeyError, TypeError, AttributeError, ValueError) as exc:
+            raise ReplayError(f"cannot decode action {data!r}: {exc}") from exc
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], check_snapshot: bool = True) -> Self:
+        if not isinstance(data, Mapping):
+            raise ReplayError("a saved game is a JSON object")
         if data.get("game") != cls.game_name:
             raise ReplayError(f"this is a saved {data.get('game')!r} game, not {cls.game_name!r}")
-        game = cls.from_settings(data["settings"], int(data["seed"]))
+        try:
+            game = cls.from_settings(data["settings"], int(data["seed"]))
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise ReplayError(f"the saved settings are not usable: {exc!r}") from exc
         for i, raw in enumerate(data.get("actions", [])):
             action = cls.decode_action(raw)
             try:

@@ -241,6 +241,12 @@ class PropertyGame(Game[Action]):
         return [p for p in range(self.num_players) if not self.bankrupt[p]]
 
     @property
+    def anytime_open(self) -> bool:
+        """May "any time" actions (build, mortgage, trade...) be taken now? Not while a trade
+        awaits its answer, a received mortgage awaits a decision, or a won building awaits a lot."""
+        return self._outcome is None and bool(self.frames) and self.frames[-1].anytime_ok
+
+    @property
     def current_player(self) -> int:
         """Whose turn it is (the dice holder), whatever decision is pending."""
         return self.frames[0].decider() if self.frames else -1
@@ -842,8 +848,8 @@ class PropertyGame(Game[Action]):
         out.extend(self._catalogue_trades(p))
         if self.options.rent_claim and any(c[1] == p for c in self.claims):
             out.append(ClaimRent(p))
-        if self.options.time_call_allowed:
-            out.append(CallTime(p))
+        # CallTime is accepted (see _check_anytime) but not listed: it is the table's signal that
+        # the agreed time ran out, not a move a player or bot chooses.
         return out
 
     def _level_price(self, base: int, level: int) -> int:

@@ -156,6 +156,26 @@ def describe_event(game: PropertyGame, e: Event) -> str:
         return f"{who} pays tax: {game.money(d['amount'])}"
     if k == "no_rent_owner_jailed":
         return f"no rent: the owner of {where} is in {game.edition.text('jail')}"
+    if k == "first_throw":
+        throws = ", ".join(f"{game.names[int(q)]} {t}" for q, t in d["throws"].items())
+        return f"throws for the first turn: {throws}"
+    if k == "first_player":
+        return f"{who} starts"
+    if k == "deed_dealt":
+        paid = f" and pays {game.money(d['paid'])}" if d["paid"] else ""
+        return f"{who} is dealt {where}{paid}"
+    if k == "kept_mortgage":
+        return f"{who} keeps {where} mortgaged"
+    if k == "time_called":
+        return f"{who} calls time"
+    if k == "rent_due":
+        return f"{who} owes {game.names[d['owner']]} {game.money(d['amount'])} rent, if claimed in time"
+    if k == "rent_lapsed":
+        return f"{game.names[d['owner']]} did not claim {game.money(d['amount'])} rent in time"
+    if k == "collected":
+        return f"{who} collects {game.money(d['amount'])}"
+    if k == "not_auctioned":
+        return f"{where} stays with the bank"
     if k == "pot_collected":
         return f"{who} collects the pot: {game.money(d['amount'])}"
     return str(e)
