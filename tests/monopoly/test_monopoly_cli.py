@@ -231,3 +231,19 @@ def test_the_parlor_command_runs_a_bot_demo() -> None:
     )
     assert bad.returncode == 2
     assert "parlor play: error:" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_minutes_call_time_in_a_time_limit_game() -> None:
+    # Time limit game: "agree upon a definite hour of termination, when the richest player will be
+    # declared the winner." With --minutes 0 the time is up before the first throw.
+    code, text = run_cli(
+        ["--bots", "all", "--seed", "4", "--variant", "time_limit", "--minutes", "0"]
+    )
+    assert code == 0
+    assert "Time is up." in text and "calls time" in text and "time_limit" in text
+
+
+def test_minutes_need_a_timed_variant() -> None:
+    out, err = io.StringIO(), io.StringIO()
+    code = monopoly_tui.main(["--minutes", "5"], stdin=io.StringIO(), stdout=out, stderr=err)
+    assert code == 2 and "--minutes needs" in err.getvalue()

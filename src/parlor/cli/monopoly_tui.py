@@ -29,6 +29,7 @@ import random
 import shutil
 import sys
 import textwrap
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
@@ -328,7 +329,9 @@ def menu_actions(game: PropertyGame, player: int) -> list[Action]:
     """The numbered menu at ``player``'s decision: the answers, then claiming rent and calling
     time when those are possible (the other "any time" actions have their own menus)."""
     items = game.legal_actions(player, anytime=False)
-    items += [a for a in game.legal_actions(player) if isinstance(a, ClaimRent | CallTime)]
+    items += [a for a in game.legal_actions(player) if isinstance(a, ClaimRent)]
+    if game.is_legal(CallTime(player)):  # accepted, though not listed among the moves
+        items.append(CallTime(player))
     return items
 
 
@@ -344,8 +347,11 @@ class _Session:
         max_steps: int | None,
         save_path: str | None,
         width: int,
+        minutes: float | None = None,
     ) -> None:
         self.game = game
+        # Time-limit and quick games: when the agreed minutes are up, time is called.
+        self.deadline = None if minutes is None else time.monotonic() + 60 * minutes
         self.humans = humans
         self.bots = bots
         self.inp = inp
@@ -393,6 +399,10 @@ class _Session:
             while not game.is_over:
                 if self.max_steps is not None and self.steps >= self.max_steps:
                     return self.stop_at_cap()
+                if self.deadline is not None and time.monotonic() >= self.deadline:
+                    self.say("Time is up.")
+                    self.report(game.apply(CallTime(game.current_player)))
+                    break
                 decision = game.pending
                 assert decision is not None
                 p = decision.player
@@ -441,11 +451,6 @@ class _Session:
                 self.show_menu(p, items)
             text = self.ask(f"{game.names[p]} > ").lower()
             self.command(p, text, items)
-
-    def menu_items(self, p: int) -> list[Action]:
-        items = self.game.legal_actions(p, anytime=False)
-        items += [a for a in self.game.legal_actions(p) if isinstance(a, ClaimRent | CallTime)]
-        return items
 
     def show_menu(self, p: int, items: list[Action]) -> None:
         game = self.game
@@ -702,18 +707,20 @@ def play(
     max_steps: int | None = None,
     save_path: str | None = None,
     width: int = 80,
+    minutes: float | None = None,
 ) -> int:
     """Play ``game`` on the given streams: ``humans`` type, ``bots`` choose.
 
     Returns 0 when the game ends or ``max_steps`` actions were applied, 1 when a human quits or
     the input ends. With ``save_path`` the game is saved there at the end and on quitting.
     Once no human is left in the game, the bots play on for at most ``DEFAULT_BOT_STEPS`` actions
-    unless ``max_steps`` says otherwise.
+    unless ``max_steps`` says otherwise. With ``minutes`` (time-limit and quick games) time is
+    called when they have passed.
     """
     missing = set(range(game.num_players)) - humans - set(bots)
     if missing:
         raise ValueError(f"seats {sorted(missing)} are neither human nor bot")
-    session = _Session(game, humans, bots, input, output, max_steps, save_path, width)
+    session = _Session(game, humans, bots, input, output, max_steps, save_path, width, minutes)
     return session.run()
 
 
@@ -762,6 +769,12 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
         "--save", default=None, help="save the game to this file at the end or on quit"
     )
     parser.add_argument("--load", default=None, help="resume a game saved with --save or s")
+    parser.add_argument(
+        "--minutes",
+        type=float,
+        default=None,
+        help="time-limit and quick games: call time after this many minutes",
+    )
     parser.add_argument(
         "--max-steps",
         type=int,
@@ -910,7 +923,20 @@ def run(
         for event in game.setup_events:
             print(f"  {event_text(game, event)}", file=out)
     width = shutil.get_terminal_size((80, 24)).columns if stdout is None else 80
-    return play(game, humans, bots, inp, out, max_steps=max_steps, save_path=args.save, width=width)
+    if args.minutes is not None and not game.is_legal(CallTime(0)):
+        print("parlor play: error: --minutes needs --variant time_limit or quick", file=err)
+        return 2
+    return play(
+        game,
+        humans,
+        bots,
+        inp,
+        out,
+        max_steps=max_steps,
+        save_path=args.save,
+        width=width,
+        minutes=args.minutes,
+    )
 
 
 def main(
