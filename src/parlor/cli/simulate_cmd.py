@@ -1,0 +1,270 @@
+"""``parlor simulate``: play many seeded bot games and report who wins, how long games last and
+how they end (for property games also where tokens land and which properties earn rent).
+
+Example::
+
+    parlor simulate --game monopoly --edition classic --bots heuristic,random,random,random \\
+        --games 1000 --seed 1 --out out/classic
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+GAMES = ("monopoly", "tools")
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Register ``simulate`` on the ``parlor`` command's subparsers."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "simulate",
+        help="run many seeded bot games and report win rates, lengths and plots",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_arguments(parser)
+    parser.set_defaults(run=run)
+    return parser
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    what = parser.add_argument_group("what to play")
+    what.add_argument(
+        "--game",
+        choices=GAMES,
+        default="monopoly",
+        help="monopoly (the property games) or tools (default: monopoly)",
+    )
+    what.add_argument(
+        "--edition",
+        default=None,
+        help="property edition: classic, matco, latam, matador or an edition file "
+        "(default: classic)",
+    )
+    what.add_argument(
+        "--variant", default=None, help="property-game variant: standard, short, time_limit, quick"
+    )
+    what.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a rule option, repeatable (e.g. --option time_limit_rounds=100, "
+        "--option auctions=false, --option hand_size=5)",
+    )
+    what.add_argument("--deck", default=None, help="TOOLS deck file (default: the bundled deck)")
+    what.add_argument("--players", type=int, default=4, help="players per game (default: 4)")
+    what.add_argument(
+        "--bots",
+        default="random",
+        help="the line-up, one bot name per seat separated by commas, or one name "
+        "for every seat (default: random)",
+    )
+    what.add_argument(
+        "--bot-option",
+        action="append",
+        default=[],
+        metavar="BOT.KEY=VALUE",
+        help="an option for every seat played by a bot, repeatable "
+        "(e.g. --bot-option search.simulations=128)",
+    )
+    what.add_argument(
+        "--rotate-seats",
+        action="store_true",
+        help="turn the line-up one seat per game, so each bot sits in every seat",
+    )
+    what.add_argument("--games", type=int, default=100, help="number of games (default: 100)")
+    what.add_argument(
+        "--seed", type=int, default=0, help="base seed: game i is seeded seed + i (default: 0)"
+    )
+    what.add_argument(
+        "--max-decisions",
+        type=int,
+        default=None,
+        help="stop a game after this many decisions and count it as capped "
+        "(default: 20000 for property games, 5000 for TOOLS)",
+    )
+    how = parser.add_argument_group("where to run")
+    how.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        help="worker processes, or Ray CPUs for a local Ray (default: all cores)",
+    )
+    how.add_argument(
+        "--backend",
+        choices=("local", "ray"),
+        default="local",
+        help="local processes, or Ray (default: local)",
+    )
+    how.add_argument(
+        "--ray-address",
+        default=None,
+        help="address of a Ray cluster (e.g. ray://head:10001 or auto); implies --backend ray",
+    )
+    how.add_argument(
+        "--ray-ship-code",
+        action="store_true",
+        help="upload this parlor package to the Ray workers (when the cluster lacks it)",
+    )
+    out = parser.add_argument_group("output")
+    out.add_argument(
+        "--out", type=Path, default=None, help="output directory (default: ./out/sim-<timestamp>)"
+    )
+    out.add_argument("--csv", action="store_true", help="also write games.csv")
+    out.add_argument("--no-plots", action="store_true", help="do not draw the PNG plots")
+    out.add_argument("--no-progress", action="store_true", help="no progress bar")
+    out.add_argument(
+        "--top", type=int, default=15, help="properties shown in the rent chart (default: 15)"
+    )
+
+
+def parse_option(text: str) -> tuple[str, Any]:
+    """``"key=value"`` to ``(key, value)``, typed as ``parlor play --option`` reads values
+    (true/false, yes/no, on/off, none, whole numbers), plus decimal numbers; else text.
+
+    >>> parse_option("time_limit_rounds=100"), parse_option("auctions=off")
+    (('time_limit_rounds', 100), ('auctions', False))
+    >>> parse_option("variant=short"), parse_option("search.exploration=0.5")
+    (('variant', 'short'), ('search.exploration', 0.5))
+    """
+    from parlor.cli.common import parse_value
+
+    key, sep, raw = text.partition("=")
+    key = key.strip()
+    if not sep or not key:
+        raise ValueError(f"an option is KEY=VALUE, not {text!r}")
+    value = parse_value(raw)
+    if isinstance(value, str) and value.replace(".", "", 1).lstrip("-").isdigit():
+        value = float(value)
+    return key, value
+
+
+class UsageError(Exception):
+    """Bad command-line settings: reported in one line with exit code 2."""
+
+
+def build_spec(args: argparse.Namespace) -> Any:
+    """The :class:`parlor.sim.GameSpec` the arguments describe (raises :class:`UsageError`)."""
+    from parlor.sim import GameSpec
+
+    options: dict[str, Any] = {}
+    for text in args.option:
+        try:
+            key, value = parse_option(text)
+        except ValueError as exc:
+            raise UsageError(str(exc)) from exc
+        options[key] = value
+    if args.variant is not None:
+        if args.game != "monopoly":
+            raise UsageError("--variant is for property games; TOOLS has rule options instead")
+        options["variant"] = args.variant
+    if args.games < 0:
+        raise UsageError("--games must be at least 0")
+    if args.workers is not None and args.workers < 1:
+        raise UsageError("--workers must be at least 1")
+    bot_options: dict[str, dict[str, Any]] = {}
+    for text in args.bot_option:
+        try:
+            key, value = parse_option(text)
+        except ValueError as exc:
+            raise UsageError(f"a bot option is BOT.KEY=VALUE, not {text!r}") from exc
+        bot, dot, name = key.partition(".")
+        if not dot or not bot or not name:
+            raise UsageError(f"a bot option is BOT.KEY=VALUE, not {text!r}")
+        bot_options.setdefault(bot, {})[name] = value
+    bots = tuple(b.strip() for b in args.bots.split(","))
+    try:
+        spec = GameSpec(
+            game=args.game,
+            edition=args.edition,
+            players=args.players,
+            bots=bots,
+            options=options,
+            deck=args.deck,
+            max_decisions=args.max_decisions,
+            rotate=args.rotate_seats,
+            bot_options=bot_options,
+        )
+        spec.check()
+    except (ValueError, TypeError) as exc:  # ParlorError is a ValueError; bots raise either
+        raise UsageError(str(exc)) from exc
+    return spec
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        spec = build_spec(args)
+    except UsageError as exc:
+        print(f"parlor simulate: error: {exc}", file=sys.stderr)
+        return 2
+    from rich.console import Console
+
+    from parlor.core.errors import ParlorError
+    from parlor.sim import report, run_many
+
+    backend = "ray" if args.ray_address else args.backend
+    workers = args.workers or os.cpu_count() or 1
+    out_dir: Path = args.out or Path("out") / time.strftime("sim-%Y%m%d-%H%M%S")
+    console = Console()
+    started = time.perf_counter()
+    try:
+        records = run_many(
+            spec,
+            args.games,
+            args.seed,
+            workers=workers,
+            backend=backend,
+            progress=not args.no_progress,
+            ray_address=args.ray_address,
+            ship_code=args.ray_ship_code,
+        )
+    except ParlorError as exc:
+        print(f"parlor simulate: error: {exc}", file=sys.stderr)
+        return 2
+    seconds = time.perf_counter() - started
+    summary = report.summarize(
+        records,
+        spec,
+        args.seed,
+        extra={
+            "run": {
+                "backend": backend,
+                "workers": workers,
+                "seconds": round(seconds, 2),
+                "ray_address": args.ray_address,
+            },
+        },
+    )
+    written = report.write_table(records, out_dir, csv=args.csv)
+    written.append(report.write_summary(summary, out_dir))
+    if not args.no_plots:
+        written.extend(report.plot_all(records, summary, out_dir, top=args.top))
+    report.render_summary(summary, console, top=10)
+    rate = len(records) / seconds if seconds > 0 else float("inf")
+    console.print(
+        f"{len(records)} games in {seconds:.1f} s ({rate:.1f} games/s, {backend}, "
+        f"{workers} workers)"
+    )
+    console.print("wrote " + ", ".join(str(p) for p in written))
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="parlor simulate",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

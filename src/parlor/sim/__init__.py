@@ -1,0 +1,30 @@
+"""Simulations: many seeded bot games, locally or on Ray, with tables, summaries and plots.
+
+``run_many(GameSpec(...), n, base_seed)`` plays the games; :mod:`parlor.sim.report` turns the
+records into a Parquet/CSV table, a summary, a printed report and PNG plots. The command line is
+``parlor simulate`` (:mod:`parlor.cli.simulate_cmd`).
+"""
+
+from parlor.sim.runner import (
+    CAPPED,
+    DEFAULT_MAX_DECISIONS,
+    ERROR,
+    GameRecord,
+    GameSpec,
+    bot_seed,
+    run_batch,
+    run_game,
+    run_many,
+)
+
+__all__ = [
+    "CAPPED",
+    "DEFAULT_MAX_DECISIONS",
+    "ERROR",
+    "GameRecord",
+    "GameSpec",
+    "bot_seed",
+    "run_batch",
+    "run_game",
+    "run_many",
+]

@@ -1,0 +1,433 @@
+"""Run many seeded games with bots, the same way on one core, many cores or a Ray cluster.
+
+A :class:`GameSpec` says what to play (game, edition, options, line-up, the decision cap);
+:func:`run_game` plays one game from a seed and returns a :class:`GameRecord`, a pure function of
+the spec and the seed: game ``i`` of a run is seeded ``base_seed + i`` and the bot in seat ``s``
+gets :func:`bot_seed` ``(game_seed, s)``, so every backend produces the same rows.
+
+>>> spec = GameSpec(game="tools", players=3, bots=("random",), max_decisions=5000)
+>>> record = run_game(spec, 7)
+>>> record.lineup, record.seed
+(('random', 'random', 'random'), 7)
+>>> run_game(spec, 7) == record
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import hashlib
+import os
+from collections import defaultdict, deque
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from parlor.bots.base import Bot
+from parlor.bots.registry import make_bot
+from parlor.core.errors import SettingsError
+from parlor.core.game import Event, Game
+
+if TYPE_CHECKING:
+    from parlor.monopoly import Edition
+
+GAMES = ("monopoly", "tools")
+BACKENDS = ("local", "ray")
+#: Default decision caps: random property games can wander for tens of thousands of decisions.
+DEFAULT_MAX_DECISIONS = {"monopoly": 20_000, "tools": 5_000}
+#: Reason recorded for a game stopped by the decision cap.
+CAPPED = "capped"
+#: Reason recorded for a game that raised (an engine or bot bug); ``error`` holds the message.
+ERROR = "error"
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What to simulate. ``bots`` is one name per seat, or a single name for every seat.
+
+    ``options`` are the game's rule options (for property games the variant is ``"variant"``);
+    ``deck`` is a TOOLS deck file (None: the default deck). With ``rotate`` the line-up turns
+    one seat per game, so that every bot sits in every seat equally often. ``bot_options`` gives
+    keyword options by bot name (e.g. ``{"search": {"simulations": 128}}``).
+    """
+
+    game: str = "monopoly"
+    edition: str | None = None
+    players: int = 4
+    bots: tuple[str, ...] = ("random",)
+    options: Mapping[str, Any] = field(default_factory=dict)
+    deck: str | None = None
+    max_decisions: int | None = None
+    rotate: bool = False
+    bot_options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.game not in GAMES:
+            raise SettingsError(f"unknown game {self.game!r}: choose one of {', '.join(GAMES)}")
+        if self.game == "monopoly" and self.edition is None:
+            object.__setattr__(self, "edition", "classic")
+        if self.game == "tools" and self.edition is not None:
+            raise SettingsError("TOOLS has no editions (give --deck for another deck)")
+        if self.game == "monopoly" and self.deck is not None:
+            raise SettingsError("decks are a TOOLS setting; property games take --edition")
+        bots = tuple(self.bots)
+        if not bots or any(not b for b in bots):
+            raise SettingsError("the line-up names no bot")
+        if len(bots) == 1:
+            bots = bots * self.players
+        if len(bots) != self.players:
+            raise SettingsError(
+                f"the line-up names {len(bots)} bots for {self.players} players: give one name "
+                "for every seat, or a single name for all"
+            )
+        object.__setattr__(self, "bots", bots)
+        object.__setattr__(self, "options", dict(self.options))
+        unused = sorted(set(self.bot_options) - set(bots))
+        if unused:
+            raise SettingsError(f"bot options for {', '.join(unused)}, who is not in the line-up")
+        object.__setattr__(
+            self, "bot_options", {k: dict(v) for k, v in sorted(self.bot_options.items())}
+        )
+        if self.max_decisions is None:
+            object.__setattr__(self, "max_decisions", DEFAULT_MAX_DECISIONS[self.game])
+        if self.cap < 1:
+            raise SettingsError(f"the decision cap must be at least 1, not {self.max_decisions}")
+
+    @property
+    def cap(self) -> int:
+        return int(self.max_decisions or DEFAULT_MAX_DECISIONS[self.game])
+
+    @property
+    def variant(self) -> str | None:
+        """The property-game variant asked for (None: the edition's default)."""
+        value = self.options.get("variant")
+        return None if value is None else str(value)
+
+    def lineup(self, index: int) -> tuple[str, ...]:
+        """The bot in each seat for game ``index`` (turned by ``index`` seats with ``rotate``)."""
+        if not self.rotate:
+            return self.bots
+        k = index % self.players
+        return self.bots[-k:] + self.bots[:-k] if k else self.bots
+
+    def new_game(self, seed: int) -> Game[Any]:
+        """A fresh game of this spec (raises :class:`SettingsError` on bad settings)."""
+        if self.game == "monopoly":
+            from parlor import monopoly
+
+            return monopoly.new_game(self.edition or "classic", self.players, seed, self.options)
+        from parlor import tools
+
+        return tools.new_game(self.players, seed, self.deck, self.options or None)
+
+    def check(self) -> None:
+        """Build one game and its bots, so that bad settings fail before any work is sent out."""
+        self.new_game(0)
+        for name in sorted(set(self.bots)):
+            self.make_bot(name, 0)
+
+    def make_bot(self, name: str, seed: int) -> Bot:
+        """The bot ``name`` with this spec's options for it, seeded ``seed``."""
+        return make_bot(self.game, name, seed=seed, **self.bot_options.get(name, {}))
+
+    def to_dict(self) -> dict[str, Any]:
+        out = dataclasses.asdict(self)
+        out["bots"] = list(self.bots)
+        out["options"] = dict(self.options)
+        out["bot_options"] = {k: dict(v) for k, v in self.bot_options.items()}
+        out["max_decisions"] = self.cap
+        return out
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One simulated game: how it was set up, how it ended and what happened on the board.
+
+    ``winners`` is empty for a capped game or an error; ``winner`` is the single winner's seat, or
+    -1 (a tie, a cap, an error). ``turns`` counts turns taken, ``rounds`` full rounds of the table.
+    For property games ``landings[sq]`` counts how often a token ended a move on square ``sq``
+    (being sent to jail counts as landing on the jail square) and ``rent[sq]`` the rent paid for
+    that square; both are empty for TOOLS.
+    """
+
+    index: int
+    game: str
+    edition: str
+    seed: int
+    players: int
+    lineup: tuple[str, ...]
+    bot_seeds: tuple[int, ...]
+    winners: tuple[int, ...]
+    winner: int
+    reason: str
+    capped: bool
+    decisions: int
+    turns: int
+    rounds: int
+    scores: tuple[float, ...]
+    ranking: tuple[int, ...]
+    landings: tuple[int, ...] = ()
+    rent: tuple[int, ...] = ()
+    error: str = ""
+
+    @property
+    def winner_bot(self) -> str:
+        return self.lineup[self.winner] if self.winner >= 0 else ""
+
+    def to_row(self) -> dict[str, Any]:
+        row = dataclasses.asdict(self)
+        for key, value in row.items():
+            if isinstance(value, tuple):
+                row[key] = list(value)
+        row["winner_bot"] = self.winner_bot
+        return row
+
+
+@functools.lru_cache(maxsize=16)
+def _edition(edition: str) -> Edition:
+    from parlor.monopoly import load_edition
+
+    return load_edition(edition)
+
+
+def board_of(spec: GameSpec) -> Edition:
+    """The edition (board, names, money) of a property-game spec."""
+    if spec.game != "monopoly":
+        raise SettingsError("only property games have a board")
+    return _edition(spec.edition or "classic")
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    """The seed of the bot in ``seat`` of the game seeded ``game_seed``: stable across processes
+    and machines (no use of ``hash()``), and different for every seat and game.
+
+    >>> bot_seed(0, 0) == bot_seed(0, 0) != bot_seed(0, 1)
+    True
+    """
+    digest = hashlib.blake2b(f"parlor-sim:{game_seed}:{seat}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+class _BoardTally:
+    """Landings and rent per square, read from the events the property engine returns."""
+
+    def __init__(self, game: Game[Any], jail_square: int) -> None:
+        view = game.view(None)
+        self.jail_square = jail_square
+        self.position = [int(p["position"]) for p in view["players"]]
+        self.landings = [0] * 40
+        self.rent = [0] * 40
+        # Rent claimed later (the rent_claim option): squares waiting, per (payer, owner).
+        self.claims: dict[tuple[int, int], deque[int]] = defaultdict(deque)
+
+    def feed(self, events: Iterable[Event]) -> None:
+        for e in events:
+            d = e.data
+            if e.kind == "moved":
+                self.position[d["player"]] = d["to"]
+                self.landings[d["to"]] += 1
+            elif e.kind == "jailed":
+                self.position[d["player"]] = self.jail_square
+                self.landings[self.jail_square] += 1
+            elif e.kind == "rent_due":
+                self.claims[(d["player"], d["owner"])].append(self.position[d["player"]])
+            elif e.kind == "rent_lapsed":
+                waiting = self.claims.get((d["player"], d["owner"]))
+                if waiting:
+                    waiting.popleft()
+            elif e.kind == "paid" and d.get("reason") == "rent":
+                waiting = self.claims.get((d["player"], d["to"]))
+                square = waiting.popleft() if waiting else self.position[d["player"]]
+                self.rent[square] += int(d["amount"])
+
+
+def run_game(spec: GameSpec, seed: int, index: int = 0) -> GameRecord:
+    """Play one game of ``spec`` from ``seed`` with the line-up of game ``index``.
+
+    A pure function of its arguments (given deterministic bots). A game still going after
+    ``spec.max_decisions`` decisions is stopped and recorded with reason ``"capped"``; one that
+    raises is recorded with reason ``"error"`` and the message, so that one bad game does not
+    lose a whole run.
+    """
+    lineup = spec.lineup(index)
+    seeds = tuple(bot_seed(seed, s) for s in range(spec.players))
+    game = spec.new_game(seed)
+    bots = [spec.make_bot(name, s) for name, s in zip(lineup, seeds, strict=True)]
+    board = _BoardTally(game, board_of(spec).jail_square) if spec.game == "monopoly" else None
+    decisions = turns = rounds = 0
+    error = ""
+    try:
+        while not game.is_over and decisions < spec.cap:
+            pending = game.pending
+            if pending is None:  # pragma: no cover - the protocol says over iff no decision
+                raise RuntimeError("the game waits for no decision but is not over")
+            action = bots[pending.player].choose(game, pending.player)
+            events = game.apply(action)
+            decisions += 1
+            for e in events:
+                if e.kind == "turn":
+                    turns += 1
+                    rounds = max(rounds, int(e.data.get("round", 0)))
+            if board is not None:
+                board.feed(events)
+    except Exception as exc:
+        error = f"{type(exc).__name__} after {decisions} decisions: {exc}"
+    if spec.game == "tools":
+        turns = int(game.view(None)["turn"])
+        rounds = turns // spec.players
+    outcome = game.outcome
+    winners: tuple[int, ...]
+    scores: tuple[float, ...]
+    ranking: tuple[int, ...]
+    if error:
+        reason, winners, scores, ranking = ERROR, (), (), ()
+    elif outcome is None:
+        reason, winners, scores, ranking = CAPPED, (), (), ()
+    else:
+        reason = outcome.reason.replace(" ", "_")
+        winners, scores, ranking = outcome.winners, outcome.scores, outcome.ranking
+    return GameRecord(
+        index=index,
+        game=spec.game,
+        edition=spec.edition or "",
+        seed=seed,
+        players=spec.players,
+        lineup=lineup,
+        bot_seeds=seeds,
+        winners=tuple(winners),
+        winner=winners[0] if len(winners) == 1 else -1,
+        reason=reason,
+        capped=reason == CAPPED,
+        decisions=decisions,
+        turns=turns,
+        rounds=rounds,
+        scores=tuple(float(s) for s in scores),
+        ranking=tuple(ranking),
+        landings=tuple(board.landings) if board else (),
+        rent=tuple(board.rent) if board else (),
+        error=error,
+    )
+
+
+def run_batch(spec: GameSpec, indices: Sequence[int], base_seed: int) -> list[GameRecord]:
+    """Games ``indices`` of a run seeded ``base_seed`` (the unit of work sent to a worker)."""
+    return [run_game(spec, base_seed + i, i) for i in indices]
+
+
+def _chunks(n: int, workers: int, chunk_size: int | None) -> list[list[int]]:
+    size = chunk_size or max(1, min(50, n // (workers * 8) or 1))
+    return [list(range(i, min(n, i + size))) for i in range(0, n, size)]
+
+
+def run_many(
+    spec: GameSpec,
+    n: int,
+    base_seed: int = 0,
+    workers: int | None = None,
+    backend: str = "local",
+    progress: bool = True,
+    ray_address: str | None = None,
+    chunk_size: int | None = None,
+    on_record: Callable[[GameRecord], None] | None = None,
+    ship_code: bool = False,
+) -> list[GameRecord]:
+    """Play ``n`` games (indices ``0..n-1``, seeds ``base_seed + i``) and return them by index.
+
+    ``backend="local"`` uses ``workers`` processes (default: every core; 1 runs in this process);
+    ``backend="ray"`` sends batches to Ray: to the cluster at ``ray_address`` if given, else to a
+    local Ray started with ``workers`` CPUs (an already initialised Ray is used as it is); with
+    ``ship_code`` this process's ``parlor`` package is uploaded to the workers (for a cluster
+    where it is not installed). The rows do not depend on the backend, the worker count or the
+    chunk size.
+    """
+    if backend not in BACKENDS:
+        raise SettingsError(f"unknown backend {backend!r}: choose one of {', '.join(BACKENDS)}")
+    if n < 0:
+        raise SettingsError(f"the number of games must be at least 0, not {n}")
+    workers = max(1, workers or os.cpu_count() or 1)
+    bar = _progress_bar(n, progress, spec)
+    records: list[GameRecord] = []
+
+    def collect(batch: list[GameRecord]) -> None:
+        records.extend(batch)
+        for r in batch:
+            if on_record is not None:
+                on_record(r)
+        if bar is not None:
+            bar.update(len(batch))
+            capped = sum(r.capped for r in records)
+            if capped:
+                bar.set_postfix(capped=capped, refresh=False)
+
+    try:
+        chunks = _chunks(n, workers, chunk_size)
+        if backend == "ray":
+            _run_ray(spec, chunks, base_seed, workers, ray_address, ship_code, collect)
+        elif workers == 1 or n <= 1:
+            for chunk in chunks:
+                collect(run_batch(spec, chunk, base_seed))
+        else:
+            with ProcessPoolExecutor(max_workers=min(workers, len(chunks))) as pool:
+                pending: set[Future[list[GameRecord]]] = {
+                    pool.submit(run_batch, spec, chunk, base_seed) for chunk in chunks
+                }
+                while pending:
+                    done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                    for fut in done:
+                        collect(fut.result())
+    finally:
+        if bar is not None:
+            bar.close()
+    records.sort(key=lambda r: r.index)
+    return records
+
+
+def _progress_bar(n: int, enabled: bool, spec: GameSpec) -> Any:
+    if not enabled:
+        return None
+    from tqdm import tqdm  # type: ignore[import-untyped]
+
+    label = spec.edition if spec.game == "monopoly" else "tools"
+    return tqdm(total=n, desc=f"simulating {label}", unit="game", dynamic_ncols=True)
+
+
+def _run_ray(
+    spec: GameSpec,
+    chunks: list[list[int]],
+    base_seed: int,
+    workers: int,
+    address: str | None,
+    ship_code: bool,
+    collect: Callable[[list[GameRecord]], None],
+) -> None:
+    try:
+        import ray
+    except ImportError as exc:  # pragma: no cover - depends on the environment
+        raise SettingsError(
+            "the Ray backend needs Ray: pip install 'parlor[ray]' (or pip install ray)"
+        ) from exc
+    started = False
+    if not ray.is_initialized():
+        import parlor
+
+        env = {"py_modules": [parlor]} if ship_code else None
+        if address:
+            ray.init(address=address, log_to_driver=False, runtime_env=env)
+        else:
+            ray.init(
+                num_cpus=workers, include_dashboard=False, log_to_driver=False, runtime_env=env
+            )
+        started = True
+    try:
+        remote_batch = ray.remote(run_batch)
+        spec_ref = ray.put(spec)
+        pending = [remote_batch.remote(spec_ref, chunk, base_seed) for chunk in chunks]
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            for ref in done:
+                collect(ray.get(ref))
+    finally:
+        if started:
+            ray.shutdown()
