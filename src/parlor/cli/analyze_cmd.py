@@ -1,0 +1,312 @@
+"""``parlor analyze``: exact landing probabilities, expected rents and payback for an edition.
+
+    parlor analyze --edition classic --jail both --per both --opponents 3 --out out/analysis
+
+prints the tables, and writes under ``--out``: ``squares.csv`` (every square's probability per
+roll and per turn for each jail strategy), ``rents.csv`` (expected rent per opponent turn and
+round at each level, payback of each house and hotel) and ``board_<jail>_<per>.png`` heatmaps.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import sys
+from pathlib import Path
+from typing import Any
+
+from parlor.analysis.markov import (
+    CARD_MODELS,
+    JAIL,
+    JAIL_CARD_MODELS,
+    JAIL_STRATEGIES,
+    ChainResult,
+    MarkovChain,
+)
+from parlor.analysis.rents import property_rents
+from parlor.core.errors import ParlorError, SettingsError
+from parlor.monopoly.edition import load_edition
+from parlor.monopoly.rules import VARIANTS, RuleOptions
+
+PERS = ("roll", "turn")
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Register the ``analyze`` subcommand on an argparse subparsers object."""
+    p: argparse.ArgumentParser = subparsers.add_parser(
+        "analyze",
+        help="exact landing probabilities, expected rents and payback of an edition",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument(
+        "--edition",
+        default="classic",
+        help="edition id (classic, matco, latam, matador) or an edition file",
+    )
+    p.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a rule option, e.g. jail_max_turns=2 (repeatable)",
+    )
+    p.add_argument("--variant", choices=VARIANTS, default=None, help="rules variant")
+    p.add_argument(
+        "--jail",
+        choices=(*JAIL_STRATEGIES, "both"),
+        default="both",
+        help="leave jail at once (pay or use a card), stay and throw for doubles, or both",
+    )
+    p.add_argument(
+        "--cards",
+        default="uniform",
+        help="card draws: uniform (independent draws; see docs/analysis.md for cycling)",
+    )
+    p.add_argument(
+        "--jail-cards",
+        choices=JAIL_CARD_MODELS,
+        default="deck",
+        help="get-out-of-jail cards stay in the deck as no-move cards (the published "
+        "convention) or are held for good, leaving the decks without them",
+    )
+    p.add_argument(
+        "--per",
+        choices=(*PERS, "both"),
+        default="both",
+        help="where each throw ends, where each turn ends, or both",
+    )
+    p.add_argument(
+        "--opponents",
+        type=int,
+        default=3,
+        help="opponents of a property owner: opponent turns per round (default 3)",
+    )
+    p.add_argument("--out", default="out/analysis", help="directory for CSV and PNG files")
+    p.add_argument("--no-plot", action="store_true", help="skip the heatmaps")
+    p.set_defaults(run=run)
+    return p
+
+
+def parse_value(text: str) -> Any:
+    """A rule option value from the command line: true/false, none, an integer, or the text."""
+    low = text.strip().lower()
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    if low in ("none", "null"):
+        return None
+    try:
+        return int(low)
+    except ValueError:
+        return text.strip()
+
+
+def parse_options(pairs: list[str], variant: str | None) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise SettingsError(f"--option wants KEY=VALUE, got {pair!r}")
+        options[key.strip()] = parse_value(value)
+    if variant is not None:
+        options["variant"] = variant
+    return options
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the analysis; bad arguments print a message and give exit code 2."""
+    try:
+        return _run(args)
+    except ParlorError as exc:
+        print(f"parlor analyze: {exc}", file=sys.stderr)
+        return 2
+
+
+def _run(args: argparse.Namespace) -> int:
+    if args.cards not in CARD_MODELS:
+        raise SettingsError(
+            f"--cards {args.cards}: only uniform draws are computed exactly. A cycling deck draws "
+            "every card once per pass, so its long-run figures are the uniform ones averaged over "
+            "shuffles; docs/analysis.md shows engine games with cycling decks agreeing within "
+            "sampling error"
+        )
+    if args.opponents < 1:
+        raise SettingsError("--opponents must be at least 1")
+    edition = load_edition(args.edition)
+    options = RuleOptions.for_edition(edition, parse_options(args.option, args.variant))
+    jails = JAIL_STRATEGIES if args.jail == "both" else (args.jail,)
+    pers = PERS if args.per == "both" else (args.per,)
+    results = {
+        j: MarkovChain(
+            edition, options, jail=j, cards=args.cards, jail_cards=args.jail_cards
+        ).solve()
+        for j in jails
+    }
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    print(
+        f"{edition.title} ({edition.id}); cards: {args.cards} draws, jail cards: "
+        f"{args.jail_cards}; jail_max_turns={options.jail_max_turns}, "
+        f"jail_doubles_extra_throw={options.jail_doubles_extra_throw}"
+    )
+    print(square_table(results, pers))
+    for j, r in results.items():
+        print()
+        print(
+            f"Expected rent per opponent turn (jail strategy: {j}; {r.throws_per_turn:.4f} "
+            f"throws per turn; payback in opponent turns, rounds of {args.opponents} opponents)"
+        )
+        print(rent_table(r, args.opponents))
+    write_squares_csv(results, out / "squares.csv")
+    write_rents_csv(results, args.opponents, out / "rents.csv")
+    written = [out / "squares.csv", out / "rents.csv"]
+    if not args.no_plot:
+        from parlor.analysis.board import draw_board
+
+        for j, r in results.items():
+            for per in pers:
+                written.append(
+                    draw_board(
+                        edition,
+                        r.distribution(per),
+                        out / f"board_{j}_{per}.png",
+                        f"probability per {per}, jail strategy: {j}",
+                    )
+                )
+    print()
+    print("wrote " + ", ".join(str(p) for p in written))
+    return 0
+
+
+def _square_name(r: ChainResult, square: int) -> str:
+    if square == JAIL:
+        return "In Jail"
+    if square == r.edition.jail_square:
+        return r.edition.text("just_visiting")
+    return r.edition.square_name(square)
+
+
+def square_table(results: dict[str, ChainResult], pers: tuple[str, ...]) -> str:
+    """Every square (and In Jail) with its probability per roll/turn for each jail strategy."""
+    first = next(iter(results.values()))
+    cols = [(j, per) for j in results for per in pers]
+    head = f"{'#':>3}  {'square':<28}" + "".join(f"{j + ' ' + per:>12}" for j, per in cols)
+    lines = [head, "-" * len(head)]
+    for sq in [*range(40), JAIL]:
+        row = f"{'' if sq == JAIL else sq:>3}  {_square_name(first, sq)[:28]:<28}"
+        for j, per in cols:
+            d = results[j].distribution(per)
+            p = d.in_jail if sq == JAIL else float(d.squares[sq])
+            row += f"{100 * p:>11.3f}%"
+        lines.append(row)
+    return "\n".join(lines)
+
+
+def rent_table(r: ChainResult, opponents: int) -> str:
+    """Streets: expected rent per opponent turn at each level, then each building's payback in
+    opponent turns (and rounds); railroads and utilities: by the number the owner holds."""
+    props = property_rents(r)
+    streets = [p for p in props if p.kind == "street"]
+    others = [p for p in props if p.kind != "street"]
+    lines: list[str] = []
+    if streets:
+        labels = [lv.label for lv in streets[0].levels]
+        built = [lv.label for lv in streets[0].levels if lv.cost]
+        head = (
+            f"{'#':>3}  {'street':<22}{'land/turn':>10}"
+            + "".join(f"{lb:>10}" for lb in labels)
+            + "  payback turns (rounds): "
+            + ", ".join(built)
+        )
+        lines += [head, "-" * len(head)]
+        for prop in streets:
+            row = f"{prop.square:>3}  {prop.name[:22]:<22}{100 * prop.landings:>9.3f}%"
+            row += "".join(f"{lv.expected:>10.2f}" for lv in prop.levels)
+            paybacks = [lv.payback_turns for lv in prop.levels if lv.cost]
+            row += "  " + " ".join(
+                "-" if t is None else f"{t:.0f}({t / opponents:.0f})" for t in paybacks
+            )
+            lines.append(row)
+    if others:
+        lines.append("")
+        head = f"{'#':>3}  {'railroad / utility':<22}{'land/turn':>10}" + "".join(
+            f"{f'{k} owned':>10}" for k in range(1, 5)
+        )
+        lines += [head, "-" * len(head)]
+        for prop in others:
+            row = f"{prop.square:>3}  {prop.name[:22]:<22}{100 * prop.landings:>9.3f}%"
+            row += "".join(f"{lv.expected:>10.2f}" for lv in prop.levels)
+            lines.append(row)
+    return "\n".join(lines)
+
+
+def write_squares_csv(results: dict[str, ChainResult], path: Path) -> None:
+    first = next(iter(results.values()))
+    with path.open("w", newline="", encoding="utf-8") as fh:
+        w = csv.writer(fh)
+        w.writerow(["square", "name", "kind", *[f"{j}_per_{per}" for j in results for per in PERS]])
+        for sq in [*range(40), JAIL]:
+            kind = "in_jail" if sq == JAIL else first.edition.squares[sq].kind
+            values = []
+            for r in results.values():
+                for per in PERS:
+                    d = r.distribution(per)
+                    values.append(f"{d.in_jail if sq == JAIL else float(d.squares[sq]):.8f}")
+            w.writerow([sq, _square_name(first, sq), kind, *values])
+
+
+def write_rents_csv(results: dict[str, ChainResult], opponents: int, path: Path) -> None:
+    with path.open("w", newline="", encoding="utf-8") as fh:
+        w = csv.writer(fh)
+        w.writerow(
+            [
+                "jail",
+                "square",
+                "name",
+                "kind",
+                "group",
+                "landings_per_turn",
+                "level",
+                "rent",
+                "cost",
+                "expected_per_opponent_turn",
+                "expected_per_round",
+                "payback_opponent_turns",
+                "payback_rounds",
+            ]
+        )
+        for j, r in results.items():
+            for prop in property_rents(r):
+                for lv in prop.levels:
+                    pay = lv.payback_turns
+                    w.writerow(
+                        [
+                            j,
+                            prop.square,
+                            prop.name,
+                            prop.kind,
+                            prop.group,
+                            f"{prop.landings:.8f}",
+                            lv.label,
+                            lv.rent,
+                            lv.cost,
+                            f"{lv.expected:.6f}",
+                            f"{lv.expected * opponents:.6f}",
+                            "" if pay is None else f"{pay:.2f}",
+                            "" if pay is None else f"{pay / opponents:.2f}",
+                        ]
+                    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run ``analyze`` on its own (``python -m parlor.cli.analyze_cmd``)."""
+    parser = argparse.ArgumentParser(prog="parlor")
+    add_parser(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(["analyze", *(sys.argv[1:] if argv is None else argv)])
+    return int(args.run(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
