@@ -133,7 +133,7 @@ def test_all_bot_game_reaches_the_step_cap_or_the_end(tmp_path: Path) -> None:
          "--save", str(save)]
     )  # fmt: skip
     assert code == 0
-    assert "wins (richest when time ran out) in round 3" in text or "win (" in text
+    assert "wins (richest after the agreed number of rounds) in round 3" in text or "win (" in text
     assert "Final ranking" in text and f"Game saved to {save}" in text
     game = PropertyGame.from_json(save.read_text())
     assert game.is_over and game.num_players == 3
@@ -240,7 +240,7 @@ def test_minutes_call_time_in_a_time_limit_game() -> None:
         ["--bots", "all", "--seed", "4", "--variant", "time_limit", "--minutes", "0"]
     )
     assert code == 0
-    assert "Time is up." in text and "calls time" in text and "time_limit" in text
+    assert "Time is up." in text and "calls time" in text and "time_called" in text
 
 
 def test_minutes_need_a_timed_variant() -> None:

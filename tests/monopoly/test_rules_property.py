@@ -516,7 +516,7 @@ def test_time_can_be_called_in_a_quick_game() -> None:
     g = new("matador", options={"variant": "quick"})
     assert [g.owner.count(p) for p in range(3)] == [2, 2, 2]
     g.apply(m.CallTime(2))
-    assert g.is_over and g.outcome.reason == "time_limit"
+    assert g.is_over and g.outcome.reason == "time_called"
     with pytest.raises(IllegalAction, match="only in a time-limit"):
         new().apply(m.CallTime(0))
 

@@ -1,4 +1,4 @@
-"""The ``parlor`` command: play in the terminal, and (as they land) simulate and analyse."""
+"""The ``parlor`` command: play in the terminal, simulate many games, analyse the board exactly."""
 
 from __future__ import annotations
 
@@ -10,10 +10,12 @@ from collections.abc import Sequence
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="parlor", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
-    from parlor.cli import monopoly_tui, tools_tui
+    from parlor.cli import analyze_cmd, monopoly_tui, simulate_cmd, tools_tui
 
     monopoly_tui.add_parser(sub)
     tools_tui.add_parser(sub)
+    simulate_cmd.add_parser(sub)
+    analyze_cmd.add_parser(sub)
     return parser
 
 

@@ -688,7 +688,8 @@ class _Session:
         reasons = {
             "bankruptcy": "everyone else went bankrupt",
             "first_bankruptcy": "richest at the first bankruptcy",
-            "time_limit": "richest when time ran out",
+            "time_limit": "richest after the agreed number of rounds",
+            "time_called": "richest when time was called",
         }
         why = reasons.get(outcome.reason, outcome.reason)
         self.say(f"\n*** {winners} {verb} ({why}) in round {game.view()['round'] + 1}. ***")

@@ -334,25 +334,28 @@ class PropertyGame(Game[Action]):
         return POT if self.options.free_parking_pot else BANK
 
     def _charge(
-        self, debtor: int, creditor: int, amount: int, reason: str, ev: list[Event]
+        self,
+        debtor: int,
+        creditor: int,
+        amount: int,
+        reason: str,
+        ev: list[Event],
+        square: int | None = None,
     ) -> None:
-        """Make ``debtor`` pay now, or leave a debt to be settled (raise funds or go bankrupt)."""
+        """Make ``debtor`` pay now, or leave a debt to be settled (raise funds or go bankrupt).
+
+        ``square`` names the property a rent is for, in the event."""
         if amount <= 0:
             return
+        data: dict[str, Any] = {"player": debtor, "to": creditor, "amount": amount, "reason": reason}
+        if square is not None:
+            data["square"] = square
         if self.cash[debtor] >= amount:
             self._pay(debtor, creditor, amount)
-            ev.append(
-                Event(
-                    "paid", {"player": debtor, "to": creditor, "amount": amount, "reason": reason}
-                )
-            )
+            ev.append(Event("paid", data))
         else:
             self.frames.append(Debt(debtor, creditor, amount, reason))
-            ev.append(
-                Event(
-                    "debt", {"player": debtor, "to": creditor, "amount": amount, "reason": reason}
-                )
-            )
+            ev.append(Event("debt", data))
 
     # ----- valuations --------------------------------------------------------------------------
     def building_cost_value(self, square: int) -> int:
@@ -1122,7 +1125,7 @@ class PropertyGame(Game[Action]):
             self._claim_rent(p, ev)
         elif isinstance(action, CallTime):
             ev.append(Event("time_called", {"player": p}))
-            self._finish_by_valuation("time_limit", ev)
+            self._finish_by_valuation("time_called", ev)
         self._advance(ev)
         return ev
 
@@ -1256,7 +1259,7 @@ class PropertyGame(Game[Action]):
                     self.claims.append([p, owner, amount, sq_index, self._claim_deadline(p)])
                     ev.append(Event("rent_due", {"player": p, "owner": owner, "amount": amount}))
                 else:
-                    self._charge(p, owner, amount, "rent", ev)
+                    self._charge(p, owner, amount, "rent", ev, square=sq_index)
         elif kind in ("chance", "community_chest"):
             self._draw_card(p, sq.deck or kind, ev)
         elif kind == "tax":
