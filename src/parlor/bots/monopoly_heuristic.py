@@ -436,9 +436,13 @@ class MonopolyHeuristicBot:
                 return PassBid(player)
             cost = table.board.house_cost[spots[0]]
             limit = min(1.5 * cost, cash - self._reserve(table))
-        if bids[0].amount <= limit:
-            return bids[0]
-        return PassBid(player)
+        if bids[0].amount > limit:
+            return PassBid(player)
+        # Raise by about a tenth of the lot's price (the auction ends in a few rounds), never
+        # beyond the limit.
+        step = max(1, table.board.price[sq] // 10) if item == "property" else 1
+        target = min(limit, int(info["high_bid"]) + step)
+        return max((a for a in bids if a.amount <= target), key=lambda a: a.amount, default=bids[0])
 
     # ----- tax and jail ------------------------------------------------------------------------
     def _tax(self, game: Any, player: int, info: Any, answers: list[Action]) -> Action:

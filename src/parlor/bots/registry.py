@@ -1,7 +1,14 @@
 """Bots by name, for the CLI, simulations and tournaments: ``make_bot("monopoly", "random", seed)``.
 
 Each game family ("monopoly" for the property editions, "tools") maps bot names to factories that
-take a seed and keyword options.
+take a seed and keyword options: ``random`` (legal actions only), ``heuristic`` (a rule-based
+player) and ``search`` (Monte-Carlo search over determinized games; options ``simulations`` or
+``time_ms``). The heuristic and search modules are imported only when such a bot is made.
+
+>>> make_bot("monopoly", "heuristic", seed=1).name
+'heuristic'
+>>> make_bot("tools", "search", seed=1, simulations=8).name
+'search'
 """
 
 from __future__ import annotations
@@ -14,9 +21,28 @@ from parlor.core.errors import SettingsError
 
 BotFactory = Callable[..., Bot]
 
+
+def _monopoly_heuristic(seed: int | None = None, **options: Any) -> Bot:
+    from parlor.bots.monopoly_heuristic import MonopolyHeuristicBot
+
+    return MonopolyHeuristicBot(seed, **options)
+
+
+def _tools_heuristic(seed: int | None = None, **options: Any) -> Bot:
+    from parlor.bots.tools_heuristic import ToolsHeuristicBot
+
+    return ToolsHeuristicBot(seed, **options)
+
+
+def _search(seed: int | None = None, **options: Any) -> Bot:
+    from parlor.bots.search import SearchBot
+
+    return SearchBot(seed, **options)
+
+
 REGISTRY: dict[str, dict[str, BotFactory]] = {
-    "monopoly": {"random": RandomBot},
-    "tools": {"random": RandomBot},
+    "monopoly": {"random": RandomBot, "heuristic": _monopoly_heuristic, "search": _search},
+    "tools": {"random": RandomBot, "heuristic": _tools_heuristic, "search": _search},
 }
 
 
@@ -38,5 +64,7 @@ def make_bot(game: str, name: str, seed: int | None = None, **options: Any) -> B
     if factories is None:
         raise SettingsError(f"unknown game {game!r}: choose one of {', '.join(sorted(REGISTRY))}")
     if name not in factories:
-        raise SettingsError(f"unknown bot {name!r} for {game}: choose one of {', '.join(bot_names(game))}")
+        raise SettingsError(
+            f"unknown bot {name!r} for {game}: choose one of {', '.join(bot_names(game))}"
+        )
     return factories[name](seed=seed, **options)

@@ -1,0 +1,241 @@
+"""Monte-Carlo search over determinized copies of the game, for any Parlor game.
+
+At a decision worth searching, the bot lists a few candidate actions (the answers to the pending
+decision, plus the any-time action its heuristic would take), then runs iterations: each one asks
+``game.determinize(player, seed)`` for a copy in which what the bot cannot see (other hands, deck
+order, future dice) is resampled, applies a candidate chosen by UCB1, plays on with the heuristic
+bot at every seat, and scores the result for the bot (win 1, tie shared, or an evaluation when the
+rollout is cut off at ``depth`` actions). This is single-observer information-set MCTS kept to the
+root: the tree below the root is replaced by heuristic rollouts, which keeps the branching small
+and the bot fast enough for tournaments.
+
+Candidates share their determinizations (the k-th sample of every candidate uses the k-th seed),
+so they are compared on the same dice and deals. With a budget in ``simulations`` the bot is
+deterministic for a given seed; ``time_ms`` bounds the time per searched decision instead.
+
+Elsewhere (a single legal answer, or a decision the game's adapter does not search, such as
+raising funds in the property game) the bot plays its heuristic's choice at once.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from parlor.bots.base import Bot
+from parlor.core.game import Game
+
+
+@dataclass(frozen=True, slots=True)
+class Adapter:
+    """What the search needs to know about one game family."""
+
+    make_heuristic: Callable[[int], Bot]
+    #: Candidate actions at this decision (given the heuristic's choice); one or none: no search.
+    candidates: Callable[[Game[Any], int, Any], list[Any]]
+    #: The bot's score in [0, 1] for a game cut off before its end.
+    evaluate: Callable[[Game[Any], int], float]
+    #: Default rollout length, in actions.
+    depth: int
+
+
+def _outcome_score(game: Game[Any], player: int) -> float:
+    outcome = game.outcome
+    assert outcome is not None
+    if player in outcome.winners:
+        return 1.0 / len(outcome.winners)
+    return 0.0
+
+
+# ----- the property game ---------------------------------------------------------------------
+def _monopoly_candidates(game: Game[Any], player: int, default: Any) -> list[Any]:
+    from parlor.monopoly.actions import Bid, PassBid, ProposeTrade, RollDice
+
+    pending = game.pending
+    assert pending is not None
+    kind = pending.kind
+    answers = game.legal_actions(player, anytime=False)
+    if kind in ("buy_or_auction", "jail", "answer_trade"):
+        out = list(answers)
+    elif kind == "bid" and pending.info.get("item") == "property":
+        bids = sorted((a for a in answers if isinstance(a, Bid)), key=lambda a: a.amount)
+        out = [PassBid(player), *bids[:1]]
+    elif kind in ("start_turn", "end_turn") and isinstance(default, ProposeTrade):
+        out = [a for a in answers if not isinstance(a, RollDice) or kind == "start_turn"]
+    else:
+        return [default]
+    if default not in out:
+        out.append(default)
+    return out
+
+
+def _monopoly_evaluate(game: Game[Any], player: int) -> float:
+    from parlor.bots.monopoly_heuristic import Table, board_for
+
+    if game.is_over:
+        return _outcome_score(game, player)
+    table = Table(board_for(game), game.view(None))
+    worths = [
+        max(0.0, table.worth(p)) if not table.bankrupt[p] else 0.0 for p in range(game.num_players)
+    ]
+    total = sum(worths)
+    return worths[player] / total if total > 0 else 0.0
+
+
+def _monopoly_heuristic(seed: int) -> Bot:
+    from parlor.bots.monopoly_heuristic import MonopolyHeuristicBot
+
+    return MonopolyHeuristicBot(seed)
+
+
+# ----- TOOLS ---------------------------------------------------------------------------------
+def _tools_candidates(game: Game[Any], player: int, default: Any) -> list[Any]:
+    out: list[Any] = []
+    for action in game.legal_actions(player):
+        if action not in out:
+            out.append(action)
+    return out
+
+
+def _tools_evaluate(game: Game[Any], player: int) -> float:
+    if game.is_over:
+        return _outcome_score(game, player)
+    sizes: list[int] = game.view(None)["hand_sizes"]
+    # Fewer cards than the others is good: the share of the others' cards, scaled to [0, 1].
+    inverse = [1.0 / (1 + s) for s in sizes]
+    return inverse[player] / sum(inverse)
+
+
+def _tools_heuristic(seed: int) -> Bot:
+    from parlor.bots.tools_heuristic import ToolsHeuristicBot
+
+    return ToolsHeuristicBot(seed)
+
+
+ADAPTERS: dict[str, Adapter] = {
+    "monopoly": Adapter(_monopoly_heuristic, _monopoly_candidates, _monopoly_evaluate, 300),
+    "tools": Adapter(_tools_heuristic, _tools_candidates, _tools_evaluate, 400),
+}
+
+
+class SearchBot:
+    """Determinized Monte-Carlo search with heuristic rollouts (see the module docstring).
+
+    ``simulations`` (default 64 when no budget is given) or ``time_ms`` set the budget per searched
+    decision; ``depth`` cuts rollouts off (default per game); ``exploration`` is the UCB1
+    constant.
+    """
+
+    name = "search"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        simulations: int | None = None,
+        time_ms: float | None = None,
+        depth: int | None = None,
+        exploration: float = 0.7,
+    ) -> None:
+        if simulations is None and time_ms is None:
+            simulations = 64
+        if simulations is not None and simulations < 1:
+            raise ValueError("simulations must be at least 1")
+        self.rng = random.Random(seed)
+        self.simulations = simulations
+        self.time_ms = time_ms
+        self.depth = depth
+        self.exploration = exploration
+        self._heuristics: dict[str, Bot] = {}
+        self._rollout_bots: dict[str, list[Bot]] = {}
+        self.searched = 0  # decisions searched so far (for benchmarks)
+        self.iterations = 0
+
+    def _adapter(self, game: Game[Any]) -> Adapter:
+        adapter = ADAPTERS.get(game.game_name)
+        if adapter is None:
+            raise ValueError(f"the search bot does not know the game {game.game_name!r}")
+        return adapter
+
+    def choose(self, game: Game[Any], player: int) -> Any:
+        adapter = self._adapter(game)
+        family = game.game_name
+        heuristic = self._heuristics.get(family)
+        if heuristic is None:
+            heuristic = self._heuristics[family] = adapter.make_heuristic(self.rng.getrandbits(32))
+        default = heuristic.choose(game, player)
+        candidates = adapter.candidates(game, player, default)
+        if len(candidates) <= 1:
+            return default
+        return self.search(game, player, candidates, adapter)
+
+    def search(self, game: Game[Any], player: int, candidates: list[Any], adapter: Adapter) -> Any:
+        """The candidate with the best mean score over the budget's iterations."""
+        self.searched += 1
+        k = len(candidates)
+        counts = [0] * k
+        totals = [0.0] * k
+        base = self.rng.getrandbits(48)
+        depth = self.depth if self.depth is not None else adapter.depth
+        deadline = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000
+        bots = self._rollout_bots.get(game.game_name)
+        if bots is None or len(bots) < game.num_players:
+            bots = [adapter.make_heuristic(i) for i in range(game.num_players)]
+            self._rollout_bots[game.game_name] = bots
+        iteration = 0
+        while True:
+            if self.simulations is not None and iteration >= self.simulations:
+                break
+            if deadline is not None and iteration >= k and time.perf_counter() >= deadline:
+                break
+            if iteration < k:
+                i = iteration
+            else:
+                log_n = math.log(iteration)
+                i = max(
+                    range(k),
+                    key=lambda j: (
+                        totals[j] / counts[j] + self.exploration * math.sqrt(log_n / counts[j])
+                    ),
+                )
+            seed = (base + counts[i] * 7919) & 0xFFFFFFFFFFFF
+            totals[i] += self._rollout(game, player, candidates[i], seed, depth, adapter, bots)
+            counts[i] += 1
+            iteration += 1
+        self.iterations += iteration
+        best = max(range(k), key=lambda j: (totals[j] / counts[j] if counts[j] else -1.0, -j))
+        return candidates[best]
+
+    def _rollout(
+        self,
+        game: Game[Any],
+        player: int,
+        action: Any,
+        seed: int,
+        depth: int,
+        adapter: Adapter,
+        bots: list[Bot],
+    ) -> float:
+        sim: Game[Any] = game.determinize(player, seed)  # type: ignore[attr-defined]
+        try:
+            sim.apply(action)
+        except ValueError:
+            return 0.0
+        rng = random.Random(seed)
+        for b in bots:
+            reseed = getattr(b, "rng", None)
+            if isinstance(reseed, random.Random):
+                reseed.seed(rng.getrandbits(32))
+        steps = 0
+        while steps < depth:
+            pending = sim.pending
+            if pending is None:
+                break
+            p = pending.player
+            sim.apply(bots[p].choose(sim, p))
+            steps += 1
+        return adapter.evaluate(sim, player)
