@@ -265,7 +265,9 @@ def test_building_shortage_auction_when_several_want_the_last_houses() -> None:
     ev = g.apply(m.Build(0, 1))
     assert "auction_started" in kinds(ev) and g.pending.kind == "bid"
     assert g.pending.player == 0
-    g.apply(m.Bid(0, 10))
+    with pytest.raises(IllegalAction, match="at least \\$50"):  # the bank's price opens
+        g.apply(m.Bid(0, 10))
+    g.apply(m.Bid(0, 50))
     g.apply(m.Bid(1, 60))
     g.apply(m.Bid(0, 70))
     g.apply(m.PassBid(1))
@@ -531,3 +533,29 @@ def test_free_parking_pot_house_rule() -> None:
     put(g, 1, 15)
     land_on(g, 1, 20)
     assert g.cash[1] == 1700 and g.pot == 0
+
+
+def test_shortage_auction_needs_a_buyer_who_can_pay_and_blocks_other_building() -> None:
+    # BUILDING SHORTAGES: the auction is among players who "wish to buy": able to place and pay.
+    g = new()
+    give(g, 0, 1, 3)
+    give(g, 1, 37, 39)
+    give(g, 2, 6, 8, 9)
+    g.houses_left = 1
+    g.cash[0] = 10
+    with pytest.raises(IllegalAction, match="building costs"):
+        g.apply(m.Build(0, 1))
+    g.apply(m.Build(1, 37))
+    assert g.pending.kind == "bid" and g.pending.info["min_bid"] == 200  # the lot's house price
+    with pytest.raises(IllegalAction, match="being auctioned"):
+        g.apply(m.Build(2, 6))
+
+
+def test_bankrupt_to_the_pot_pays_the_pot() -> None:
+    g = new(options={"free_parking_pot": True})
+    g.cash[0] = 30
+    put(g, 0, 1)
+    land_on(g, 0, 4)
+    g.apply(m.ChooseTax(0, False))
+    g.apply(m.DeclareBankruptcy(0))
+    assert g.pot == 30 and money_total(g) == 1500 * 3 - 1470

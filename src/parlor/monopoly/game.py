@@ -662,11 +662,10 @@ class PropertyGame(Game[Action]):
             problem = self._build_problem(p, action.square)
             if problem:
                 raise IllegalAction(problem)
+            if any(isinstance(f, Auction) and f.item != "property" for f in self.frames):
+                raise IllegalAction("the bank's scarce buildings are being auctioned: wait")
             cost = self._build_cost(action.square)
-            if (
-                self._shortage_bidders(self._item_for(action.square)) is None
-                and self.cash[p] < cost
-            ):
+            if self.cash[p] < cost:
                 raise IllegalAction(
                     f"{name} has {self.money(self.cash[p])}, building costs {self.money(cost)}"
                 )
@@ -1100,9 +1099,9 @@ class PropertyGame(Game[Action]):
                 self._place_building(p, action.square, ev, cost=None)
             else:
                 order = sorted(bidders, key=lambda q: (q - p) % self.num_players)
-                self.frames.append(
-                    Auction(item, action.square, order, 0, 0, -1, self._auction_min())
-                )
+                # The bank sells no building below its price: bids open at the wanted lot's price.
+                opening = self._build_cost(action.square)
+                self.frames.append(Auction(item, action.square, order, 0, 0, -1, opening))
                 ev.append(Event("auction_started", {"item": item, "square": action.square}))
         elif isinstance(action, SellBuilding):
             self._sell_building(p, action.square, ev)
@@ -1403,6 +1402,9 @@ class PropertyGame(Game[Action]):
                 self.owner[a.square] = winner
             elif self._buildable_squares(winner, a.item):
                 self.frames.append(PlaceBuildingChoice(winner, a.item))
+            else:  # the winner's lots changed meanwhile: the building stays with the bank
+                ev.append(Event("auction_void", {"player": winner, "item": a.item}))
+                return
             # A winner who spent cash on other things during the auction owes the bank the rest.
             self._charge(winner, BANK, price, "auction", ev)
 
@@ -1509,7 +1511,7 @@ class PropertyGame(Game[Action]):
                 self._pay(BANK, p, refund)
         squares = [sq for sq in ed.property_squares if self.owner[sq] == p]
         to_player = creditor >= 0
-        self._pay(p, creditor if to_player else BANK, self.cash[p])
+        self._pay(p, creditor, self.cash[p])  # a player, the bank, or the Free Parking pot
         if to_player:
             for sq in squares:
                 self.owner[sq] = creditor
@@ -1531,6 +1533,8 @@ class PropertyGame(Game[Action]):
         kept: list[Frame] = [turn]
         for frame in self.frames[1:]:
             if isinstance(frame, Auction):
+                if frame.high_bidder == p:  # a bid from a player who is out no longer stands
+                    frame.high_bid, frame.high_bidder = 0, -1
                 if p in frame.bidders:
                     i = frame.bidders.index(p)
                     frame.bidders.remove(p)

@@ -40,8 +40,6 @@ class RuleOptions:
     jail_fine_turns: int = 2
     #: Most turns spent in jail; after the last failed throw the fine is paid and the token moves.
     jail_max_turns: int = 3
-    #: Short game jail: the fine may also be paid after a failed throw on the same (first) turn.
-    jail_pay_after_failed_throw: bool = False
     #: A receiver of a mortgaged property pays 10% interest at once if not lifting it (classic,
     #: latam); Matador charges nothing until the mortgage is lifted.
     mortgage_transfer_fee: bool = True
@@ -105,9 +103,10 @@ class RuleOptions:
                 starting_deeds=3,
                 starting_deeds_paid=False,
                 hotel_after_houses=3,
+                # "you must exit on your next turn ... you may try to roll doubles and, failing to
+                # do so, pay the $50 on the same turn": one jail turn, fine after a failed throw.
                 jail_max_turns=1,
                 jail_fine_turns=1,
-                jail_pay_after_failed_throw=True,
                 income_tax_choice=False,
                 end_at_first_bankruptcy=True,
             )
@@ -135,8 +134,8 @@ class RuleOptions:
             raise bad("jail_max_turns and jail_fine_turns are between 1 and 3")
         if self.hotel_after_houses not in (3, 4):
             raise bad("hotel_after_houses is 3 or 4")
-        if not 0 <= self.starting_deeds <= 5:
-            raise bad("starting_deeds is between 0 and 5")
+        if not 0 <= self.starting_deeds <= 3:
+            raise bad("starting_deeds is between 0 and 3 (the books deal 2 or 3)")
         if self.time_limit_rounds is not None and self.time_limit_rounds < 1:
             raise bad("time_limit_rounds must be at least 1")
         if self.auction_min_bid is not None and self.auction_min_bid < 1:
