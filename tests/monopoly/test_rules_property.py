@@ -559,3 +559,41 @@ def test_bankrupt_to_the_pot_pays_the_pot() -> None:
     g.apply(m.ChooseTax(0, False))
     g.apply(m.DeclareBankruptcy(0))
     assert g.pot == 30 and money_total(g) == 1500 * 3 - 1470
+
+
+def test_latam_rent_claim_lapses_when_the_next_player_throws() -> None:
+    # latam: "Si el propietario no cobra la renta antes de que el siguiente jugador tire los dados
+    # no debe pagarse la misma."
+    g = new("latam", options={"rent_claim": True})
+    give(g, 2, 6)
+    land_on(g, 0, 6)
+    settle(g)
+    dice(g, (1, 2))
+    ev = g.apply(m.RollDice(1))
+    assert "rent_lapsed" in kinds(ev) and g.cash[2] == 1500
+
+
+def test_latam_fine_may_be_paid_before_the_third_throw() -> None:
+    # latam (a): "Pagar 50 $ en el siguiente turno" - read as before any jail throw.
+    g = new("latam")
+    g.in_jail[0], g.position[0], g.jail_turns[0] = True, 10, 2
+    g.apply(m.PayJailFine(0))
+    assert not g.in_jail[0] and g.cash[0] == 1450
+
+
+@pytest.mark.parametrize("edition", ["classic", "matco"])
+def test_matco_plays_the_classic_rules_with_tool_names(edition: str) -> None:
+    # Matco: "It is an advantage to hold all the Tool Deed cards in a color-group (e.g., Jamestown
+    # Road and 2s 4s 6s Street ...) because the owner may then charge double rent"; "Distributor
+    # Tax ... $200 ... or ... 10% of your total worth".
+    g = new(edition)
+    give(g, 1, 37, 39)
+    put(g, 0, 32)
+    land_on(g, 0, 39)
+    assert g.cash[1] == 1600
+    if edition == "matco":
+        assert g.name_of(39) == "Jamestown Road" and g.name_of(37) == "2s 4s 6s Street"
+    settle(g)
+    g.position[1] = 1
+    land_on(g, 1, 4)
+    assert g.pending.kind == "tax_choice"
