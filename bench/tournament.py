@@ -1,0 +1,238 @@
+"""Bot tournaments: win rates with 95% Wilson confidence intervals against the issue's targets.
+
+Usage::
+
+    python bench/tournament.py                                 # all four matchups, defaults
+    python bench/tournament.py --matchups tools-search --games 200 --sims 400 --depth 40
+    python bench/tournament.py --matchups monopoly-heuristic --games 400 --workers 2
+
+Matchups (the bot under test first):
+
+* ``monopoly-heuristic``: heuristic vs three random bots, target: wins >= 80%;
+* ``monopoly-search``: search vs three heuristics, target: wins clearly above the 25% share;
+* ``tools-heuristic``: heuristic vs random, 2 players, target: wins >= 65%;
+* ``tools-search``: search vs heuristic, 2 players, target: wins >= 55%.
+
+Game ``i`` of a matchup uses seed ``--seed + i``, puts the tested bot in seat ``i % players`` (so
+seat advantages cancel out) and, for the property game, the edition ``i % len(--editions)``. A
+game still running after ``--max-decisions`` decisions is stopped and counts as not won (the
+number of such capped games is printed). A tie counts as a shared win (1 / number of winners).
+
+Verdicts: PASS when the whole 95% interval meets the target (for "clearly above 25%": its lower
+bound is above 25%), LIKELY when only the point estimate does, FAIL otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from parlor import monopoly, tools
+from parlor.bots.registry import make_bot
+
+
+@dataclass(frozen=True)
+class Matchup:
+    name: str
+    family: str
+    players: int
+    tested: str
+    opponent: str
+    target: float
+    strict: bool  # target is "clearly above" (lower bound must exceed it)
+    description: str
+
+
+MATCHUPS = {
+    m.name: m
+    for m in (
+        Matchup(
+            "monopoly-heuristic",
+            "monopoly",
+            4,
+            "heuristic",
+            "random",
+            0.80,
+            False,
+            "property heuristic vs 3 random",
+        ),
+        Matchup(
+            "monopoly-search",
+            "monopoly",
+            4,
+            "search",
+            "heuristic",
+            0.25,
+            True,
+            "property search vs 3 heuristics",
+        ),
+        Matchup(
+            "tools-heuristic",
+            "tools",
+            2,
+            "heuristic",
+            "random",
+            0.65,
+            False,
+            "TOOLS heuristic vs random (2p)",
+        ),
+        Matchup(
+            "tools-search",
+            "tools",
+            2,
+            "search",
+            "heuristic",
+            0.55,
+            False,
+            "TOOLS search vs heuristic (2p)",
+        ),
+    )
+}
+
+
+@dataclass(frozen=True)
+class Job:
+    matchup: str
+    index: int
+    seed: int
+    edition: str
+    variant: str
+    search_options: tuple[tuple[str, Any], ...]
+    max_decisions: int
+
+
+@dataclass(frozen=True)
+class Result:
+    matchup: str
+    index: int
+    score: float  # 1 win, 1/k a k-way tie, 0 otherwise
+    capped: bool
+    decisions: int
+    seconds: float
+
+
+def play(job: Job) -> Result:
+    m = MATCHUPS[job.matchup]
+    start = time.perf_counter()
+    game: Any
+    if m.family == "monopoly":
+        options = {"variant": job.variant} if job.variant != "standard" else None
+        game = monopoly.new_game(job.edition, m.players, seed=job.seed, options=options)
+    else:
+        game = tools.new_game(m.players, seed=job.seed)
+    seat = job.index % m.players
+    bots = []
+    for p in range(m.players):
+        name = m.tested if p == seat else m.opponent
+        options = dict(job.search_options) if name == "search" else {}
+        bots.append(make_bot(m.family, name, seed=job.seed * 16 + p, **options))
+    decisions = 0
+    while not game.is_over and decisions < job.max_decisions:
+        pending = game.pending
+        assert pending is not None
+        game.apply(bots[pending.player].choose(game, pending.player))
+        decisions += 1
+    score = 0.0
+    if game.is_over and seat in game.outcome.winners:
+        score = 1.0 / len(game.outcome.winners)
+    return Result(
+        job.matchup, job.index, score, not game.is_over, decisions, time.perf_counter() - start
+    )
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion ``wins / n``."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def verdict(m: Matchup, rate: float, low: float) -> str:
+    if m.strict:
+        return "PASS" if low > m.target else ("LIKELY" if rate > m.target else "FAIL")
+    return "PASS" if low >= m.target else ("LIKELY" if rate >= m.target else "FAIL")
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--matchups", nargs="+", default=list(MATCHUPS), choices=list(MATCHUPS))
+    ap.add_argument(
+        "--games",
+        type=int,
+        nargs="+",
+        default=[200],
+        help="games per matchup (one number, or one per matchup)",
+    )
+    ap.add_argument("--seed", type=int, default=0, help="seed of the first game")
+    ap.add_argument("--editions", nargs="+", default=list(monopoly.EDITION_IDS))
+    ap.add_argument("--variant", default="standard", choices=list(monopoly.VARIANTS))
+    ap.add_argument("--sims", type=int, default=None, help="search budget: simulations")
+    ap.add_argument("--time-ms", type=float, default=None, help="search budget: ms per decision")
+    ap.add_argument("--depth", type=int, default=None, help="search rollout depth (actions)")
+    ap.add_argument("--max-decisions", type=int, default=20000)
+    ap.add_argument("--workers", type=int, default=2)
+    args = ap.parse_args(argv)
+
+    games = (
+        args.games if len(args.games) == len(args.matchups) else args.games[:1] * len(args.matchups)
+    )
+    search: dict[str, Any] = {}
+    if args.sims is not None:
+        search["simulations"] = args.sims
+    if args.time_ms is not None:
+        search["time_ms"] = args.time_ms
+    if args.depth is not None:
+        search["depth"] = args.depth
+    if not search:
+        search["simulations"] = 64
+    print(
+        f"search options: {search}; editions: {' '.join(args.editions)} ({args.variant}); "
+        f"workers: {args.workers}"
+    )
+    for name, count in zip(args.matchups, games, strict=True):
+        m = MATCHUPS[name]
+        jobs = [
+            Job(
+                name,
+                i,
+                args.seed + i,
+                args.editions[i % len(args.editions)],
+                args.variant,
+                tuple(sorted(search.items())),
+                args.max_decisions,
+            )
+            for i in range(count)
+        ]
+        start = time.perf_counter()
+        if args.workers > 1:
+            with multiprocessing.Pool(args.workers) as pool:
+                results = list(pool.imap_unordered(play, jobs))
+        else:
+            results = [play(j) for j in jobs]
+        wall = time.perf_counter() - start
+        wins = sum(r.score for r in results)
+        capped = sum(r.capped for r in results)
+        n = len(results)
+        rate = wins / n if n else 0.0
+        low, high = wilson(wins, n)
+        mean_decisions = sum(r.decisions for r in results) / max(1, n)
+        target = f"{'>' if m.strict else '>='} {m.target:.0%}"
+        print(
+            f"{m.description:34s} games {n:4d}  wins {wins:7.1f}  rate {rate:6.1%}  "
+            f"95% CI [{low:6.1%}, {high:6.1%}]  target {target:6s} -> {verdict(m, rate, low)}  "
+            f"(capped {capped}, {mean_decisions:.0f} decisions/game, {wall:.0f} s)",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()

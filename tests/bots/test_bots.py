@@ -1,0 +1,144 @@
+"""Every bot plays only legal actions, to the end of complete games, deterministically."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from parlor import monopoly, tools
+from parlor.bots.base import Bot
+from parlor.bots.monopoly_heuristic import MonopolyHeuristicBot
+from parlor.bots.registry import bot_names, make_bot
+from parlor.bots.search import SearchBot
+from parlor.bots.tools_heuristic import ToolsHeuristicBot
+
+TINY = {"simulations": 2, "depth": 15}
+
+
+def play(game: Any, bots: list[Bot], cap: int) -> int:
+    """Play until the end or ``cap`` decisions, checking every action; return the decisions."""
+    decisions = 0
+    while not game.is_over and decisions < cap:
+        pending = game.pending
+        action = bots[pending.player].choose(game, pending.player)
+        legal = game.legal_actions(pending.player)
+        assert action in legal or game.is_legal(action), (pending, action)
+        game.apply(action)
+        decisions += 1
+    return decisions
+
+
+def test_registry_knows_three_bots_per_game() -> None:
+    for family in ("monopoly", "tools"):
+        assert {"random", "heuristic", "search"} <= set(bot_names(family))
+    assert isinstance(make_bot("monopoly", "heuristic", 1), MonopolyHeuristicBot)
+    assert isinstance(make_bot("tools", "heuristic", 1), ToolsHeuristicBot)
+    assert isinstance(make_bot("tools", "search", 1, simulations=3), SearchBot)
+
+
+@pytest.mark.parametrize(
+    ("edition", "variant"),
+    [
+        ("classic", "standard"),
+        ("matco", "standard"),
+        ("latam", "standard"),
+        ("matador", "standard"),
+        ("classic", "short"),
+        ("matador", "quick"),
+    ],
+)
+def test_property_bots_play_legal_complete_games(edition: str, variant: str) -> None:
+    options = None if variant == "standard" else {"variant": variant}
+    ended = 0
+    for seed in range(2):
+        game = monopoly.new_game(edition, 4, seed=seed, options=options)
+        names = ["heuristic", "random", "heuristic", "search"]
+        names = names[seed:] + names[:seed]
+        bots = [
+            make_bot("monopoly", n, seed * 10 + p, **(TINY if n == "search" else {}))
+            for p, n in enumerate(names)
+        ]
+        play(game, bots, 4000)
+        ended += game.is_over
+    assert ended >= 1
+
+
+@pytest.mark.parametrize("edition", list(monopoly.EDITION_IDS))
+def test_property_heuristic_beats_random_and_games_end(edition: str) -> None:
+    wins = 0
+    for seed in range(4):
+        game = monopoly.new_game(edition, 4, seed=seed)
+        bots: list[Bot] = [make_bot("monopoly", "random", seed * 10 + p) for p in range(4)]
+        bots[seed] = MonopolyHeuristicBot(seed)
+        play(game, bots, 20000)
+        assert game.is_over
+        wins += game.outcome.winners == (seed,)
+    assert wins >= 3
+
+
+def test_property_heuristics_among_themselves_finish() -> None:
+    for seed in range(3):
+        game = monopoly.new_game("classic", 4, seed=seed)
+        bots: list[Bot] = [MonopolyHeuristicBot(seed * 10 + p) for p in range(4)]
+        play(game, bots, 20000)
+        assert game.is_over
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_tools_bots_play_legal_complete_games(players: int) -> None:
+    for seed in range(6):
+        game = tools.new_game(players, seed=seed)
+        names = ["random", "heuristic", "search", "heuristic"][:players]
+        names = names[seed % players :] + names[: seed % players]
+        bots = [
+            make_bot("tools", n, seed * 10 + p, **({"simulations": 4} if n == "search" else {}))
+            for p, n in enumerate(names)
+        ]
+        play(game, bots, 5000)
+        assert game.is_over
+
+
+def _log(family: str, names: list[str], seed: int) -> list[Any]:
+    game: Any
+    if family == "monopoly":
+        game = monopoly.new_game("classic", len(names), seed=seed)
+    else:
+        game = tools.new_game(len(names), seed=seed)
+    bots = [
+        make_bot(family, n, seed + p, **(TINY if n == "search" else {}))
+        for p, n in enumerate(names)
+    ]
+    play(game, bots, 600)
+    return list(game.log)
+
+
+@pytest.mark.parametrize("family", ["monopoly", "tools"])
+def test_same_seeds_same_game(family: str) -> None:
+    names = ["search", "heuristic", "random"]
+    assert _log(family, names, 3) == _log(family, names, 3)
+
+
+def test_heuristic_answers_raise_funds_and_tax_sensibly() -> None:
+    game = monopoly.new_game("classic", 2, seed=1)
+    bot = MonopolyHeuristicBot(0)
+    # Whatever the state, a bot with nothing to sell never declares bankruptcy while it can pay.
+    for _ in range(300):
+        if game.is_over:
+            break
+        pending = game.pending
+        action = bot.choose(game, pending.player)
+        if pending.kind == "tax_choice":
+            flat = pending.info["flat"]
+            worth = game.total_worth(pending.player) * pending.info["percent"] // 100
+            assert action.percent == (worth < flat)
+        game.apply(action)
+
+
+def test_one_bot_may_play_several_games() -> None:
+    bot = MonopolyHeuristicBot(5)
+    for seed in range(2):
+        game = monopoly.new_game("matco", 4, seed=seed)
+        bots: list[Bot] = [bot, *(make_bot("monopoly", "random", p) for p in range(1, 4))]
+        play(game, bots, 20000)
+        assert game.is_over
