@@ -127,7 +127,9 @@ class SearchBot:
 
     ``simulations`` (default 64 when no budget is given) or ``time_ms`` set the budget per searched
     decision; ``depth`` cuts rollouts off (default per game); ``exploration`` is the UCB1
-    constant.
+    constant; ``confidence`` is how many standard errors the best candidate's paired advantage
+    over the heuristic's choice must reach before the bot departs from that choice (0: always take
+    the best mean).
     """
 
     name = "search"
@@ -140,6 +142,7 @@ class SearchBot:
         time_ms: float | None = None,
         depth: int | None = None,
         exploration: float = 0.7,
+        confidence: float = 1.0,
     ) -> None:
         if simulations is None and time_ms is None:
             simulations = 64
@@ -150,6 +153,7 @@ class SearchBot:
         self.time_ms = time_ms
         self.depth = depth
         self.exploration = exploration
+        self.confidence = confidence
         self._heuristics: dict[str, Bot] = {}
         self._rollout_bots: dict[str, list[Bot]] = {}
         self.searched = 0  # decisions searched so far (for benchmarks)
@@ -171,14 +175,23 @@ class SearchBot:
         candidates = adapter.candidates(game, player, default)
         if len(candidates) <= 1:
             return default
-        return self.search(game, player, candidates, adapter)
+        return self.search(game, player, candidates, adapter, default)
 
-    def search(self, game: Game[Any], player: int, candidates: list[Any], adapter: Adapter) -> Any:
-        """The candidate with the best mean score over the budget's iterations."""
+    def search(
+        self,
+        game: Game[Any],
+        player: int,
+        candidates: list[Any],
+        adapter: Adapter,
+        default: Any = None,
+    ) -> Any:
+        """The candidate with the best mean score over the budget's iterations; ``default`` (the
+        heuristic's choice) unless the best beats it clearly on the shared determinizations."""
         self.searched += 1
         k = len(candidates)
         counts = [0] * k
         totals = [0.0] * k
+        rewards: list[list[float]] = [[] for _ in range(k)]
         base = self.rng.getrandbits(48)
         depth = self.depth if self.depth is not None else adapter.depth
         deadline = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000
@@ -203,12 +216,29 @@ class SearchBot:
                     ),
                 )
             seed = (base + counts[i] * 7919) & 0xFFFFFFFFFFFF
-            totals[i] += self._rollout(game, player, candidates[i], seed, depth, adapter, bots)
+            reward = self._rollout(game, player, candidates[i], seed, depth, adapter, bots)
+            rewards[i].append(reward)
+            totals[i] += reward
             counts[i] += 1
             iteration += 1
         self.iterations += iteration
         best = max(range(k), key=lambda j: (totals[j] / counts[j] if counts[j] else -1.0, -j))
+        if default in candidates and self.confidence > 0:
+            d = candidates.index(default)
+            if best != d and not self._clearly_better(rewards[best], rewards[d]):
+                return default
         return candidates[best]
+
+    def _clearly_better(self, a: list[float], b: list[float]) -> bool:
+        """Whether ``a`` beats ``b`` by ``confidence`` standard errors of the paired differences
+        (the k-th samples of both share a determinization)."""
+        n = min(len(a), len(b))
+        if n < 2:
+            return False
+        diffs = [a[j] - b[j] for j in range(n)]
+        mean = sum(diffs) / n
+        var = sum((x - mean) ** 2 for x in diffs) / (n - 1)
+        return mean > self.confidence * math.sqrt(var / n)
 
     def _rollout(
         self,
