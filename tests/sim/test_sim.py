@@ -277,7 +277,7 @@ def test_cli_runs_end_to_end(tmp_path: Path, capsys: pytest.CaptureFixture[str])
         (["--game", "tools", "--variant", "short"], "--variant is for property games"),
         (["--game", "tools", "--edition", "classic"], "TOOLS has no editions"),
         (["--players", "12"], "not 12"),
-        (["--option", "oops"], "KEY=VALUE"),
+        (["--option", "oops"], "key=value"),
         (["--bot-option", "nobody.depth=1"], "nobody, who is not in the line-up"),
         (["--bot-option", "depth=1"], "BOT.KEY=VALUE"),
         (["--bot-option", "random.no_such_option=1"], "no_such_option"),

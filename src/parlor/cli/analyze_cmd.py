@@ -24,6 +24,7 @@ from parlor.analysis.markov import (
     MarkovChain,
 )
 from parlor.analysis.rents import property_rents
+from parlor.cli.common import parse_options
 from parlor.core.errors import ParlorError, SettingsError
 from parlor.monopoly.edition import load_edition
 from parlor.monopoly.rules import VARIANTS, RuleOptions
@@ -88,28 +89,11 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     return p
 
 
-def parse_value(text: str) -> Any:
-    """A rule option value from the command line: true/false, none, an integer, or the text."""
-    low = text.strip().lower()
-    if low in ("true", "yes", "on"):
-        return True
-    if low in ("false", "no", "off"):
-        return False
-    if low in ("none", "null"):
-        return None
+def _options(pairs: list[str], variant: str | None) -> dict[str, Any]:
     try:
-        return int(low)
-    except ValueError:
-        return text.strip()
-
-
-def parse_options(pairs: list[str], variant: str | None) -> dict[str, Any]:
-    options: dict[str, Any] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip():
-            raise SettingsError(f"--option wants KEY=VALUE, got {pair!r}")
-        options[key.strip()] = parse_value(value)
+        options = parse_options(pairs)
+    except ValueError as exc:
+        raise SettingsError(f"--option: {exc}") from exc
     if variant is not None:
         options["variant"] = variant
     return options
@@ -135,7 +119,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.opponents < 1:
         raise SettingsError("--opponents must be at least 1")
     edition = load_edition(args.edition)
-    options = RuleOptions.for_edition(edition, parse_options(args.option, args.variant))
+    options = RuleOptions.for_edition(edition, _options(args.option, args.variant))
     jails = JAIL_STRATEGIES if args.jail == "both" else (args.jail,)
     pers = PERS if args.per == "both" else (args.per,)
     results = {

@@ -47,10 +47,10 @@ def parse_names(spec: str | None) -> list[str] | None:
 
 
 def parse_value(text: str) -> Any:
-    """A typed option value: true/false (yes/no, on/off), none/null, a whole number, else text.
+    """A typed option value: true/false (yes/no, on/off), none/null, a number, else text.
 
-    >>> [parse_value(t) for t in ("true", "Off", "none", "-3", "short")]
-    [True, False, None, -3, 'short']
+    >>> [parse_value(t) for t in ("true", "Off", "none", "-3", "0.5", "short")]
+    [True, False, None, -3, 0.5, 'short']
     """
     low = text.strip().lower()
     if low in ("true", "yes", "on"):
@@ -59,10 +59,25 @@ def parse_value(text: str) -> Any:
         return False
     if low in ("none", "null"):
         return None
-    try:
-        return int(low)
-    except ValueError:
-        return text.strip()
+    for number in (int, float):
+        try:
+            return number(low)
+        except ValueError:
+            pass
+    return text.strip()
+
+
+def parse_option(text: str) -> tuple[str, Any]:
+    """``"key=value"`` as ``(key, typed value)``.
+
+    >>> parse_option("time_limit_rounds=100"), parse_option("search.exploration=0.5")
+    (('time_limit_rounds', 100), ('search.exploration', 0.5))
+    """
+    key, sep, raw = text.partition("=")
+    key = key.strip()
+    if not sep or not key:
+        raise ValueError(f"an option is written key=value, not {text!r}")
+    return key, parse_value(raw)
 
 
 def parse_options(pairs: list[str] | None) -> dict[str, Any]:
@@ -71,10 +86,4 @@ def parse_options(pairs: list[str] | None) -> dict[str, Any]:
     >>> parse_options(["auctions=false", "time_limit_rounds = 20"])
     {'auctions': False, 'time_limit_rounds': 20}
     """
-    options: dict[str, Any] = {}
-    for pair in pairs or []:
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip():
-            raise ValueError(f"an option is written key=value, not {pair!r}")
-        options[key.strip()] = parse_value(value)
-    return options
+    return dict(parse_option(pair) for pair in pairs or [])

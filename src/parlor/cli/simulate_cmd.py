@@ -17,6 +17,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from parlor.cli.common import parse_option
+
 GAMES = ("monopoly", "tools")
 
 
@@ -123,27 +125,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     out.add_argument(
         "--top", type=int, default=15, help="properties shown in the rent chart (default: 15)"
     )
-
-
-def parse_option(text: str) -> tuple[str, Any]:
-    """``"key=value"`` to ``(key, value)``, typed as ``parlor play --option`` reads values
-    (true/false, yes/no, on/off, none, whole numbers), plus decimal numbers; else text.
-
-    >>> parse_option("time_limit_rounds=100"), parse_option("auctions=off")
-    (('time_limit_rounds', 100), ('auctions', False))
-    >>> parse_option("variant=short"), parse_option("search.exploration=0.5")
-    (('variant', 'short'), ('search.exploration', 0.5))
-    """
-    from parlor.cli.common import parse_value
-
-    key, sep, raw = text.partition("=")
-    key = key.strip()
-    if not sep or not key:
-        raise ValueError(f"an option is KEY=VALUE, not {text!r}")
-    value = parse_value(raw)
-    if isinstance(value, str) and value.replace(".", "", 1).lstrip("-").isdigit():
-        value = float(value)
-    return key, value
 
 
 class UsageError(Exception):
