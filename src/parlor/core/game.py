@@ -16,7 +16,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
-from parlor.core.errors import GameOverError, MalformedAction, ReplayError, UnknownActionId
+from parlor.core.errors import (
+    GameOverError,
+    MalformedAction,
+    ParlorError,
+    ReplayError,
+    UnknownActionId,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,18 +162,28 @@ class Game(ABC, Generic[A]):
         return self.outcome is not None
 
     def is_legal(self, action: A) -> bool:
+        if type(action) not in self._action_classes or self.is_over:
+            return False
         try:
             self._check(action)
-        except (MalformedAction, ValueError):
+        except ParlorError:
             return False
         return True
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "action_types" in cls.__dict__:
+            # A set of classes makes the type check on the hot path one lookup.
+            cls._action_classes = frozenset(cls.action_types.values())
+
+    _action_classes: ClassVar[frozenset[type]] = frozenset()
+
     def apply(self, action: A) -> list[Event]:
         """Validate and carry out ``action``; on any rule violation raise and change nothing."""
+        if type(action) not in self._action_classes:
+            raise MalformedAction(f"{action!r} is not an action of {self.game_name}")
         if self.is_over:
             raise GameOverError("the game is over")
-        if type(action).__name__ not in self.action_types or not dataclasses.is_dataclass(action):
-            raise MalformedAction(f"{action!r} is not an action of {self.game_name}")
         self._check(action)
         events = self._execute(action)
         self.log.append(action)

@@ -347,7 +347,12 @@ class PropertyGame(Game[Action]):
         ``square`` names the property a rent is for, in the event."""
         if amount <= 0:
             return
-        data: dict[str, Any] = {"player": debtor, "to": creditor, "amount": amount, "reason": reason}
+        data: dict[str, Any] = {
+            "player": debtor,
+            "to": creditor,
+            "amount": amount,
+            "reason": reason,
+        }
         if square is not None:
             data["square"] = square
         if self.cash[debtor] >= amount:
@@ -723,6 +728,10 @@ class PropertyGame(Game[Action]):
                 raise MalformedAction(f"{field_name} must be a whole amount, at least 0")
         if not isinstance(a.to, int) or not 0 <= a.to < self.num_players:
             raise MalformedAction(f"there is no player {a.to!r}")
+        if not isinstance(a.give_squares, tuple | list) or not isinstance(
+            a.take_squares, tuple | list
+        ):
+            raise MalformedAction("give_squares and take_squares are lists of square numbers")
         for sq in (*a.give_squares, *a.take_squares):
             if not isinstance(sq, int) or not 0 <= sq < N_SQUARES:
                 raise MalformedAction(f"there is no square {sq!r}")
