@@ -359,9 +359,7 @@ class MonopolyHeuristicBot:
             return max(
                 answers,
                 key=lambda a: (
-                    self._build_gain(table, a.square)
-                    if isinstance(a, PlaceBuilding)
-                    else -1.0
+                    self._build_gain(table, a.square) if isinstance(a, PlaceBuilding) else -1.0
                 ),
             )
         return answers[0] if answers else self.rng.choice(game.legal_actions(player))
