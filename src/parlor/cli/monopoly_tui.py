@@ -26,6 +26,7 @@ import contextlib
 import dataclasses
 import json
 import random
+import re
 import shutil
 import sys
 import textwrap
@@ -111,7 +112,11 @@ def event_text(game: PropertyGame, event: Event) -> str:
 
 
 def _decision_text(game: PropertyGame, p: int) -> str:
-    """What the pending decision asks of ``p``, in words."""
+    """What the pending decision asks of ``p``, in words (no doubled full stop after "kr.")."""
+    return re.sub(r"\.\.(?=\s|$)", ".", _decision_words(game, p))
+
+
+def _decision_words(game: PropertyGame, p: int) -> str:
     decision = game.pending
     assert decision is not None
     info = decision.info

@@ -785,7 +785,8 @@ class PropertyGame(Game[Action]):
         return None
 
     def _min_raise(self, auction: Auction) -> int:
-        return max(auction.min_bid, auction.high_bid + 1)
+        """The lowest bid now: the opening minimum, then one money unit over the high bid."""
+        return max(auction.min_bid, auction.high_bid + self.edition.money_unit)
 
     # ----- legal actions -----------------------------------------------------------------------
     def legal_actions(self, player: int | None = None, *, anytime: bool = True) -> list[Action]:
