@@ -260,6 +260,9 @@ class MonopolyHeuristicBot:
         build_reserve: float = 0.1,
         trade: bool = True,
         trade_weight: float = 0.5,
+        accept_weight: float | None = None,
+        propose_weight: float | None = None,
+        price_factors: tuple[float, ...] = (0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 4.0),
         max_anytime: int = 60,
     ) -> None:
         self.rng = random.Random(seed)
@@ -267,6 +270,9 @@ class MonopolyHeuristicBot:
         self.build_reserve = build_reserve
         self.trade = trade
         self.trade_weight = trade_weight
+        self.accept_weight = trade_weight if accept_weight is None else accept_weight
+        self.propose_weight = trade_weight if propose_weight is None else propose_weight
+        self.price_factors = price_factors
         self.max_anytime = max_anytime
         self._game: weakref.ref[Any] | None = None
         self._memory = _Memory(set(), -1, {})
@@ -340,7 +346,9 @@ class MonopolyHeuristicBot:
             return self._tax(game, player, info, answers)
         if kind == "answer_trade":
             offer = info["offer"]
-            gain = self.trade_gain(table, int(info["from"]), player, offer, answering=True)
+            gain = self.trade_gain(
+                table, int(info["from"]), player, offer, answering=True, weight=self.accept_weight
+            )
             return (
                 AcceptTrade(player)
                 if gain > 0 and AcceptTrade(player) in answers
@@ -411,6 +419,14 @@ class MonopolyHeuristicBot:
             return left >= 0
         return left >= self._reserve(table)
 
+    def bid_limit(self, table: Table, player: int, sq: int) -> float:
+        """The most ``player`` bids for the lot ``sq`` in an auction."""
+        cash = table.cash[player]
+        limit = self.property_value(table, player, sq)
+        if limit <= table.board.price[sq] * 1.3:
+            return min(limit, cash - self._reserve(table))
+        return min(limit, cash)
+
     def _bid(self, table: Table, player: int, info: Any, answers: list[Action]) -> Action:
         bids = sorted((a for a in answers if isinstance(a, Bid)), key=lambda a: a.amount)
         if not bids:
@@ -418,12 +434,9 @@ class MonopolyHeuristicBot:
         item = info["item"]
         sq = int(info["square"])
         cash = table.cash[player]
+        limit: float
         if item == "property":
-            limit = self.property_value(table, player, sq)
-            if limit <= table.board.price[sq] * 1.3:
-                limit = min(limit, cash - self._reserve(table))
-            else:
-                limit = min(limit, cash)
+            limit = self.bid_limit(table, player, sq)
         else:
             spots = [
                 s
@@ -659,10 +672,17 @@ class MonopolyHeuristicBot:
         return after
 
     def trade_gain(
-        self, table: Table, proposer: int, to: int, offer: Any, answering: bool
+        self,
+        table: Table,
+        proposer: int,
+        to: int,
+        offer: Any,
+        answering: bool,
+        weight: float | None = None,
     ) -> float:
         """How good the trade is for ``to`` (answering) or ``proposer`` (not answering): the
-        change of its worth less a share of the other side's change; positive means "do it"."""
+        change of its worth less a share (``weight``, default ``trade_weight``, all of it in
+        two-player games) of the other side's change; positive means "do it"."""
         after = self._after_trade(table, proposer, to, offer)
         me, other = (to, proposer) if answering else (proposer, to)
         fine = table.board.edition.jail_fine
@@ -672,7 +692,10 @@ class MonopolyHeuristicBot:
         card_value = 0.6 * fine * cards
         mine += card_value if me == to else -card_value
         theirs += -card_value if me == to else card_value
-        weight = 1.0 if len(table.active()) <= 2 else self.trade_weight
+        if len(table.active()) <= 2:
+            weight = 1.0
+        elif weight is None:
+            weight = self.trade_weight
         margin = 0.02 * table.board.edition.starting_cash
         return mine - weight * theirs - margin
 
@@ -712,7 +735,7 @@ class MonopolyHeuristicBot:
                 ):
                     sweeteners.append((missing[0],))
             for give in sweeteners:
-                for factor in (0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 4.0):
+                for factor in self.price_factors:
                     pay = int(base * factor) // unit * unit
                     if pay > cash or (not give and pay <= 0):
                         continue
@@ -729,7 +752,9 @@ class MonopolyHeuristicBot:
                         "give_jail_cards": 0,
                         "take_jail_cards": 0,
                     }
-                    mine_gain = self.trade_gain(table, player, other, data, answering=False)
+                    mine_gain = self.trade_gain(
+                        table, player, other, data, answering=False, weight=self.propose_weight
+                    )
                     their_gain = self.trade_gain(table, player, other, data, answering=True)
                     if mine_gain <= 0 or their_gain <= 0:
                         continue

@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 import random
 import time
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -41,6 +42,12 @@ class Adapter:
     evaluate: Callable[[Game[Any], int], float]
     #: Default rollout length, in actions.
     depth: int
+    #: The bot's own policy outside searches (default: ``make_heuristic``).
+    make_own: Callable[[int], Bot] | None = None
+    #: Told which action the search chose, so the adapter may remember it (e.g. offers made).
+    chosen: Callable[[Game[Any], int, Any], None] | None = None
+    #: The first candidate, not the heuristic's choice, is the one kept unless beaten clearly.
+    first_is_default: bool = False
 
 
 def _outcome_score(game: Game[Any], player: int) -> float:
@@ -52,8 +59,157 @@ def _outcome_score(game: Game[Any], player: int) -> float:
 
 
 # ----- the property game ---------------------------------------------------------------------
+#: Most trade offers searched at one decision (besides not offering).
+MAX_OFFERS = 3
+
+
+@dataclass(slots=True)
+class _Offers:
+    """What the search bot remembers of one game: the offers it made and when."""
+
+    made: set[Any]
+    turn: int  # the turn (round * 16 + player) of the last offer made
+    searched: set[tuple[int, str]]  # the (turn, decision kind) where offers were searched
+
+
+_OFFERS: weakref.WeakKeyDictionary[Any, dict[int, _Offers]] = weakref.WeakKeyDictionary()
+
+
+def _offers_memory(game: Game[Any], player: int) -> _Offers:
+    per_game = _OFFERS.get(game)
+    if per_game is None:
+        per_game = _OFFERS[game] = {}
+    memory = per_game.get(player)
+    if memory is None:
+        memory = per_game[player] = _Offers(set(), -1, set())
+    return memory
+
+
+def _opponent_model() -> Any:
+    from parlor.bots.monopoly_heuristic import MonopolyHeuristicBot
+
+    global _MODEL
+    if _MODEL is None:
+        _MODEL = MonopolyHeuristicBot(0)
+    return _MODEL
+
+
+_MODEL: Any = None
+
+
+def _trade_offers(game: Game[Any], player: int) -> list[Any]:
+    """Offers that complete one of ``player``'s colour groups at the lowest price the owner of the
+    missing lots accepts by the heuristic's measure (cash alone, or with the lot that completes
+    one of the owner's groups), best first by the bot's own gain in worth; at most
+    :data:`MAX_OFFERS`, none made before in this game."""
+    from parlor.bots.monopoly_heuristic import Table, board_for
+    from parlor.monopoly.actions import ProposeTrade
+
+    model = _opponent_model()
+    memory = _offers_memory(game, player)
+    b = board_for(game)
+    table = Table(b, game.view(player))
+    unit = b.edition.money_unit
+    cash = table.cash[player]
+    keep = 0.05 * b.edition.starting_cash
+    scored: list[tuple[float, Any]] = []
+    for group in b.street_groups:
+        mine = [s for s in group if table.owner[s] == player]
+        rest = [s for s in group if table.owner[s] != player]
+        if not mine or not rest:
+            continue
+        owners = {table.owner[s] for s in rest}
+        if len(owners) != 1:
+            continue
+        other = next(iter(owners))
+        if other < 0 or table.bankrupt[other] or any(table.buildings[s] for s in group):
+            continue
+        sweeteners: list[tuple[int, ...]] = [()]
+        for g2 in b.street_groups:
+            if g2 == group:
+                continue
+            missing = [s for s in g2 if table.owner[s] != other]
+            if (
+                len(missing) == 1
+                and len(missing) < len(g2)
+                and table.owner[missing[0]] == player
+                and not any(table.buildings[s] for s in g2)
+            ):
+                sweeteners.append((missing[0],))
+        for give in sweeteners:
+            data = {
+                "give_squares": list(give),
+                "take_squares": list(rest),
+                "give_cash": 0,
+                "take_cash": 0,
+                "give_jail_cards": 0,
+                "take_jail_cards": 0,
+            }
+            # Their gain grows by (1 + their weight) per unit paid: solve for the lowest price.
+            slope = 2.0 if len(table.active()) <= 2 else 1.0 + model.trade_weight
+            gain0 = model.trade_gain(table, player, other, data, answering=True)
+            pay = 0 if gain0 > 0 else math.ceil((-gain0 / slope + 1) / unit) * unit
+            for _ in range(4):
+                data["give_cash"] = pay
+                if model.trade_gain(table, player, other, data, answering=True) > 0:
+                    break
+                pay += unit
+            else:
+                continue
+            if pay > cash - keep or (not give and pay <= 0):
+                continue
+            offer = ProposeTrade(
+                player, other, give_squares=give, take_squares=tuple(rest), give_cash=pay
+            )
+            if offer in memory.made or not game.is_legal(offer):
+                continue
+            after_gain = model.trade_gain(table, player, other, data, answering=False, weight=0.0)
+            scored.append((after_gain, offer))
+    scored.sort(key=lambda x: -x[0])
+    return [offer for _, offer in scored[:MAX_OFFERS]]
+
+
+def _bid_candidates(game: Game[Any], player: int, answers: list[Any]) -> list[Any]:
+    """Pass, the minimum raise, and jump bids: just over the highest opponent's limit (by the
+    heuristic's measure) and at fractions of the bot's own valuation."""
+    from parlor.bots.monopoly_heuristic import Table, board_for
+    from parlor.monopoly.actions import Bid, PassBid
+
+    pending = game.pending
+    assert pending is not None
+    bids = sorted((a for a in answers if isinstance(a, Bid)), key=lambda a: a.amount)
+    out: list[Any] = [PassBid(player)]
+    if not bids:
+        return out
+    b = board_for(game)
+    table = Table(b, game.view(player))
+    sq = int(pending.info["square"])
+    unit = b.edition.money_unit
+    model = _opponent_model()
+    mine = model.property_value(table, player, sq)
+    if bids[0].amount > 1.3 * mine:
+        return out  # beyond what the lot is worth to the bot: nothing to search
+    out.append(bids[0])
+    cash = table.cash[player]
+    others = [
+        model.bid_limit(table, q, sq)
+        for q in table.active()
+        if q != player and q != pending.info.get("high_bidder")
+    ]
+    top = max([float(pending.info["high_bid"]), *others])
+    levels = [top + unit, 0.8 * mine, mine]
+    for level in levels:
+        amount = math.ceil(level / unit) * unit
+        if amount <= bids[0].amount or amount > cash or amount > 1.3 * mine:
+            continue
+        bid = Bid(player, amount)
+        if bid not in out and game.is_legal(bid):
+            out.append(bid)
+    return out
+
+
 def _monopoly_candidates(game: Game[Any], player: int, default: Any) -> list[Any]:
-    from parlor.monopoly.actions import Bid, PassBid, ProposeTrade, RollDice
+    from parlor.monopoly.actions import Bid, ProposeTrade
 
     pending = game.pending
     assert pending is not None
@@ -62,15 +218,43 @@ def _monopoly_candidates(game: Game[Any], player: int, default: Any) -> list[Any
     if kind in ("buy_or_auction", "jail", "answer_trade"):
         out = list(answers)
     elif kind == "bid" and pending.info.get("item") == "property":
-        bids = sorted((a for a in answers if isinstance(a, Bid)), key=lambda a: a.amount)
-        out = [PassBid(player), *bids[:1]]
-    elif kind in ("start_turn", "end_turn") and isinstance(default, ProposeTrade):
-        out = [a for a in answers if not isinstance(a, RollDice) or kind == "start_turn"]
+        if not any(isinstance(a, Bid) for a in answers):
+            return [default]
+        out = _bid_candidates(game, player, answers)
+    elif kind in ("start_turn", "end_turn"):
+        memory = _offers_memory(game, player)
+        view = game.view(player)
+        turn = int(view["round"]) * 16 + player
+        key = (turn, kind)
+        if memory.turn == turn or key in memory.searched:
+            return [default]
+        memory.searched.add(key)
+        if len(memory.searched) > 64:
+            memory.searched = {key}
+        offers = _trade_offers(game, player)
+        if not offers and not isinstance(default, ProposeTrade):
+            return [default]
+        # The best offer is the choice to beat: the heuristics accept it, and it pays on average.
+        out = [*offers, default] if offers else [default]
+        if isinstance(default, ProposeTrade):
+            # Not offering anything is a candidate too.
+            out.extend(a for a in answers if a not in out)
     else:
         return [default]
-    if default not in out:
-        out.append(default)
-    return out
+    if default in out:
+        out.remove(default)
+    if kind in ("start_turn", "end_turn") and out and isinstance(out[0], ProposeTrade):
+        return [*out, default]
+    return [default, *out]
+
+
+def _monopoly_chosen(game: Game[Any], player: int, action: Any) -> None:
+    from parlor.monopoly.actions import ProposeTrade
+
+    if isinstance(action, ProposeTrade):
+        memory = _offers_memory(game, player)
+        memory.made.add(action)
+        memory.turn = int(game.view(player)["round"]) * 16 + player
 
 
 def _monopoly_evaluate(game: Game[Any], player: int) -> float:
@@ -90,6 +274,13 @@ def _monopoly_heuristic(seed: int) -> Bot:
     from parlor.bots.monopoly_heuristic import MonopolyHeuristicBot
 
     return MonopolyHeuristicBot(seed)
+
+
+def _monopoly_own(seed: int) -> Bot:
+    from parlor.bots.monopoly_heuristic import MonopolyHeuristicBot
+
+    # Stricter answers to trades: the other side's gain counts in full.
+    return MonopolyHeuristicBot(seed, accept_weight=1.0)
 
 
 # ----- TOOLS ---------------------------------------------------------------------------------
@@ -117,7 +308,15 @@ def _tools_heuristic(seed: int) -> Bot:
 
 
 ADAPTERS: dict[str, Adapter] = {
-    "monopoly": Adapter(_monopoly_heuristic, _monopoly_candidates, _monopoly_evaluate, 300),
+    "monopoly": Adapter(
+        _monopoly_heuristic,
+        _monopoly_candidates,
+        _monopoly_evaluate,
+        300,
+        make_own=_monopoly_own,
+        chosen=_monopoly_chosen,
+        first_is_default=True,
+    ),
     "tools": Adapter(_tools_heuristic, _tools_candidates, _tools_evaluate, 400),
 }
 
@@ -170,12 +369,18 @@ class SearchBot:
         family = game.game_name
         heuristic = self._heuristics.get(family)
         if heuristic is None:
-            heuristic = self._heuristics[family] = adapter.make_heuristic(self.rng.getrandbits(32))
+            make = adapter.make_own or adapter.make_heuristic
+            heuristic = self._heuristics[family] = make(self.rng.getrandbits(32))
         default = heuristic.choose(game, player)
         candidates = adapter.candidates(game, player, default)
         if len(candidates) <= 1:
-            return default
-        return self.search(game, player, candidates, adapter, default)
+            choice = default
+        else:
+            keep = candidates[0] if adapter.first_is_default else default
+            choice = self.search(game, player, candidates, adapter, keep)
+        if adapter.chosen is not None:
+            adapter.chosen(game, player, choice)
+        return choice
 
     def search(
         self,
