@@ -44,6 +44,8 @@ class Adapter:
     depth: int
     #: The bot's own policy outside searches (default: ``make_heuristic``).
     make_own: Callable[[int], Bot] | None = None
+    #: The searching seat's policy in rollouts (default: ``make_heuristic``, as the others).
+    make_own_rollout: Callable[[int], Bot] | None = None
     #: Told which action the search chose, so the adapter may remember it (e.g. offers made).
     chosen: Callable[[Game[Any], int, Any], None] | None = None
     #: The first candidate, not the heuristic's choice, is the one kept unless beaten clearly.
@@ -61,6 +63,12 @@ def _outcome_score(game: Game[Any], player: int) -> float:
 # ----- the property game ---------------------------------------------------------------------
 #: Most trade offers searched at one decision (besides not offering).
 MAX_OFFERS = 3
+#: Also offer to buy part of a group (the lots one owner holds) when it does not complete it.
+PARTIAL_OFFERS = True
+#: Also offer to buy the lots that keep another opponent from completing a group.
+BLOCK_OFFERS = False
+#: Most offers the bot makes in one turn.
+OFFERS_PER_TURN = 3
 
 
 @dataclass(slots=True)
@@ -69,7 +77,8 @@ class _Offers:
 
     made: set[Any]
     turn: int  # the turn (round * 16 + player) of the last offer made
-    searched: set[tuple[int, str]]  # the (turn, decision kind) where offers were searched
+    count: int  # offers made in that turn
+    searched: set[tuple[int, str, int]]  # (turn, decision kind, offers made) already searched
 
 
 _OFFERS: weakref.WeakKeyDictionary[Any, dict[int, _Offers]] = weakref.WeakKeyDictionary()
@@ -81,7 +90,7 @@ def _offers_memory(game: Game[Any], player: int) -> _Offers:
         per_game = _OFFERS[game] = {}
     memory = per_game.get(player)
     if memory is None:
-        memory = per_game[player] = _Offers(set(), -1, set())
+        memory = per_game[player] = _Offers(set(), -1, 0, set())
     return memory
 
 
@@ -98,75 +107,107 @@ _MODEL: Any = None
 
 
 def _trade_offers(game: Game[Any], player: int) -> list[Any]:
-    """Offers that complete one of ``player``'s colour groups at the lowest price the owner of the
-    missing lots accepts by the heuristic's measure (cash alone, or with the lot that completes
-    one of the owner's groups), best first by the bot's own gain in worth; at most
-    :data:`MAX_OFFERS`, none made before in this game."""
+    """Offers to buy, at the lowest price the seller accepts by the heuristic's measure, the lots
+    one opponent holds in a colour group where ``player`` owns a lot: first those that complete
+    the group (best first by the bot's own gain in worth), then the partial ones (the most of a
+    group first); at most :data:`MAX_OFFERS`, none made before in this game."""
     from parlor.bots.monopoly_heuristic import Table, board_for
-    from parlor.monopoly.actions import ProposeTrade
 
-    model = _opponent_model()
     memory = _offers_memory(game, player)
     b = board_for(game)
     table = Table(b, game.view(player))
-    unit = b.edition.money_unit
-    cash = table.cash[player]
-    keep = 0.05 * b.edition.starting_cash
     scored: list[tuple[float, Any]] = []
     for group in b.street_groups:
         mine = [s for s in group if table.owner[s] == player]
         rest = [s for s in group if table.owner[s] != player]
-        if not mine or not rest:
+        if not rest or any(table.buildings[s] for s in group):
             continue
-        owners = {table.owner[s] for s in rest}
-        if len(owners) != 1:
-            continue
-        other = next(iter(owners))
-        if other < 0 or table.bankrupt[other] or any(table.buildings[s] for s in group):
-            continue
-        sweeteners: list[tuple[int, ...]] = [()]
-        for g2 in b.street_groups:
-            if g2 == group:
+        holders = {table.owner[s] for s in rest}
+        for other in sorted(holders):
+            if other < 0 or table.bankrupt[other]:
                 continue
-            missing = [s for s in g2 if table.owner[s] != other]
-            if (
-                len(missing) == 1
-                and len(missing) < len(g2)
-                and table.owner[missing[0]] == player
-                and not any(table.buildings[s] for s in g2)
-            ):
-                sweeteners.append((missing[0],))
-        for give in sweeteners:
-            data = {
-                "give_squares": list(give),
-                "take_squares": list(rest),
-                "give_cash": 0,
-                "take_cash": 0,
-                "give_jail_cards": 0,
-                "take_jail_cards": 0,
-            }
-            # Their gain grows by (1 + their weight) per unit paid: solve for the lowest price.
-            slope = 2.0 if len(table.active()) <= 2 else 1.0 + model.trade_weight
-            gain0 = model.trade_gain(table, player, other, data, answering=True)
-            pay = 0 if gain0 > 0 else math.ceil((-gain0 / slope + 1) / unit) * unit
-            for _ in range(4):
-                data["give_cash"] = pay
-                if model.trade_gain(table, player, other, data, answering=True) > 0:
-                    break
-                pay += unit
-            else:
+            take = tuple(s for s in rest if table.owner[s] == other)
+            complete = len(take) == len(rest)
+            if not mine:
+                # Blocking: the lots standing between another opponent and the group.
+                if not BLOCK_OFFERS or len(holders) != 2 or -1 in holders:
+                    continue
+                if len(take) * 2 > len(group):
+                    continue
+            elif not complete and not PARTIAL_OFFERS:
                 continue
-            if pay > cash - keep or (not give and pay <= 0):
-                continue
-            offer = ProposeTrade(
-                player, other, give_squares=give, take_squares=tuple(rest), give_cash=pay
-            )
-            if offer in memory.made or not game.is_legal(offer):
-                continue
-            after_gain = model.trade_gain(table, player, other, data, answering=False, weight=0.0)
-            scored.append((after_gain, offer))
+            _offers_for(game, table, player, other, group, take, complete, memory, scored)
     scored.sort(key=lambda x: -x[0])
     return [offer for _, offer in scored[:MAX_OFFERS]]
+
+
+def _offers_for(
+    game: Game[Any],
+    table: Any,
+    player: int,
+    other: int,
+    group: tuple[int, ...],
+    take: tuple[int, ...],
+    complete: bool,
+    memory: _Offers,
+    scored: list[tuple[float, Any]],
+) -> None:
+    """Append to ``scored`` the offers to buy ``take`` (lots of ``group`` held by ``other``) at
+    the lowest price ``other`` accepts by the heuristic's measure, with (when the purchase
+    completes the group) the variants that also give the lot completing one of ``other``'s."""
+    from parlor.monopoly.actions import ProposeTrade
+
+    model = _opponent_model()
+    b = table.board
+    unit = b.edition.money_unit
+    cash = table.cash[player]
+    keep = 0.05 * b.edition.starting_cash
+    sweeteners: list[tuple[int, ...]] = [()]
+    for g2 in b.street_groups if complete else ():
+        if g2 == group:
+            continue
+        missing = [s for s in g2 if table.owner[s] != other]
+        if (
+            len(missing) == 1
+            and len(missing) < len(g2)
+            and table.owner[missing[0]] == player
+            and not any(table.buildings[s] for s in g2)
+        ):
+            sweeteners.append((missing[0],))
+    for give in sweeteners:
+        data = {
+            "give_squares": list(give),
+            "take_squares": list(take),
+            "give_cash": 0,
+            "take_cash": 0,
+            "give_jail_cards": 0,
+            "take_jail_cards": 0,
+        }
+        # Their gain grows by (1 + their weight) per unit paid: solve for the lowest price.
+        slope = 2.0 if len(table.active()) <= 2 else 1.0 + model.trade_weight
+        gain0 = model.trade_gain(table, player, other, data, answering=True)
+        pay = 0 if gain0 > 0 else math.ceil((-gain0 / slope + 1) / unit) * unit
+        for _ in range(4):
+            data["give_cash"] = pay
+            if model.trade_gain(table, player, other, data, answering=True) > 0:
+                break
+            pay += unit
+        else:
+            continue
+        if pay > cash - keep or (not give and pay <= 0):
+            continue
+        offer = ProposeTrade(player, other, give_squares=give, take_squares=take, give_cash=pay)
+        if offer in memory.made or not game.is_legal(offer):
+            continue
+        if complete:
+            score = model.trade_gain(table, player, other, data, answering=False, weight=0.0)
+        else:
+            # A step towards a group: after every completion, the more owned the better.
+            owned = sum(1 for s in group if table.owner[s] == player) + len(take)
+            score = -1e6 + 1e3 * owned / len(group) - pay / unit
+            if owned == len(take):
+                score -= 1e3  # a blocking purchase comes last
+        scored.append((score, offer))
 
 
 def _bid_candidates(game: Game[Any], player: int, answers: list[Any]) -> list[Any]:
@@ -222,23 +263,17 @@ def _monopoly_candidates(game: Game[Any], player: int, default: Any) -> list[Any
             return [default]
         out = _bid_candidates(game, player, answers)
     elif kind in ("start_turn", "end_turn"):
-        memory = _offers_memory(game, player)
-        view = game.view(player)
-        turn = int(view["round"]) * 16 + player
-        key = (turn, kind)
-        if memory.turn == turn or key in memory.searched:
+        offers = _open_offers(game, player, mark=True)
+        if not offers:
             return [default]
-        memory.searched.add(key)
-        if len(memory.searched) > 64:
-            memory.searched = {key}
-        offers = _trade_offers(game, player)
-        if not offers and not isinstance(default, ProposeTrade):
-            return [default]
-        # The best offer is the choice to beat: the heuristics accept it, and it pays on average.
-        out = [*offers, default] if offers else [default]
+        # The best offer is the choice to beat (the bot's own policy makes it): the heuristics
+        # accept it, and it pays on average. Not offering is the last candidate.
+        out = [*offers]
         if isinstance(default, ProposeTrade):
-            # Not offering anything is a candidate too.
             out.extend(a for a in answers if a not in out)
+        else:
+            out.append(default)
+        return out
     else:
         return [default]
     if default in out:
@@ -248,13 +283,61 @@ def _monopoly_candidates(game: Game[Any], player: int, default: Any) -> list[Any
     return [default, *out]
 
 
+def _open_offers(game: Game[Any], player: int, mark: bool = False) -> list[Any]:
+    """The offers :func:`_trade_offers` lists, unless ``player`` made its offers for this turn
+    or they were already searched at this decision (``mark``: remember this search)."""
+    memory = _offers_memory(game, player)
+    pending = game.pending
+    assert pending is not None
+    turn = int(game.view(player)["round"]) * 16 + player
+    made = memory.count if memory.turn == turn else 0
+    key = (turn, pending.kind, made)
+    if made >= OFFERS_PER_TURN or key in memory.searched:
+        return []
+    if mark:
+        if len(memory.searched) > 64:
+            memory.searched.clear()
+        memory.searched.add(key)
+    return _trade_offers(game, player)
+
+
+class OfferingHeuristicBot:
+    """The property heuristic, stricter in answering trades (the other side's gain counts in
+    full), that at the start and end of its turns makes the best offer of
+    :func:`_trade_offers` (up to :data:`OFFERS_PER_TURN` per turn). The search bot's own policy,
+    and its seat's policy in rollouts (``record``: it remembers its offers itself)."""
+
+    name = "offering-heuristic"
+
+    def __init__(self, seed: int | None = None, *, record: bool = True) -> None:
+        from parlor.bots.monopoly_heuristic import MonopolyHeuristicBot
+
+        self.heuristic = MonopolyHeuristicBot(seed, accept_weight=1.0)
+        self.rng = self.heuristic.rng
+        self.record = record
+
+    def choose(self, game: Game[Any], player: int) -> Any:
+        choice = self.heuristic.choose(game, player)
+        pending = game.pending
+        assert pending is not None
+        if pending.kind in ("start_turn", "end_turn"):
+            offers = _open_offers(game, player)
+            if offers:
+                choice = offers[0]
+            if self.record:
+                _monopoly_chosen(game, player, choice)
+        return choice
+
+
 def _monopoly_chosen(game: Game[Any], player: int, action: Any) -> None:
     from parlor.monopoly.actions import ProposeTrade
 
     if isinstance(action, ProposeTrade):
         memory = _offers_memory(game, player)
         memory.made.add(action)
-        memory.turn = int(game.view(player)["round"]) * 16 + player
+        turn = int(game.view(player)["round"]) * 16 + player
+        memory.count = memory.count + 1 if memory.turn == turn else 1
+        memory.turn = turn
 
 
 def _monopoly_evaluate(game: Game[Any], player: int) -> float:
@@ -277,10 +360,11 @@ def _monopoly_heuristic(seed: int) -> Bot:
 
 
 def _monopoly_own(seed: int) -> Bot:
-    from parlor.bots.monopoly_heuristic import MonopolyHeuristicBot
+    return OfferingHeuristicBot(seed, record=False)
 
-    # Stricter answers to trades: the other side's gain counts in full.
-    return MonopolyHeuristicBot(seed, accept_weight=1.0)
+
+def _monopoly_own_rollout(seed: int) -> Bot:
+    return OfferingHeuristicBot(seed, record=True)
 
 
 # ----- TOOLS ---------------------------------------------------------------------------------
@@ -312,8 +396,9 @@ ADAPTERS: dict[str, Adapter] = {
         _monopoly_heuristic,
         _monopoly_candidates,
         _monopoly_evaluate,
-        300,
+        150,
         make_own=_monopoly_own,
+        make_own_rollout=_monopoly_own_rollout,
         chosen=_monopoly_chosen,
         first_is_default=True,
     ),
@@ -401,8 +486,10 @@ class SearchBot:
         depth = self.depth if self.depth is not None else adapter.depth
         deadline = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000
         bots = self._rollout_bots.get(game.game_name)
-        if bots is None or len(bots) < game.num_players:
+        if bots is None or len(bots) < game.num_players + 1:
             bots = [adapter.make_heuristic(i) for i in range(game.num_players)]
+            own = adapter.make_own_rollout or adapter.make_heuristic
+            bots.append(own(game.num_players))
             self._rollout_bots[game.game_name] = bots
         iteration = 0
         while True:
@@ -461,16 +548,19 @@ class SearchBot:
         except ValueError:
             return 0.0
         rng = random.Random(seed)
+        # With ``make_own_rollout`` the last bot plays the searching seat (reseeded last, so the
+        # others' seeds do not depend on it).
         for b in bots:
             reseed = getattr(b, "rng", None)
             if isinstance(reseed, random.Random):
                 reseed.seed(rng.getrandbits(32))
+        own = bots[-1] if adapter.make_own_rollout is not None else bots[player]
         steps = 0
         while steps < depth:
             pending = sim.pending
             if pending is None:
                 break
             p = pending.player
-            sim.apply(bots[p].choose(sim, p))
+            sim.apply((own if p == player else bots[p]).choose(sim, p))
             steps += 1
         return adapter.evaluate(sim, player)
