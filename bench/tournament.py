@@ -18,6 +18,10 @@ seat advantages cancel out) and, for the property game, the edition ``i % len(--
 game still running after ``--max-decisions`` decisions is stopped and counts as not won (the
 number of such capped games is printed). A tie counts as a shared win (1 / number of winners).
 
+Without ``--sims``/``--time-ms``/``--depth`` the search bots get the recommended budget of their
+family (``DEFAULT_SEARCH``: 16 simulations and depth 150 for the property game, 64 simulations for
+TOOLS).
+
 Verdicts: PASS when the whole 95% interval meets the target (for "clearly above 25%": its lower
 bound is above 25%), LIKELY when only the point estimate does, FAIL otherwise.
 """
@@ -92,6 +96,13 @@ MATCHUPS = {
             "TOOLS search vs heuristic (2p)",
         ),
     )
+}
+
+
+#: The search budget when none is given: the recommended one per game family.
+DEFAULT_SEARCH: dict[str, dict[str, Any]] = {
+    "monopoly": {"simulations": 16, "depth": 150},
+    "tools": {"simulations": 64},
 }
 
 
@@ -192,14 +203,13 @@ def main(argv: Sequence[str] | None = None) -> None:
         search["time_ms"] = args.time_ms
     if args.depth is not None:
         search["depth"] = args.depth
-    if not search:
-        search["simulations"] = 64
     print(
-        f"search options: {search}; editions: {' '.join(args.editions)} ({args.variant}); "
-        f"workers: {args.workers}"
+        f"search options: {search or DEFAULT_SEARCH}; editions: {' '.join(args.editions)} "
+        f"({args.variant}); workers: {args.workers}"
     )
     for name, count in zip(args.matchups, games, strict=True):
         m = MATCHUPS[name]
+        options = search or DEFAULT_SEARCH[m.family]
         jobs = [
             Job(
                 name,
@@ -207,7 +217,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 args.seed + i,
                 args.editions[i % len(args.editions)],
                 args.variant,
-                tuple(sorted(search.items())),
+                tuple(sorted(options.items())),
                 args.max_decisions,
             )
             for i in range(count)

@@ -142,3 +142,52 @@ def test_one_bot_may_play_several_games() -> None:
         bots: list[Bot] = [bot, *(make_bot("monopoly", "random", p) for p in range(1, 4))]
         play(game, bots, 20000)
         assert game.is_over
+
+
+def test_offering_heuristic_offers_are_accepted_by_the_heuristics() -> None:
+    """The search bot's offers are priced at the lowest level the heuristic accepts: every one
+    of them is accepted by a heuristic opponent, and buying the missing lots pays off."""
+    from parlor.bots.search import OfferingHeuristicBot
+    from parlor.monopoly.actions import AcceptTrade, ProposeTrade, RejectTrade
+
+    offers = accepted = 0
+    for seed in range(3):
+        game = monopoly.new_game(monopoly.EDITION_IDS[seed], 4, seed=seed)
+        bots: list[Bot] = [MonopolyHeuristicBot(seed * 10 + p) for p in range(4)]
+        bots[seed] = OfferingHeuristicBot(seed)
+        decisions = 0
+        while not game.is_over and decisions < 3000:
+            pending = game.pending
+            action = bots[pending.player].choose(game, pending.player)
+            assert game.is_legal(action)
+            if pending.kind == "answer_trade" and pending.info["from"] == seed:
+                offers += 1
+                accepted += isinstance(action, AcceptTrade)
+                assert isinstance(action, AcceptTrade | RejectTrade)
+            if isinstance(action, ProposeTrade) and action.player == seed:
+                assert action.give_cash <= game.view(seed)["players"][seed]["cash"]
+            game.apply(action)
+            decisions += 1
+    assert offers >= 3
+    assert accepted == offers
+
+
+def test_heuristic_never_bids_beyond_its_limit() -> None:
+    from parlor.bots.monopoly_heuristic import Table, board_for
+    from parlor.monopoly.actions import Bid
+
+    game = monopoly.new_game("classic", 4, seed=2)
+    bots = [MonopolyHeuristicBot(p) for p in range(4)]
+    seen = 0
+    for _ in range(3000):
+        if game.is_over:
+            break
+        pending = game.pending
+        action = bots[pending.player].choose(game, pending.player)
+        if isinstance(action, Bid) and pending.info["item"] == "property":
+            table = Table(board_for(game), game.view(pending.player))
+            limit = bots[pending.player].bid_limit(table, pending.player, pending.info["square"])
+            assert action.amount <= max(limit, pending.info["min_bid"])
+            seen += 1
+        game.apply(action)
+    assert seen > 0
