@@ -2,7 +2,7 @@
 
 Usage::
 
-    python bench/tournament.py                                 # all four matchups, defaults
+    python bench/tournament.py                                 # all matchups, defaults
     python bench/tournament.py --matchups tools-search --games 200 --sims 400 --depth 40
     python bench/tournament.py --matchups monopoly-heuristic --games 400 --workers 2
 
@@ -10,6 +10,8 @@ Matchups (the bot under test first):
 
 * ``monopoly-heuristic``: heuristic vs three random bots, target: wins >= 80%;
 * ``monopoly-search``: search vs three heuristics, target: wins clearly above the 25% share;
+* ``monopoly-offering``: the search bot's own policy without search (``offering``) vs three
+  heuristics, same target;
 * ``tools-heuristic``: heuristic vs random, 2 players, target: wins >= 65%;
 * ``tools-search``: search vs heuristic, 2 players, target: wins >= 55%.
 
@@ -74,6 +76,16 @@ MATCHUPS = {
             0.25,
             True,
             "property search vs 3 heuristics",
+        ),
+        Matchup(
+            "monopoly-offering",
+            "monopoly",
+            4,
+            "offering",
+            "heuristic",
+            0.25,
+            True,
+            "property offering vs 3 heuristics",
         ),
         Matchup(
             "tools-heuristic",

@@ -246,7 +246,9 @@ class MonopolyHeuristicBot:
 
     Parameters (all optional): ``reserve`` (cash kept back, as a fraction of the starting cash),
     ``build_reserve`` (the same when building), ``trade`` (propose trades), ``trade_weight``
-    (how much the other side's gain counts against a trade, in games of three or more),
+    (how much the other side's gain counts against a trade, in games of three or more;
+    ``accept_weight`` and ``propose_weight`` override it for answering and for choosing its own
+    offers), ``price_factors`` (the prices its offers try, as multiples of the lots' prices),
     ``max_anytime`` (most optional actions at one decision, a guard against loops).
     """
 

@@ -2,8 +2,9 @@
 
 Each game family ("monopoly" for the property editions, "tools") maps bot names to factories that
 take a seed and keyword options: ``random`` (legal actions only), ``heuristic`` (a rule-based
-player) and ``search`` (Monte-Carlo search over determinized games; options ``simulations`` or
-``time_ms``). The heuristic and search modules are imported only when such a bot is made.
+player), for the property game ``offering`` (the search bot's own policy: the heuristic plus priced
+trade offers), and ``search`` (Monte-Carlo search over determinized games; options
+``simulations`` or ``time_ms``). The heuristic and search modules are imported only when such a bot is made.
 
 >>> make_bot("monopoly", "heuristic", seed=1).name
 'heuristic'
@@ -34,6 +35,12 @@ def _tools_heuristic(seed: int | None = None, **options: Any) -> Bot:
     return ToolsHeuristicBot(seed, **options)
 
 
+def _offering(seed: int | None = None, **options: Any) -> Bot:
+    from parlor.bots.search import OfferingHeuristicBot
+
+    return OfferingHeuristicBot(seed, **options)
+
+
 def _search(seed: int | None = None, **options: Any) -> Bot:
     from parlor.bots.search import SearchBot
 
@@ -41,7 +48,12 @@ def _search(seed: int | None = None, **options: Any) -> Bot:
 
 
 REGISTRY: dict[str, dict[str, BotFactory]] = {
-    "monopoly": {"random": RandomBot, "heuristic": _monopoly_heuristic, "search": _search},
+    "monopoly": {
+        "random": RandomBot,
+        "heuristic": _monopoly_heuristic,
+        "offering": _offering,
+        "search": _search,
+    },
     "tools": {"random": RandomBot, "heuristic": _tools_heuristic, "search": _search},
 }
 

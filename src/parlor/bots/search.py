@@ -15,6 +15,12 @@ deterministic for a given seed; ``time_ms`` bounds the time per searched decisio
 
 Elsewhere (a single legal answer, or a decision the game's adapter does not search, such as
 raising funds in the property game) the bot plays its heuristic's choice at once.
+
+In the property game the bot's own policy is :class:`OfferingHeuristicBot`: the heuristic, stricter
+when answering trades, that also offers to buy the lots of a colour group it has started, at the
+lowest price the heuristic seller accepts. The search weighs those offers against not offering,
+auction bids (pass, the minimum raise, just over the highest opponent's limit, fractions of its
+own valuation), buying, jail and trade answers; rollouts play the bot's seat with the same policy.
 """
 
 from __future__ import annotations
