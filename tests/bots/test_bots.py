@@ -191,3 +191,36 @@ def test_heuristic_never_bids_beyond_its_limit() -> None:
             seen += 1
         game.apply(action)
     assert seen > 0
+
+
+def test_tools_inference_respects_recorded_draws() -> None:
+    """An opponent that drew held no playable card then: the inference from the public log is
+    true of its real hand, and every determinized sample keeps it (and the hand sizes)."""
+    from parlor.bots.tools_inference import determinize, inference_for
+
+    checked = 0
+    for seed in range(12):
+        game = tools.new_game(2, seed=seed)
+        bots = [ToolsHeuristicBot(seed), ToolsHeuristicBot(seed + 50)]
+        while not game.is_over:
+            p = game.pending.player
+            if p == 0 and game.log:
+                cons = inference_for(game).constraints.get(1, [])
+                for sample_seed in range(3):
+                    sim = determinize(game, 0, sample_seed)
+                    assert sim.sizes == game.sizes
+                    assert sim.hands[0] == game.hands[0]
+                    assert sorted(sim.draw_pile + _cards(sim.hands[1])) == sorted(
+                        game.draw_pile + _cards(game.hands[1])
+                    )
+                    for c in cons:
+                        for hand in (game.hands[1], sim.hands[1]):
+                            outside = sum(n for k, n in enumerate(hand) if k not in c.forbidden)
+                            assert outside >= c.count
+                        checked += 1
+            game.apply(bots[p].choose(game, p))
+    assert checked > 50
+
+
+def _cards(hand: list[int]) -> list[int]:
+    return [k for k, n in enumerate(hand) for _ in range(n)]

@@ -56,6 +56,9 @@ class Adapter:
     chosen: Callable[[Game[Any], int, Any], None] | None = None
     #: The first candidate, not the heuristic's choice, is the one kept unless beaten clearly.
     first_is_default: bool = False
+    #: ``(game, player, seed) -> copy`` resampling what ``player`` cannot see (default: the
+    #: game's own ``determinize``).
+    determinize: Callable[[Game[Any], int, int], Game[Any]] | None = None
 
 
 def _outcome_score(game: Game[Any], player: int) -> float:
@@ -391,6 +394,12 @@ def _tools_evaluate(game: Game[Any], player: int) -> float:
     return inverse[player] / sum(inverse)
 
 
+def _tools_determinize(game: Game[Any], player: int, seed: int) -> Game[Any]:
+    from parlor.bots.tools_inference import determinize
+
+    return determinize(game, player, seed)  # type: ignore[arg-type]
+
+
 def _tools_heuristic(seed: int) -> Bot:
     from parlor.bots.tools_heuristic import ToolsHeuristicBot
 
@@ -408,7 +417,13 @@ ADAPTERS: dict[str, Adapter] = {
         chosen=_monopoly_chosen,
         first_is_default=True,
     ),
-    "tools": Adapter(_tools_heuristic, _tools_candidates, _tools_evaluate, 400),
+    "tools": Adapter(
+        _tools_heuristic,
+        _tools_candidates,
+        _tools_evaluate,
+        400,
+        determinize=_tools_determinize,
+    ),
 }
 
 
@@ -548,7 +563,10 @@ class SearchBot:
         adapter: Adapter,
         bots: list[Bot],
     ) -> float:
-        sim: Game[Any] = game.determinize(player, seed)  # type: ignore[attr-defined]
+        if adapter.determinize is not None:
+            sim = adapter.determinize(game, player, seed)
+        else:
+            sim = game.determinize(player, seed)  # type: ignore[attr-defined]
         try:
             sim.apply(action)
         except ValueError:
