@@ -23,6 +23,7 @@ The file format (every amount in the edition's currency units)::
     hotel_cost_factor = 1           # hotel price = factor x house price (Matador: 5)
     mortgage_interest_percent = 10
     mortgage_interest_round = 1     # interest rounded UP to a multiple of this (Matador: 100)
+    income_tax_percent = 10         # the percentage of total worth a tax square may take instead
     auction_min_bid = 1             # the lowest opening bid (latam: 10)
     money_unit = 1                  # smallest useful amount; bid steps are multiples of it
     go_square = 0
@@ -179,6 +180,7 @@ class Edition:
     hotel_cost_factor: int
     mortgage_interest_percent: int
     mortgage_interest_round: int
+    income_tax_percent: int
     auction_min_bid: int
     money_unit: int
     go_square: int
@@ -336,6 +338,7 @@ def parse_edition(data: Mapping[str, Any], source: str = "<edition>") -> Edition
         hotel_cost_factor=int(meta.get("hotel_cost_factor", 1)),
         mortgage_interest_percent=int(meta.get("mortgage_interest_percent", 10)),
         mortgage_interest_round=int(meta.get("mortgage_interest_round", 1)),
+        income_tax_percent=int(meta.get("income_tax_percent", 10)),
         auction_min_bid=int(meta.get("auction_min_bid", 1)),
         money_unit=int(meta.get("money_unit", 1)),
         go_square=int(meta.get("go_square", 0)),

@@ -286,7 +286,7 @@ class PropertyGame(Game[Action]):
             return Decision(
                 p,
                 "tax_choice",
-                {"square": top.square, "flat": sq.tax, "percent": self.edition_tax_percent},
+                {"square": top.square, "flat": sq.tax, "percent": self.edition.income_tax_percent},
             )
         if isinstance(top, Debt):
             return Decision(
@@ -303,8 +303,6 @@ class PropertyGame(Game[Action]):
         if isinstance(top, PlaceBuildingChoice):
             return Decision(p, "place_building", {"item": top.item})
         raise AssertionError(f"no decision for frame {top!r}")  # pragma: no cover
-
-    edition_tax_percent: ClassVar[int] = 10
 
     def name_of(self, square: int) -> str:
         return self.edition.square_name(square)
@@ -1020,7 +1018,7 @@ class PropertyGame(Game[Action]):
         if isinstance(action, RollDice):
             self._roll(p, top, ev)  # type: ignore[arg-type]
         elif isinstance(action, EndTurn):
-            self._end_turn(p, ev)
+            self._next_turn(p, ev)
         elif isinstance(action, PayJailFine):
             self._pay(p, self._fee_sink(), self.edition.jail_fine)
             self._leave_jail(p, "fine", ev)
@@ -1058,7 +1056,9 @@ class PropertyGame(Game[Action]):
             self.frames.pop()
             flat = self.edition.squares[top.square].tax
             amount = (
-                self.total_worth(p) * self.edition_tax_percent // 100 if action.percent else flat
+                self.total_worth(p) * self.edition.income_tax_percent // 100
+                if action.percent
+                else flat
             )
             ev.append(
                 Event("tax_chosen", {"player": p, "percent": action.percent, "amount": amount})
@@ -1207,9 +1207,6 @@ class PropertyGame(Game[Action]):
         if isinstance(turn, Turn) and turn.player == p:
             turn.phase = "post_roll"
         ev.append(Event("jailed", {"player": p}))
-
-    def _end_turn(self, p: int, ev: list[Event]) -> None:
-        self._next_turn(p, ev)
 
     def _next_turn(self, p: int, ev: list[Event]) -> None:
         n = self.num_players
