@@ -191,11 +191,8 @@ class Game(ABC, Generic[A]):
 
     def legal_action_mask(self, player: int) -> list[bool]:
         mask = [False] * self.num_actions
-        for action in self.legal_actions(player):
-            try:
-                mask[self.action_id(action)] = True
-            except UnknownActionId:
-                continue
+        for action_id in self.legal_action_ids(player):
+            mask[action_id] = True
         return mask
 
     def legal_action_ids(self, player: int) -> list[int]:

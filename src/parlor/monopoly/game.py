@@ -121,6 +121,19 @@ _CARD_BUY_BASE = _CARD_SELL_BASE + _MAX_OTHERS * len(PRICE_LEVELS)
 NUM_ACTIONS = _CARD_BUY_BASE + _MAX_OTHERS * len(PRICE_LEVELS)
 
 
+def _debt_event(kind: str, debt: Debt, square: int | None = None) -> Event:
+    """A "paid" or "debt" event; ``square`` names the property a rent is for."""
+    data: dict[str, Any] = {
+        "player": debt.debtor,
+        "to": debt.creditor,
+        "amount": debt.amount,
+        "reason": debt.reason,
+    }
+    if square is not None:
+        data["square"] = square
+    return Event(kind, data)
+
+
 def new_game(
     edition: str | Edition = "classic",
     players: int | Sequence[str] = 4,
@@ -345,20 +358,13 @@ class PropertyGame(Game[Action]):
         ``square`` names the property a rent is for, in the event."""
         if amount <= 0:
             return
-        data: dict[str, Any] = {
-            "player": debtor,
-            "to": creditor,
-            "amount": amount,
-            "reason": reason,
-        }
-        if square is not None:
-            data["square"] = square
+        debt = Debt(debtor, creditor, amount, reason)
         if self.cash[debtor] >= amount:
             self._pay(debtor, creditor, amount)
-            ev.append(Event("paid", data))
+            ev.append(_debt_event("paid", debt, square))
         else:
-            self.frames.append(Debt(debtor, creditor, amount, reason))
-            ev.append(Event("debt", data))
+            self.frames.append(debt)
+            ev.append(_debt_event("debt", debt, square))
 
     # ----- valuations --------------------------------------------------------------------------
     def building_cost_value(self, square: int) -> int:
@@ -1068,12 +1074,7 @@ class PropertyGame(Game[Action]):
             assert isinstance(top, Debt)
             self.frames.pop()
             self._pay(p, top.creditor, top.amount)
-            ev.append(
-                Event(
-                    "paid",
-                    {"player": p, "to": top.creditor, "amount": top.amount, "reason": top.reason},
-                )
-            )
+            ev.append(_debt_event("paid", top))
         elif isinstance(action, DeclareBankruptcy):
             assert isinstance(top, Debt)
             self.frames.pop()
@@ -1347,31 +1348,11 @@ class PropertyGame(Game[Action]):
             debt = self.frames[-1]
             assert isinstance(debt, Debt)
             if self.cash[debt.debtor] < debt.amount:
-                ev.append(
-                    Event(
-                        "debt",
-                        {
-                            "player": debt.debtor,
-                            "to": debt.creditor,
-                            "amount": debt.amount,
-                            "reason": debt.reason,
-                        },
-                    )
-                )
+                ev.append(_debt_event("debt", debt))
                 return
             self.frames.pop()
             self._pay(debt.debtor, debt.creditor, debt.amount)
-            ev.append(
-                Event(
-                    "paid",
-                    {
-                        "player": debt.debtor,
-                        "to": debt.creditor,
-                        "amount": debt.amount,
-                        "reason": debt.reason,
-                    },
-                )
-            )
+            ev.append(_debt_event("paid", debt))
 
     # ----- auctions ----------------------------------------------------------------------------
     def _auction_min(self) -> int:
