@@ -43,6 +43,7 @@ from parlor.tools.actions import (
     ToolsAction,
 )
 from parlor.tools.cards import Deck, bundled_deck, default_deck, load_deck, parse_deck
+from parlor.tools.constraints import HandConstraint
 from parlor.tools.game import ToolsGame
 from parlor.tools.options import ToolsOptions
 
@@ -65,6 +66,7 @@ __all__ = [
     "Deck",
     "Draw",
     "EndTurn",
+    "HandConstraint",
     "KeepDrawn",
     "PenaltyHammers",
     "PlayCard",

@@ -39,6 +39,7 @@ from parlor.tools.cards import (
     Deck,
     resolve_deck,
 )
+from parlor.tools.constraints import HandConstraint
 from parlor.tools.options import ToolsOptions
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
@@ -51,10 +52,12 @@ PHASE_NAMES = ("play", "drawn_card", "choose_color", "brush_second_card", "box_o
 # Type numbers (index into COLORED_TYPES + WILD_TYPES).
 T_HAMMER, T_GOOD, T_BENT, T_FINGER, T_REVERSE, T_BOX, T_TOOLBOX, T_WHAMMER, T_BRUSH = range(9)
 ALL_TYPES = (*COLORED_TYPES, *WILD_TYPES)
+_NO_CODES: frozenset[str] = frozenset()
 
 
 class _Tables:
-    """Everything derived from the deck, the options and the player count; shared, never mutated.
+    """Everything derived from the deck, the options and the player count; shared, never mutated
+    (but for a memo of the kind indices of constraint code sets, a pure function of the deck).
 
     Contexts: ``0..K-1`` a colored top card of that kind; ``K + c`` a paint brush that named color
     ``c`` (when the color binds); ``K + C`` anything goes (a wild on top); ``K + C + 1 + c`` the
@@ -80,8 +83,12 @@ class _Tables:
         self.playable = table
         # Kinds that are playable in each context, for fast legal-action generation.
         self.playable_kinds = [[k for k in range(K) if row[k]] for row in table]
-        # Cached action objects (actions are immutable, so sharing them is safe and fast).
         codes = deck.codes
+        # The same as code sets, for playable_cards() (frozensets: callers may keep them).
+        self.playable_codes = [frozenset(codes[k] for k in kinds) for kinds in self.playable_kinds]
+        self.box_codes = frozenset(codes[k] for k in self.box_kinds)
+        self._excluded_kinds: dict[frozenset[str], frozenset[int]] = {}
+        # Cached action objects (actions are immutable, so sharing them is safe and fast).
         colors = deck.colors
         self.play = [[PlayCard(p, codes[k]) for k in range(K)] for p in range(n)]
         self.draw = [Draw(p) for p in range(n)]
@@ -96,6 +103,22 @@ class _Tables:
         self.kind_by_code = {code: k for k, code in enumerate(codes)}
         self.codes = codes
         self.color_by_name = {c: i for i, c in enumerate(colors)}
+
+    def kinds_of(self, codes: frozenset[str]) -> frozenset[int]:
+        """The kind indices of a set of card codes (memoized: determinize asks for the same few
+        sets on every call)."""
+        kinds = self._excluded_kinds.get(codes)
+        if kinds is None:
+            unknown = sorted(c for c in codes if c not in self.kind_by_code)
+            if unknown:
+                raise MalformedAction(
+                    f"unknown card {unknown[0]!r} in a hand constraint: cards are named like "
+                    f"{self.codes[self.hammer_kind[0]]!r} or 'toolbox'"
+                )
+            if len(self._excluded_kinds) > 4096:  # (arbitrary sets from callers must not pile up)
+                self._excluded_kinds.clear()
+            kinds = self._excluded_kinds[codes] = frozenset(self.kind_by_code[c] for c in codes)
+        return kinds
 
     def _playable(self, ctx: int, k: int, o: ToolsOptions) -> bool:
         K, C = self.K, self.C
@@ -260,6 +283,35 @@ class ToolsGame(Game[ToolsAction]):
             hammers = self._hammer_count(self.current)
             info["good_nail_penalty"] = "two_hammers" if hammers >= 2 else "draw_two"
         return Decision(self.current, PHASE_NAMES[phase], info)
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """Every hand's size by seat: public, and much cheaper than ``view(p)["hand_sizes"]``."""
+        return tuple(self.sizes)
+
+    def playable_cards(self) -> frozenset[str]:
+        """The card codes the deciding player could play now, whatever its hand holds.
+
+        Public information only (the top card, a named color): in a normal turn and for the
+        paint brush's second card, the codes playable in the current context; while a box of
+        nails is pending, the box-of-nails codes; otherwise (a drawn card, a color to choose, the
+        game over) none. The legal ``PlayCard`` actions are exactly these codes that are in hand.
+
+        >>> from parlor import tools
+        >>> game = tools.new_game(2, seed=1)
+        >>> game.pending.info["top"]  # on a bent nail: any hammer, a blue action card, a wild
+        'bent_nail:blue'
+        >>> sorted(c for c in game.playable_cards() if not c.startswith("hammer:"))
+        ['box_of_nails:blue', 'paint_brush', 'reverse:blue', 'smashed_finger:blue', 'toolbox', 'wild_hammer']
+        >>> "bent_nail:blue" in game.playable_cards(), "hammer:red" in game.playable_cards()
+        (False, True)
+        """
+        phase = self.phase
+        if phase in (PLAY, FOLLOW):
+            return self._t.playable_codes[self.ctx]
+        if phase == BOX:
+            return self._t.box_codes
+        return _NO_CODES
 
     def _on_good_nail(self) -> bool:
         return self.ctx < self._t.K and self._t.ktype[self.ctx] == T_GOOD
@@ -798,7 +850,12 @@ class ToolsGame(Game[ToolsAction]):
         g.rng.setstate(self.rng.getstate())
         return g
 
-    def determinize(self, player: int, seed: int) -> Self:
+    def determinize(
+        self,
+        player: int,
+        seed: int,
+        constraints: Mapping[int, Sequence[HandConstraint]] | None = None,
+    ) -> Self:
         """A clone in which everything ``player`` cannot see is resampled from ``seed``.
 
         Other hands and the draw pile are redealt from the same cards keeping every size; if
@@ -806,9 +863,31 @@ class ToolsGame(Game[ToolsAction]):
         cards that are playable (the only thing the decision reveals about it). The clone's own
         random generator is reseeded too, so future reshuffles are unknown as well. The clone is
         for search: its log no longer replays to its state.
+
+        ``constraints`` maps seats to what is known about their hands (see
+        :class:`~parlor.tools.HandConstraint`). After the uniform redeal, each constrained hand is
+        redealt from itself plus the draw pile: first the constrained cards, the constraint with
+        the smallest count first (the oldest: its cards are also under the newer ones), each
+        from the kinds that no constraint covering it excludes; then the rest uniformly; the
+        remainder, shuffled, is the draw pile. ``player``'s own constraints are ignored, and so
+        are those of a player deciding about a drawn card (its hand is left as dealt). When the
+        constraints cannot all be met (the unseen cards do not hold enough allowed ones), as many
+        allowed cards as exist are taken and the rest is dealt uniformly. When no constraint
+        applies (``None``, empty, or only ignored ones), the result is the unconstrained one for
+        the same seed, draw for draw.
+
+        >>> from parlor import tools
+        >>> game = tools.new_game(2, seed=1)
+        >>> no_hammer = tools.HandConstraint(frozenset(game.deck.codes[:4]), 7)  # the 4 hammers
+        >>> sim = game.determinize(0, seed=5, constraints={1: [no_hammer]})
+        >>> sim.hand_sizes == game.hand_sizes
+        True
+        >>> [c for c in sim.snapshot()["hands"][1] if c.startswith("hammer:")]
+        []
         """
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self._n:
             raise MalformedAction(f"player must be a seat number 0..{self._n - 1}, not {player!r}")
+        wanted = self._constraint_rows(constraints) if constraints else None
         g = self.clone()
         rng = random.Random(seed)
         K = self._t.K
@@ -834,7 +913,76 @@ class ToolsGame(Game[ToolsAction]):
                 hand[pool.pop()] += 1
         g.draw_pile = pool
         g.rng = random.Random(rng.getrandbits(64))
+        if wanted:  # (after the uniform redeal, so that it draws the same numbers as before)
+            g._redeal_constrained(player, wanted, rng)
         return g
+
+    def _constraint_rows(
+        self, constraints: Mapping[int, Sequence[HandConstraint]]
+    ) -> list[tuple[int, list[tuple[int, frozenset[int]]]]]:
+        """Validate ``constraints``; per seat, ``(count, excluded kinds)`` by increasing count,
+        without those that constrain nothing."""
+        if not isinstance(constraints, Mapping):
+            raise MalformedAction(f"constraints map seats to HandConstraints, not {constraints!r}")
+        n = self._n
+        kinds_of = self._t.kinds_of
+        out: list[tuple[int, list[tuple[int, frozenset[int]]]]] = []
+        for q, cons in constraints.items():
+            if type(q) is not int or not 0 <= q < n:
+                raise MalformedAction(
+                    f"constraints are keyed by seat numbers 0..{n - 1}, not {q!r}"
+                )
+            rows: list[tuple[int, frozenset[int]]] = []
+            for c in cons:
+                if not isinstance(c, HandConstraint):
+                    raise MalformedAction(f"expected a HandConstraint, not {c!r}")
+                kinds = kinds_of(c.excluded)
+                if c.count and kinds:
+                    rows.append((c.count, kinds))
+            if rows:
+                rows.sort(key=lambda row: row[0])  # (stable: equal counts keep the caller's order)
+                out.append((q, rows))
+        return out
+
+    def _redeal_constrained(
+        self,
+        player: int,
+        wanted: list[tuple[int, list[tuple[int, frozenset[int]]]]],
+        rng: random.Random,
+    ) -> None:
+        """Redeal each constrained hand of this determinized copy; see :meth:`determinize`."""
+        K = self._t.K
+        for q, rows in wanted:
+            if q == player or (self.phase == DRAWN and self.current == q):
+                continue
+            hand = self.hands[q]
+            size = self.sizes[q]
+            pool = self.draw_pile
+            for k in range(K):
+                if hand[k]:
+                    pool += [k] * hand[k]
+            new = [0] * K
+            taken = 0
+            last = len(rows) - 1
+            for i, (count, _) in enumerate(rows):
+                want = min(count, size) - taken
+                if want <= 0:
+                    continue
+                # These cards are under this constraint and every later (larger) one.
+                banned = rows[i][1] if i == last else frozenset().union(*(r[1] for r in rows[i:]))
+                picks = [j for j, k in enumerate(pool) if k not in banned]
+                if len(picks) > want:
+                    picks = rng.sample(picks, want)
+                    picks.sort(reverse=True)
+                else:  # too few allowed cards (inconsistent constraints): take them all
+                    picks.reverse()
+                for j in picks:  # (descending, so that each pop leaves the others in place)
+                    new[pool.pop(j)] += 1
+                taken += len(picks)
+            rng.shuffle(pool)
+            for _ in range(size - taken):  # (the pool holds the whole hand, so it never runs out)
+                new[pool.pop()] += 1
+            self.hands[q] = new
 
     def card_name(self, code: str) -> str:
         """A readable name for a card code: ``"hammer:red"`` -> ``"red hammer"``."""
