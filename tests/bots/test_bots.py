@@ -195,9 +195,20 @@ def test_heuristic_never_bids_beyond_its_limit() -> None:
 
 def test_tools_inference_respects_recorded_draws() -> None:
     """An opponent that drew held no playable card then: the inference from the public log is
-    true of its real hand, and every determinized sample keeps it (and the hand sizes)."""
+    true of its real hand, and every determinized sample keeps it (and the hand sizes). The bot
+    side goes through the public interface only; the test reads the real hands from snapshots."""
+    import ast
+    import inspect
+
+    from parlor.bots import tools_inference
     from parlor.bots.tools_inference import determinize, inference_for
 
+    # The bot reads no engine internals (the attributes a game keeps its hidden state in).
+    tree = ast.parse(inspect.getsource(tools_inference))
+    internal = {"hands", "draw_pile", "sizes", "phase", "ctx", "drawn", "rng"}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute):
+            assert not node.attr.startswith("_") and node.attr not in internal, node.attr
     checked = 0
     for seed in range(12):
         game = tools.new_game(2, seed=seed)
@@ -206,21 +217,22 @@ def test_tools_inference_respects_recorded_draws() -> None:
             p = game.pending.player
             if p == 0 and game.log:
                 cons = inference_for(game).constraints.get(1, [])
+                assert all(isinstance(c, tools.HandConstraint) for c in cons)
+                real = game.snapshot()
                 for sample_seed in range(3):
                     sim = determinize(game, 0, sample_seed)
-                    assert sim.sizes == game.sizes
-                    assert sim.hands[0] == game.hands[0]
-                    assert sorted(sim.draw_pile + _cards(sim.hands[1])) == sorted(
-                        game.draw_pile + _cards(game.hands[1])
-                    )
+                    snap = sim.snapshot()
+                    assert sim.hand_sizes == game.hand_sizes
+                    assert snap["hands"][0] == real["hands"][0]
+                    assert _hidden(snap) == _hidden(real)
                     for c in cons:
-                        for hand in (game.hands[1], sim.hands[1]):
-                            outside = sum(n for k, n in enumerate(hand) if k not in c.forbidden)
-                            assert outside >= c.count
+                        for hand in (real["hands"][1], snap["hands"][1]):
+                            assert sum(code not in c.excluded for code in hand) >= c.count
                         checked += 1
             game.apply(bots[p].choose(game, p))
     assert checked > 50
 
 
-def _cards(hand: list[int]) -> list[int]:
-    return [k for k, n in enumerate(hand) for _ in range(n)]
+def _hidden(snapshot: dict[str, Any]) -> list[str]:
+    """Seat 0's unseen cards in a two-player snapshot: the other hand and the draw pile."""
+    return sorted(snapshot["hands"][1] + snapshot["draw_pile"])
