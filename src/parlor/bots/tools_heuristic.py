@@ -43,12 +43,25 @@ _BASE = {
 _ATTACKS = frozenset({"toolbox", "box_of_nails", "good_nail", "smashed_finger"})
 
 
+_SPLIT: dict[str, tuple[str, str]] = {}
+
+
+def _split(code: str) -> tuple[str, str]:
+    """``"hammer:red"`` -> ``("hammer", "red")``; ``"toolbox"`` -> ``("toolbox", "")`` (cached:
+    rollouts ask this millions of times)."""
+    parts = _SPLIT.get(code)
+    if parts is None:
+        kind, _, color = code.partition(":")
+        parts = _SPLIT[code] = (kind, color)
+    return parts
+
+
 def _kind(code: str) -> str:
-    return code.partition(":")[0]
+    return _split(code)[0]
 
 
 def _color(code: str) -> str:
-    return code.partition(":")[2]
+    return _split(code)[1]
 
 
 class ToolsHeuristicBot(GreedyBot):
@@ -97,10 +110,12 @@ class ToolsHeuristicBot(GreedyBot):
     def color_weights(hand: list[str]) -> dict[str, float]:
         """How much each color is worth naming: nails and action cards 1, hammers 0.5."""
         weights: dict[str, float] = {}
-        for code in hand:
-            color = _color(code)
+        for code, count in Counter(hand).items():
+            kind, color = _split(code)
             if color:
-                weights[color] = weights.get(color, 0.0) + (0.5 if _kind(code) == "hammer" else 1.0)
+                weights[color] = weights.get(color, 0.0) + count * (
+                    0.5 if kind == "hammer" else 1.0
+                )
         return weights
 
     def _best_play(
@@ -111,12 +126,20 @@ class ToolsHeuristicBot(GreedyBot):
         step = 1 if view["direction"] == "clockwise" else -1
         nxt = (player + step) % n
         threatened = sizes[nxt] <= self.danger
-        kinds = Counter(_kind(c) for c in hand)
-        weights = self.color_weights(hand)
-        # Hammers accounted for, per color: those in hand and on the discard pile.
-        seen = Counter(_color(c) for c in hand if _kind(c) == "hammer")
-        seen.update(_color(c) for c in view["discard"] if _kind(c) == "hammer")
         in_hand = Counter(hand)
+        kinds: Counter[str] = Counter()
+        for code, count in in_hand.items():
+            kinds[_kind(code)] += count
+        weights = self.color_weights(hand)
+        seen_cards: Counter[str] | None = None
+
+        def seen(color: str) -> int:
+            """Hammers of ``color`` accounted for: in hand and on the discard pile."""
+            nonlocal seen_cards
+            if seen_cards is None:
+                seen_cards = Counter(view["discard"])
+                seen_cards.update(hand)
+            return seen_cards["hammer:" + color]
 
         def follow_ups(code: str) -> int:
             """Cards left in hand that could be played on ``code`` by this same player."""
@@ -140,7 +163,7 @@ class ToolsHeuristicBot(GreedyBot):
             if threatened and kind in _ATTACKS:
                 value = 0.0
             if kind == "good_nail":
-                value -= 0.1 * seen[color]
+                value -= 0.1 * seen(color)
             if kind == "smashed_finger" or (kind == "reverse" and n == 2):
                 value -= 0.5 if follow_ups(a.card) else -0.5
             if len(hand) == 2 and follow_ups(a.card) == 0 and kind not in _ATTACKS:
