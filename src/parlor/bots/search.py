@@ -377,6 +377,10 @@ def _monopoly_own_rollout(seed: int) -> Bot:
 
 
 # ----- TOOLS ---------------------------------------------------------------------------------
+#: Two players: score cut-off rollouts by the fitted model of :mod:`parlor.bots.tools_value`.
+TOOLS_VALUE_MODEL = True
+
+
 def _tools_candidates(game: Game[Any], player: int, default: Any) -> list[Any]:
     out: list[Any] = []
     for action in game.legal_actions(player):
@@ -388,6 +392,10 @@ def _tools_candidates(game: Game[Any], player: int, default: Any) -> list[Any]:
 def _tools_evaluate(game: Game[Any], player: int) -> float:
     if game.is_over:
         return _outcome_score(game, player)
+    if game.num_players == 2 and TOOLS_VALUE_MODEL:
+        from parlor.bots.tools_value import default_model
+
+        return default_model().value(game, player)
     sizes: list[int] = game.view(None)["hand_sizes"]
     # Fewer cards than the others is good: the share of the others' cards, scaled to [0, 1].
     inverse = [1.0 / (1 + s) for s in sizes]
