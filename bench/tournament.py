@@ -26,17 +26,28 @@ TOOLS).
 
 Verdicts: PASS when the whole 95% interval meets the target (for "clearly above 25%": its lower
 bound is above 25%), LIKELY when only the point estimate does, FAIL otherwise.
+
+``--duplicate`` plays every deal once from each seat (duplicate format, as in duplicate bridge):
+game ``i`` uses seed ``--seed + i // players``, with the tested bot in seat ``i % players``, so the
+luck of the deal falls on both sides. Games of one deal are not independent, so the interval is
+then computed over deals: the mean score per deal, with its standard error between deals (normal
+approximation, fine from a hundred deals up). The Wilson interval over games is printed beside it.
+``--results FILE`` writes one JSON line per game (for pooling runs or looking at them again).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing
+import statistics
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from tqdm import tqdm
 
 from parlor import monopoly, tools
 from parlor.bots.registry import make_bot
@@ -123,6 +134,7 @@ class Job:
     matchup: str
     index: int
     seed: int
+    seat: int
     edition: str
     variant: str
     search_options: tuple[tuple[str, Any], ...]
@@ -133,6 +145,8 @@ class Job:
 class Result:
     matchup: str
     index: int
+    seed: int
+    seat: int
     score: float  # 1 win, 1/k a k-way tie, 0 otherwise
     capped: bool
     decisions: int
@@ -148,7 +162,7 @@ def play(job: Job) -> Result:
         game = monopoly.new_game(job.edition, m.players, seed=job.seed, options=options)
     else:
         game = tools.new_game(m.players, seed=job.seed)
-    seat = job.index % m.players
+    seat = job.seat
     bots = []
     for p in range(m.players):
         name = m.tested if p == seat else m.opponent
@@ -164,7 +178,14 @@ def play(job: Job) -> Result:
     if game.is_over and seat in game.outcome.winners:
         score = 1.0 / len(game.outcome.winners)
     return Result(
-        job.matchup, job.index, score, not game.is_over, decisions, time.perf_counter() - start
+        job.matchup,
+        job.index,
+        job.seed,
+        seat,
+        score,
+        not game.is_over,
+        decisions,
+        time.perf_counter() - start,
     )
 
 
@@ -177,6 +198,21 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def by_deal(results: Sequence[Result]) -> tuple[float, float, float, int]:
+    """Mean score over deals (seeds), with a 95% normal interval from the spread between deals:
+    ``(mean, low, high, deals)``."""
+    deals: dict[int, list[float]] = {}
+    for r in results:
+        deals.setdefault(r.seed, []).append(r.score)
+    means = [sum(v) / len(v) for v in deals.values()]
+    n = len(means)
+    if n < 2:
+        return (means[0] if means else 0.0, 0.0, 1.0, n)
+    mean = statistics.fmean(means)
+    half = 1.96 * statistics.stdev(means) / math.sqrt(n)
+    return (mean, max(0.0, mean - half), min(1.0, mean + half), n)
 
 
 def verdict(m: Matchup, rate: float, low: float) -> str:
@@ -203,6 +239,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("--depth", type=int, default=None, help="search rollout depth (actions)")
     ap.add_argument("--max-decisions", type=int, default=20000)
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument(
+        "--duplicate", action="store_true", help="play every deal from each seat (see above)"
+    )
+    ap.add_argument("--results", default=None, help="write one JSON line per game to this file")
     args = ap.parse_args(argv)
 
     games = (
@@ -222,12 +262,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     for name, count in zip(args.matchups, games, strict=True):
         m = MATCHUPS[name]
         options = search or DEFAULT_SEARCH[m.family]
+        per_deal = m.players if args.duplicate else 1
         jobs = [
             Job(
                 name,
                 i,
-                args.seed + i,
-                args.editions[i % len(args.editions)],
+                args.seed + i // per_deal,
+                i % m.players,
+                args.editions[(i // per_deal) % len(args.editions)],
                 args.variant,
                 tuple(sorted(options.items())),
                 args.max_decisions,
@@ -235,11 +277,18 @@ def main(argv: Sequence[str] | None = None) -> None:
             for i in range(count)
         ]
         start = time.perf_counter()
-        if args.workers > 1:
-            with multiprocessing.Pool(args.workers) as pool:
-                results = list(pool.imap_unordered(play, jobs))
-        else:
-            results = [play(j) for j in jobs]
+        progress = tqdm(total=len(jobs), desc=name, unit="game", leave=False, mininterval=5)
+        results: list[Result] = []
+        with multiprocessing.Pool(args.workers) if args.workers > 1 else _Serial() as pool:
+            for r in pool.imap_unordered(play, jobs):
+                results.append(r)
+                progress.update()
+                progress.set_postfix(rate=f"{sum(x.score for x in results) / len(results):.1%}")
+        progress.close()
+        if args.results:
+            with open(args.results, "a") as out:
+                for r in sorted(results, key=lambda r: r.index):
+                    out.write(json.dumps({**r.__dict__, "options": options}) + "\n")
         wall = time.perf_counter() - start
         wins = sum(r.score for r in results)
         capped = sum(r.capped for r in results)
@@ -254,6 +303,27 @@ def main(argv: Sequence[str] | None = None) -> None:
             f"(capped {capped}, {mean_decisions:.0f} decisions/game, {wall:.0f} s)",
             flush=True,
         )
+        if args.duplicate:
+            mean, dlow, dhigh, deals = by_deal(results)
+            print(
+                f"{'  by deal (duplicate format)':34s} deals {deals:4d}  mean {mean:6.1%}  "
+                f"95% CI [{dlow:6.1%}, {dhigh:6.1%}]  target {target:6s} -> "
+                f"{verdict(m, mean, dlow)}",
+                flush=True,
+            )
+
+
+class _Serial:
+    """``multiprocessing.Pool``'s ``imap_unordered`` in this process (one worker)."""
+
+    def __enter__(self) -> _Serial:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def imap_unordered(self, fn: Any, jobs: Sequence[Job]) -> Any:
+        return map(fn, jobs)
 
 
 if __name__ == "__main__":
