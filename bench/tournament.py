@@ -279,16 +279,18 @@ def main(argv: Sequence[str] | None = None) -> None:
         start = time.perf_counter()
         progress = tqdm(total=len(jobs), desc=name, unit="game", leave=False, mininterval=5)
         results: list[Result] = []
+        out = open(args.results, "a") if args.results else None  # noqa: SIM115
         with multiprocessing.Pool(args.workers) if args.workers > 1 else _Serial() as pool:
             for r in pool.imap_unordered(play, jobs):
                 results.append(r)
                 progress.update()
                 progress.set_postfix(rate=f"{sum(x.score for x in results) / len(results):.1%}")
-        progress.close()
-        if args.results:
-            with open(args.results, "a") as out:
-                for r in sorted(results, key=lambda r: r.index):
+                if out is not None:  # as they come, so a stopped run keeps its games
                     out.write(json.dumps({**r.__dict__, "options": options}) + "\n")
+                    out.flush()
+        progress.close()
+        if out is not None:
+            out.close()
         wall = time.perf_counter() - start
         wins = sum(r.score for r in results)
         capped = sum(r.capped for r in results)
