@@ -21,8 +21,8 @@ game still running after ``--max-decisions`` decisions is stopped and counts as 
 number of such capped games is printed). A tie counts as a shared win (1 / number of winners).
 
 Without ``--sims``/``--time-ms``/``--depth`` the search bots get the recommended budget of their
-family (``DEFAULT_SEARCH``: 16 simulations and depth 150 for the property game, 64 simulations for
-TOOLS).
+family (``DEFAULT_SEARCH``: 16 simulations and depth 150 for the property game, 1200 simulations and
+depth 16 for TOOLS).
 
 Verdicts: PASS when the whole 95% interval meets the target (for "clearly above 25%": its lower
 bound is above 25%), LIKELY when only the point estimate does, FAIL otherwise.
@@ -125,7 +125,7 @@ MATCHUPS = {
 #: The search budget when none is given: the recommended one per game family.
 DEFAULT_SEARCH: dict[str, dict[str, Any]] = {
     "monopoly": {"simulations": 16, "depth": 150},
-    "tools": {"simulations": 64},
+    "tools": {"simulations": 1200, "depth": 16},
 }
 
 

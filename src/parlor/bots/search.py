@@ -13,6 +13,9 @@ Candidates share their determinizations (the k-th sample of every candidate uses
 so they are compared on the same dice and deals. With a budget in ``simulations`` the bot is
 deterministic for a given seed; ``time_ms`` bounds the time per searched decision instead.
 
+In two-player TOOLS the evaluation of a cut-off rollout is the probability of winning that
+:mod:`parlor.bots.tools_value` fitted on heuristic self-play, and rollouts stop after 16 actions.
+
 Elsewhere (a single legal answer, or a decision the game's adapter does not search, such as
 raising funds in the property game) the bot plays its heuristic's choice at once.
 
@@ -46,8 +49,8 @@ class Adapter:
     candidates: Callable[[Game[Any], int, Any], list[Any]]
     #: The bot's score in [0, 1] for a game cut off before its end.
     evaluate: Callable[[Game[Any], int], float]
-    #: Default rollout length, in actions.
-    depth: int
+    #: Default rollout length in actions, or a function of the game giving it.
+    depth: int | Callable[[Game[Any]], int]
     #: The bot's own policy outside searches (default: ``make_heuristic``).
     make_own: Callable[[int], Bot] | None = None
     #: The searching seat's policy in rollouts (default: ``make_heuristic``, as the others).
@@ -402,6 +405,12 @@ def _tools_evaluate(game: Game[Any], player: int) -> float:
     return inverse[player] / sum(inverse)
 
 
+def _tools_depth(game: Game[Any]) -> int:
+    # Two players: short rollouts scored by the fitted model do as well as long ones scored by
+    # hand sizes, per simulation, and cost less (docs/bots.md); more players have no model.
+    return 16 if game.num_players == 2 and TOOLS_VALUE_MODEL else 40
+
+
 def _tools_determinize(game: Game[Any], player: int, seed: int) -> Game[Any]:
     from parlor.bots.tools_inference import determinize
 
@@ -429,7 +438,7 @@ ADAPTERS: dict[str, Adapter] = {
         _tools_heuristic,
         _tools_candidates,
         _tools_evaluate,
-        400,
+        _tools_depth,
         determinize=_tools_determinize,
     ),
 }
@@ -513,6 +522,8 @@ class SearchBot:
         rewards: list[list[float]] = [[] for _ in range(k)]
         base = self.rng.getrandbits(48)
         depth = self.depth if self.depth is not None else adapter.depth
+        if callable(depth):
+            depth = depth(game)
         deadline = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000
         bots = self._rollout_bots.get(game.game_name)
         if bots is None or len(bots) < game.num_players + 1:
