@@ -1,10 +1,12 @@
 """Exact analysis of property editions: where tokens land, and what that is worth.
 
-``parlor.analysis.markov`` solves the long-run distribution of a player's position;
+``parlor.analysis.markov`` solves the long-run distribution of a player's position, cards drawn
+uniformly; ``parlor.analysis.cycling`` solves it with each deck in a fixed order, cycling;
 ``parlor.analysis.rents`` turns it into expected rent and payback per property;
 ``parlor.analysis.board`` draws it as a heatmap of the board.
 """
 
+from parlor.analysis.cycling import CyclingAverage, CyclingChain
 from parlor.analysis.markov import (
     JAIL,
     ChainResult,
@@ -14,4 +16,13 @@ from parlor.analysis.markov import (
     analyse,
 )
 
-__all__ = ["JAIL", "ChainResult", "Distribution", "Landings", "MarkovChain", "analyse"]
+__all__ = [
+    "JAIL",
+    "ChainResult",
+    "CyclingAverage",
+    "CyclingChain",
+    "Distribution",
+    "Landings",
+    "MarkovChain",
+    "analyse",
+]

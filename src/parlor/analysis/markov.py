@@ -22,12 +22,14 @@ turn on Just Visiting; ``"stay"`` throws for doubles until the rules force the p
 doubles moves the token and ends the turn, or gives another throw under
 ``jail_doubles_extra_throw`` (Matador), which then counts as the turn's first doubles.
 
-Cards: ``"uniform"`` draws each card independently and uniformly from its deck (the convention of
-published analyses). What the get-out-of-jail cards do is set by ``jail_cards``: ``"deck"`` leaves
-them in the deck as cards that do not move the token (the published convention; in play they come
-back when used), ``"held"`` takes them out of the decks for good (what happens when their holders
-never use them, e.g. every player follows the "stay" strategy). See ``docs/analysis.md`` for why a
-cycling deck has, in the long run, the same figures within sampling error.
+Cards: :class:`MarkovChain` draws each card independently and uniformly from its deck (the
+convention of published analyses); :mod:`parlor.analysis.cycling` draws them from decks in one
+fixed order that cycle as the rules have it. Both are built on :class:`TokenModel`, which holds
+what they share: the states, the throws (doubles, jail) and what each card does. What the
+get-out-of-jail cards do is set by ``jail_cards``: ``"deck"`` leaves them in the deck as cards that
+do not move the token (the published convention; in play they come back when used), ``"held"``
+takes them out of the decks for good (what happens when their holders never use them, e.g. every
+player follows the "stay" strategy). ``docs/analysis.md`` compares the two card models.
 
 >>> from parlor.monopoly.edition import load_edition
 >>> chain = MarkovChain(load_edition("classic"), jail="leave")
@@ -38,7 +40,7 @@ cycling deck has, in the long run, the same figures within sampling error.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -54,10 +56,10 @@ JAIL = -1  # an outcome "sent to jail" (the token is in jail, not just visiting)
 MAX_CARD_CHAIN = 12  # a card may send the token to another card square; stop following after this
 
 JailStrategy = Literal["leave", "stay"]
-CardModel = Literal["uniform"]
+CardModel = Literal["uniform", "cycling"]
 JailCards = Literal["deck", "held"]
 JAIL_STRATEGIES: tuple[JailStrategy, ...] = ("leave", "stay")
-CARD_MODELS: tuple[CardModel, ...] = ("uniform",)
+CARD_MODELS: tuple[CardModel, ...] = ("uniform", "cycling")
 JAIL_CARD_MODELS: tuple[JailCards, ...] = ("deck", "held")
 
 FloatArray = npt.NDArray[np.float64]
@@ -134,15 +136,37 @@ class ChainResult:
         return self.per_roll if per == "roll" else self.per_turn
 
 
-class MarkovChain:
-    """The throw-by-throw chain of one player on ``edition`` under ``options``."""
+Positions = tuple[int, ...]
+#: How a deck is drawn: ``draw(deck, positions)`` gives (probability, card, positions after) for
+#: each card that may come up. Uniform draws ignore the positions; a cycling deck's are its place.
+Draw = Callable[[str, Positions], Iterable[tuple[float, Card, Positions]]]
+
+
+@dataclass(frozen=True, slots=True)
+class Throw:
+    """One of the 36 throws from a state, before the square it reaches is resolved."""
+
+    p: float  # its probability, 1/36
+    total: int
+    to: int | None  # the square the dice move the token to; None: the token does not move
+    again: int  # after a move: doubles thrown this turn before the next throw (0: the turn ends)
+    state: int = -1  # when the token does not move: the next state
+
+
+class TokenModel:
+    """One player's token on ``edition`` under ``options``: the states, the throws from each
+    (doubles, third doubles, jail and the jail strategy) and where a square or card sends it.
+
+    This is everything the chains share; how the decks are drawn is theirs
+    (:class:`MarkovChain`: uniform draws; :class:`parlor.analysis.cycling.CyclingChain`: one fixed
+    order of each deck, cycling).
+    """
 
     def __init__(
         self,
         edition: Edition | str = "classic",
         options: RuleOptions | Mapping[str, Any] | None = None,
         jail: JailStrategy = "leave",
-        cards: CardModel = "uniform",
         jail_cards: JailCards = "deck",
     ) -> None:
         self.edition = load_edition(edition) if isinstance(edition, str) else edition
@@ -152,15 +176,9 @@ class MarkovChain:
             self.options = RuleOptions.for_edition(self.edition, options)
         if jail not in JAIL_STRATEGIES:
             raise SettingsError(f"unknown jail strategy {jail!r}: choose leave or stay")
-        if cards not in CARD_MODELS:
-            raise SettingsError(
-                f"unknown card model {cards!r}: choose {', '.join(CARD_MODELS)} "
-                "(docs/analysis.md explains why a cycling deck gives the same long-run figures)"
-            )
         if jail_cards not in JAIL_CARD_MODELS:
             raise SettingsError(f"unknown jail card model {jail_cards!r}: choose deck or held")
         self.jail = jail
-        self.cards = cards
         self.jail_cards = jail_cards
         self.jail_square = self.edition.jail_square
         self.max_jail = self.options.jail_max_turns
@@ -172,7 +190,6 @@ class MarkovChain:
             if card.effect == "get_out_of_jail" and jail_cards == "held":
                 continue
             self.decks[card.deck].append(card)
-        self._resolved: dict[int, list[tuple[float, Arrival]]] = {}
 
     # ----- states ------------------------------------------------------------------------------
     @staticmethod
@@ -187,59 +204,16 @@ class MarkovChain:
             return f"Jail({state - self.n_free})"
         return f"Free({state // 3}, {state % 3})"
 
-    # ----- where a landing ends ----------------------------------------------------------------
-    def resolve(self, square: int) -> list[tuple[float, Arrival]]:
-        """Outcomes (probability, arrival) of the token coming to rest on ``square`` by a move."""
-        if square not in self._resolved:
-            merged: dict[Arrival, float] = {}
-            for p, arrival in self._follow(square, Arrival(square), 0):
-                merged[arrival] = merged.get(arrival, 0.0) + p
-            self._resolved[square] = list((p, a) for a, p in merged.items())
-        return self._resolved[square]
-
-    def _follow(self, square: int, arrival: Arrival, depth: int) -> Iterator[tuple[float, Arrival]]:
-        sq = self.edition.squares[square]
-        if sq.kind == "go_to_jail":
-            yield 1.0, Arrival(JAIL)
-            return
-        deck = (
-            self.decks.get(sq.deck or sq.kind) if sq.kind in ("chance", "community_chest") else None
-        )
-        if not deck or depth >= MAX_CARD_CHAIN:
-            yield 1.0, arrival
-            return
-        share = 1.0 / len(deck)
-        for card in deck:
-            for p, a in self._card(square, card, depth):
-                yield share * p, a
-        return
-
-    def _card(self, square: int, card: Card, depth: int) -> Iterator[tuple[float, Arrival]]:
-        effect = card.effect
-        if effect == "go_to_jail":
-            yield 1.0, Arrival(JAIL)
-        elif effect == "move_to":
-            assert card.target is not None
-            yield from self._follow(card.target, Arrival(card.target), depth + 1)
-        elif effect == "move_relative":
-            to = (square + card.steps) % N_SQUARES
-            yield from self._follow(to, Arrival(to), depth + 1)
-        elif effect == "move_nearest":
-            steps = 1
-            while self.edition.squares[(square + steps) % N_SQUARES].kind != card.kind:
-                steps += 1
-                if steps > N_SQUARES:
-                    raise SettingsError(f"no square of kind {card.kind!r} for a move_nearest card")
-            to = (square + steps) % N_SQUARES
-            yield from self._follow(
-                to, Arrival(to, card.rent_multiplier, card.dice_multiplier), depth + 1
-            )
-        else:  # money cards and a get-out-of-jail card: the token stays on the card square
-            yield 1.0, Arrival(square)
+    def after(self, arrival: Arrival, again: int) -> int:
+        """The state a move leaves the player in: jailed (the turn ends, doubles or not), or on
+        the arrival square with ``again`` doubles thrown this turn (0: the next turn starts)."""
+        if arrival.square == JAIL:
+            return self.jailed(0)
+        return self.free(arrival.square, again)
 
     # ----- one throw from each state -----------------------------------------------------------
-    def throw_outcomes(self, state: int) -> Iterator[tuple[float, int, Arrival | None, int]]:
-        """(probability, next state, arrival or None if the token did not move, throw total)."""
+    def throws(self, state: int) -> Iterator[Throw]:
+        """The 36 throws from ``state``: where the dice take the token, or the next state."""
         if state >= self.n_free:
             k = state - self.n_free
             if self.jail == "leave":
@@ -249,36 +223,162 @@ class MarkovChain:
             for total, doubles in THROWS:
                 p = 1.0 / 36
                 if doubles:
-                    after = 1 if self.options.jail_doubles_extra_throw else None
-                    yield from self._moves(p, self.jail_square, total, after)
+                    again = 1 if self.options.jail_doubles_extra_throw else 0
+                    yield Throw(p, total, (self.jail_square + total) % N_SQUARES, again)
                 elif k + 1 < self.max_jail:
-                    yield p, self.jailed(k + 1), None, total
+                    yield Throw(p, total, None, 0, self.jailed(k + 1))
                 else:  # the last failed throw: pay the fine and move by it
-                    yield from self._moves(p, self.jail_square, total, None)
+                    yield Throw(p, total, (self.jail_square + total) % N_SQUARES, 0)
             return
         yield from self._from_square(state // 3, state % 3)
 
-    def _from_square(self, square: int, d: int) -> Iterator[tuple[float, int, Arrival | None, int]]:
+    def _from_square(self, square: int, d: int) -> Iterator[Throw]:
         for total, doubles in THROWS:
             p = 1.0 / 36
             if doubles and d == 2:  # the third doubles: to jail without moving
-                yield p, self.jailed(0), None, total
+                yield Throw(p, total, None, 0, self.jailed(0))
             else:
-                yield from self._moves(p, square, total, d + 1 if doubles else None)
+                yield Throw(p, total, (square + total) % N_SQUARES, d + 1 if doubles else 0)
 
-    def _moves(
-        self, p: float, start: int, total: int, next_doubles: int | None
-    ) -> Iterator[tuple[float, int, Arrival | None, int]]:
-        """Move ``total`` from ``start``; ``next_doubles``: the doubles count if the player throws
-        again (None: the turn ends)."""
-        for q, arrival in self.resolve((start + total) % N_SQUARES):
-            if arrival.square == JAIL:
-                nxt = self.jailed(0)  # jailed: the turn ends, doubles or not
-            elif next_doubles is None:
-                nxt = self.free(arrival.square, 0)
-            else:
-                nxt = self.free(arrival.square, next_doubles)
-            yield p * q, nxt, arrival, total
+    # ----- where a landing ends ----------------------------------------------------------------
+    def deck_at(self, square: int) -> str | None:
+        """The deck a token coming to rest on ``square`` draws from (None: no draw)."""
+        sq = self.edition.squares[square]
+        if sq.kind not in ("chance", "community_chest"):
+            return None
+        deck = sq.deck or sq.kind
+        return deck if self.decks.get(deck) else None
+
+    def settle(
+        self, square: int, draw: Draw, positions: Positions = ()
+    ) -> Iterator[tuple[float, Arrival, Positions]]:
+        """Outcomes (probability, arrival, deck positions after) of the token coming to rest on
+        ``square`` by a move: Go To Jail, or the cards drawn there (and on the squares they send
+        the token to) with ``draw``."""
+        yield from self._follow(square, Arrival(square), 0, draw, positions)
+
+    def _follow(
+        self, square: int, arrival: Arrival, depth: int, draw: Draw, positions: Positions
+    ) -> Iterator[tuple[float, Arrival, Positions]]:
+        if self.edition.squares[square].kind == "go_to_jail":
+            yield 1.0, Arrival(JAIL), positions
+            return
+        deck = self.deck_at(square)
+        if deck is None or depth >= MAX_CARD_CHAIN:
+            yield 1.0, arrival, positions
+            return
+        for p, card, drawn in draw(deck, positions):
+            to, moved = self.card_outcome(square, card)
+            if not moved:
+                yield p, to, drawn
+                continue
+            for q, end, left in self._follow(to.square, to, depth + 1, draw, drawn):
+                yield p * q, end, left
+
+    def card_outcome(self, square: int, card: Card) -> tuple[Arrival, bool]:
+        """Where ``card`` drawn on ``square`` sends the token, and whether it moved there (so the
+        square it reached is resolved in turn: another card, Go To Jail)."""
+        effect = card.effect
+        if effect == "go_to_jail":
+            return Arrival(JAIL), False
+        if effect == "move_to":
+            assert card.target is not None
+            return Arrival(card.target), True
+        if effect == "move_relative":
+            return Arrival((square + card.steps) % N_SQUARES), True
+        if effect == "move_nearest":
+            steps = 1
+            while self.edition.squares[(square + steps) % N_SQUARES].kind != card.kind:
+                steps += 1
+                if steps > N_SQUARES:
+                    raise SettingsError(f"no square of kind {card.kind!r} for a move_nearest card")
+            to = (square + steps) % N_SQUARES
+            return Arrival(to, card.rent_multiplier, card.dice_multiplier), True
+        # money cards and a get-out-of-jail card: the token stays on the card square
+        return Arrival(square), False
+
+    # ----- results -----------------------------------------------------------------------------
+    def result(
+        self,
+        pi: FloatArray,
+        per_throw: tuple[FloatArray, FloatArray, FloatArray, FloatArray],
+        cards: CardModel,
+    ) -> ChainResult:
+        """The figures of a stationary vector ``pi`` over the states (where each throw ends) and
+        the expected landings of one throw under it (count, rent-, dice-, card-dice-weighted)."""
+        free = pi[: self.n_free].reshape(N_SQUARES, 3)
+        jail_mass = float(pi[self.n_free :].sum())
+        # After a throw the player is in the next state: pi is the per-roll distribution.
+        per_roll = Distribution(free.sum(axis=1), jail_mass)
+        starts = float(free[:, 0].sum()) + jail_mass  # share of throws that start a turn
+        per_turn = Distribution(free[:, 0] / starts, jail_mass / starts)
+        count, rent_w, dice_w, card_d = per_throw
+        landings = Landings(
+            count=count / starts,
+            rent_weight=rent_w / starts,
+            dice_weight=dice_w / starts,
+            card_dice=card_d / starts,
+        )
+        return ChainResult(
+            edition=self.edition,
+            options=self.options,
+            jail=self.jail,
+            cards=cards,
+            jail_cards=self.jail_cards,
+            per_roll=per_roll,
+            per_turn=per_turn,
+            throws_per_turn=1.0 / starts,
+            landings=landings,
+            stationary=pi,
+        )
+
+
+class MarkovChain(TokenModel):
+    """The throw-by-throw chain of one player on ``edition`` under ``options``, cards drawn
+    uniformly (:mod:`parlor.analysis.cycling` draws them from cycling decks)."""
+
+    def __init__(
+        self,
+        edition: Edition | str = "classic",
+        options: RuleOptions | Mapping[str, Any] | None = None,
+        jail: JailStrategy = "leave",
+        cards: CardModel = "uniform",
+        jail_cards: JailCards = "deck",
+    ) -> None:
+        if cards != "uniform":
+            raise SettingsError(
+                f"card model {cards!r}: MarkovChain draws cards uniformly; cycling decks are "
+                "parlor.analysis.cycling (or analyse(..., cards='cycling'))"
+                if cards == "cycling"
+                else f"unknown card model {cards!r}: choose {', '.join(CARD_MODELS)}"
+            )
+        super().__init__(edition, options, jail, jail_cards)
+        self.cards: CardModel = cards
+        self._resolved: dict[int, list[tuple[float, Arrival]]] = {}
+
+    def _uniform(self, deck: str, positions: Positions) -> Iterator[tuple[float, Card, Positions]]:
+        cards = self.decks[deck]
+        share = 1.0 / len(cards)
+        for card in cards:
+            yield share, card, positions
+
+    def resolve(self, square: int) -> list[tuple[float, Arrival]]:
+        """Outcomes (probability, arrival) of the token coming to rest on ``square`` by a move."""
+        if square not in self._resolved:
+            merged: dict[Arrival, float] = {}
+            for p, arrival, _ in self.settle(square, self._uniform):
+                merged[arrival] = merged.get(arrival, 0.0) + p
+            self._resolved[square] = list((p, a) for a, p in merged.items())
+        return self._resolved[square]
+
+    def throw_outcomes(self, state: int) -> Iterator[tuple[float, int, Arrival | None, int]]:
+        """(probability, next state, arrival or None if the token did not move, throw total)."""
+        for t in self.throws(state):
+            if t.to is None:
+                yield t.p, t.state, None, t.total
+                continue
+            for q, arrival in self.resolve(t.to):
+                yield t.p * q, self.after(arrival, t.again), arrival, t.total
 
     # ----- the chain ---------------------------------------------------------------------------
     def matrices(self) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray, FloatArray]:
@@ -307,30 +407,7 @@ class MarkovChain:
     def solve(self) -> ChainResult:
         trans, count, rent_w, dice_w, card_d = self.matrices()
         pi = stationary(trans)
-        free = pi[: self.n_free].reshape(N_SQUARES, 3)
-        jail_mass = float(pi[self.n_free :].sum())
-        # After a throw the player is in the next state: pi is the per-roll distribution.
-        per_roll = Distribution(free.sum(axis=1), jail_mass)
-        starts = float(free[:, 0].sum()) + jail_mass  # share of throws that start a turn
-        per_turn = Distribution(free[:, 0] / starts, jail_mass / starts)
-        landings = Landings(
-            count=pi @ count / starts,
-            rent_weight=pi @ rent_w / starts,
-            dice_weight=pi @ dice_w / starts,
-            card_dice=pi @ card_d / starts,
-        )
-        return ChainResult(
-            edition=self.edition,
-            options=self.options,
-            jail=self.jail,
-            cards=self.cards,
-            jail_cards=self.jail_cards,
-            per_roll=per_roll,
-            per_turn=per_turn,
-            throws_per_turn=1.0 / starts,
-            landings=landings,
-            stationary=pi,
-        )
+        return self.result(pi, (pi @ count, pi @ rent_w, pi @ dice_w, pi @ card_d), self.cards)
 
 
 def stationary(trans: FloatArray) -> FloatArray:
@@ -356,5 +433,10 @@ def analyse(
     cards: CardModel = "uniform",
     jail_cards: JailCards = "deck",
 ) -> ChainResult:
-    """Build and solve the chain (see :class:`MarkovChain`)."""
+    """Build and solve the chain (see :class:`MarkovChain`). ``cards="cycling"`` gives the mean
+    over seeded shuffles of the exact cycling chains (:func:`parlor.analysis.cycling.average`)."""
+    if cards == "cycling":
+        from parlor.analysis.cycling import average
+
+        return average(edition, options, jail, jail_cards).mean
     return MarkovChain(edition, options, jail, cards, jail_cards).solve()
