@@ -7,7 +7,12 @@ Salary outweighs taxes and fines, so a game practically never ends; if one does,
 
 Only the engine's public interface is used: ``new_game``, ``pending``, ``apply`` and the events it
 returns (the token is followed through ``moved``, ``jailed`` and ``left_jail`` events, and checked
-against ``view`` from time to time).
+against ``view`` from time to time), and ``snapshot()`` for the decks' order.
+
+:func:`simulate` plays many games, each with its own shuffle (the uniform chain's check);
+:func:`long_game` plays one long game of a player alone, so that the decks are drawn by one token
+only and keep one cyclic order: the situation :mod:`parlor.analysis.cycling` solves exactly for
+that order.
 
 >>> counts = simulate("classic", games=2, game_turns=100, seed=1)
 >>> counts.turns, counts.turn.shape
@@ -16,6 +21,7 @@ against ``view`` from time to time).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -26,21 +32,24 @@ from parlor import monopoly
 from parlor.analysis.markov import N_SQUARES, FloatArray, JailStrategy
 from parlor.core.errors import IllegalAction
 from parlor.core.game import Event
+from parlor.monopoly.edition import Edition, load_edition
 
 IN_JAIL = N_SQUARES  # index of "in jail" in the count vectors (41 entries)
 
 
 @dataclass(frozen=True, slots=True)
 class Counts:
-    """Where throws and turns ended, one row per game: 41 columns (squares 0..39, then in jail).
+    """Where throws and turns ended, one row per game (or per batch of turns of one long game):
+    41 columns (squares 0..39, then in jail).
 
     Each game starts from a fresh shuffle. With a cycling deck the order stays (nearly) fixed for a
-    whole game, and a fixed order has its own long-run figures; the exact chain's uniform draws are
-    the average over shuffles. So the sampling error must be judged between games, not throws.
+    whole game, and a fixed order has its own long-run figures; averaged over shuffles they come
+    within about 0.004 points of the uniform chain's (docs/analysis.md). So the sampling error of
+    many games must be judged between games, not throws; that of one long game, between batches.
     """
 
-    roll: FloatArray  # games x 41
-    turn: FloatArray  # games x 41
+    roll: FloatArray  # games (or batches) x 41
+    turn: FloatArray  # games (or batches) x 41
     off_strategy: int  # jail turns where the strategy's action was not allowed (no cash, ...)
 
     @property
@@ -56,8 +65,67 @@ class Counts:
         return int(self.roll.sum())
 
 
+@dataclass(frozen=True, slots=True)
+class LongGame:
+    """One long game: its counts in batches of consecutive turns, and the decks' order."""
+
+    counts: Counts  # one row per batch
+    decks_order: dict[str, list[int]]  # each deck's card ids, top first, when the game stopped
+    seed: int
+
+
+def solo(edition: str | Edition) -> Edition:
+    """``edition`` played by one player alone (the same data, with ``min_players = 1``)."""
+    ed = load_edition(edition) if isinstance(edition, str) else edition
+    return dataclasses.replace(ed, min_players=1)
+
+
+def long_game(
+    edition: str | Edition = "classic",
+    turns: int = 100_000,
+    batches: int = 50,
+    seed: int = 0,
+    jail: JailStrategy = "leave",
+    use_jail_cards: bool = True,
+    options: Mapping[str, Any] | None = None,
+    players: int = 1,
+    burn_in: int = 20,
+) -> LongGame:
+    """Play ONE game, counting ``turns`` turns after its first ``burn_in`` (and, when jail cards
+    are kept, after every one has been drawn) in ``batches`` rows of consecutive turns.
+
+    One player by default (:func:`solo`): nobody else draws from the decks, so each keeps one
+    cyclic order all game long (when the jail cards are kept, not used). The batches of one game
+    are autocorrelated only over a few hundred throws, so with batches of thousands of turns
+    their spread gives the standard error of the whole game's figures (batch means).
+    """
+    if batches < 1 or turns % batches:
+        raise ValueError("turns must be a positive multiple of batches")
+    ed = solo(edition) if players == 1 else edition
+    roll = np.zeros((batches, N_SQUARES + 1))
+    turn = np.zeros((batches, N_SQUARES + 1))
+    counted, off, game = _play(
+        ed,
+        seed,
+        jail,
+        use_jail_cards,
+        options,
+        players,
+        burn_in,
+        turns,
+        0,
+        roll,
+        turn,
+        turns // batches,
+    )
+    if counted < turns:
+        raise RuntimeError(f"seed {seed}: the game ended after {counted} counted turns")
+    order = {d: [int(c) for c in cards] for d, cards in game.snapshot()["decks_order"].items()}
+    return LongGame(Counts(roll, turn, off), order, seed)
+
+
 def simulate(
-    edition: str = "classic",
+    edition: str | Edition = "classic",
     games: int = 10,
     game_turns: int = 1_000,
     seed: int = 0,
@@ -82,7 +150,7 @@ def simulate(
         counted = 0
         while counted < game_turns:
             game_seed += 1
-            counted, o = _play(
+            counted, o, _ = _play(
                 edition,
                 game_seed,
                 jail,
@@ -92,15 +160,16 @@ def simulate(
                 burn_in,
                 game_turns,
                 counted,
-                roll[g],
-                turn[g],
+                roll[g : g + 1],
+                turn[g : g + 1],
+                game_turns,
             )
             off += o
     return Counts(roll, turn, off)
 
 
 def _play(
-    edition: str,
+    edition: str | Edition,
     seed: int,
     jail: JailStrategy,
     use_jail_cards: bool,
@@ -111,8 +180,10 @@ def _play(
     counted: int,
     roll: FloatArray,
     turn: FloatArray,
-) -> tuple[int, int]:
-    """Play one game, adding to ``roll`` and ``turn``; return (turns counted so far, off-strategy)."""
+    batch: int,
+) -> tuple[int, int, monopoly.PropertyGame]:
+    """Play one game, adding to row ``counted // batch`` of ``roll`` and ``turn``; return (turns
+    counted so far, off-strategy jail turns, the game)."""
     game = monopoly.new_game(edition, players=players, seed=seed, options=options)
     ed = game.edition
     where = [ed.go_square] * players  # 0..39, or IN_JAIL
@@ -145,7 +216,7 @@ def _play(
         if thrown and kind in ("roll_again", "end_turn"):
             thrown = False  # the throw and all it set off are over: count where it ended
             if played >= burn_in and not loose[0]:
-                roll[where[p]] += 1
+                roll[counted // batch, where[p]] += 1
         if kind in ("start_turn", "roll_again"):
             follow(game.apply(monopoly.RollDice(p)))
             thrown = True
@@ -163,7 +234,7 @@ def _play(
             thrown = True
         elif kind == "end_turn":
             if played >= burn_in and not loose[0]:
-                turn[where[p]] += 1
+                turn[counted // batch, where[p]] += 1
                 counted += 1
             played += 1
             if played % 499 == 0:  # the position followed through events agrees with the table
@@ -184,4 +255,4 @@ def _play(
                 follow(game.apply(monopoly.DeclareBankruptcy(p)))
         else:  # pragma: no cover - trades and mortgages never arise under this policy
             raise AssertionError(f"unexpected decision {kind!r} (seed {seed})")
-    return counted, off
+    return counted, off, game
