@@ -1,10 +1,17 @@
 """``parlor analyze``: exact landing probabilities, expected rents and payback for an edition.
 
     parlor analyze --edition classic --jail both --per both --opponents 3 --out out/analysis
+    parlor analyze --edition classic --cards cycling --orders 20    # decks that cycle, exactly
 
 prints the tables, and writes under ``--out``: ``squares.csv`` (every square's probability per
 roll and per turn for each jail strategy), ``rents.csv`` (expected rent per opponent turn and
 round at each level, payback of each house and hotel) and ``board_<jail>_<per>.png`` heatmaps.
+
+Cards are drawn uniformly by default (the convention of published analyses). ``--cards cycling``
+draws them as the rules do, from decks in a fixed order where a drawn card goes under: solved
+exactly for each of ``--orders`` seeded shuffles and averaged (the tables show the spread across
+shuffles; ``squares.csv`` has each square's standard deviation, minimum and maximum), or for the
+one shuffle ``--deck-seed``.
 """
 
 from __future__ import annotations
@@ -15,6 +22,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from parlor.analysis.cycling import CyclingAverage, CyclingChain, average, random_orders
 from parlor.analysis.markov import (
     CARD_MODELS,
     JAIL,
@@ -30,6 +38,7 @@ from parlor.monopoly.edition import load_edition
 from parlor.monopoly.rules import VARIANTS, RuleOptions
 
 PERS = ("roll", "turn")
+DEFAULT_ORDERS = 20
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -61,8 +70,25 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--cards",
+        choices=CARD_MODELS,
         default="uniform",
-        help="card draws: uniform (independent draws; see docs/analysis.md for cycling)",
+        help="card draws: uniform (independent, the published convention; default) or cycling "
+        "(each deck in a fixed order, a drawn card going under, as the rules have it)",
+    )
+    p.add_argument(
+        "--orders",
+        type=int,
+        default=None,
+        metavar="N",
+        help=f"cycling: average the exact figures of N shuffles, deck seeds 0..N-1 "
+        f"(default {DEFAULT_ORDERS})",
+    )
+    p.add_argument(
+        "--deck-seed",
+        type=int,
+        default=None,
+        metavar="S",
+        help="cycling: the exact figures of the one shuffle with deck seed S",
     )
     p.add_argument(
         "--jail-cards",
@@ -109,33 +135,60 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    if args.cards not in CARD_MODELS:
-        raise SettingsError(
-            f"--cards {args.cards}: only uniform draws are computed exactly. A cycling deck draws "
-            "every card once per pass, so its long-run figures are the uniform ones averaged over "
-            "shuffles; docs/analysis.md shows engine games with cycling decks agreeing within "
-            "sampling error"
-        )
+    if args.cards != "cycling" and (args.orders is not None or args.deck_seed is not None):
+        raise SettingsError("--orders and --deck-seed go with --cards cycling")
+    if args.orders is not None and args.deck_seed is not None:
+        raise SettingsError("--orders averages shuffles, --deck-seed picks one: give one of them")
+    if args.orders is not None and args.orders < 1:
+        raise SettingsError("--orders must be at least 1")
     if args.opponents < 1:
         raise SettingsError("--opponents must be at least 1")
     edition = load_edition(args.edition)
     options = RuleOptions.for_edition(edition, _options(args.option, args.variant))
     jails = JAIL_STRATEGIES if args.jail == "both" else (args.jail,)
     pers = PERS if args.per == "both" else (args.per,)
-    results = {
-        j: MarkovChain(
-            edition, options, jail=j, cards=args.cards, jail_cards=args.jail_cards
-        ).solve()
-        for j in jails
-    }
+    spread: dict[str, CyclingAverage] = {}
+    if args.cards == "uniform":
+        results = {
+            j: MarkovChain(edition, options, jail=j, jail_cards=args.jail_cards).solve()
+            for j in jails
+        }
+        cards = "uniform draws"
+        label = ""
+    elif args.deck_seed is not None:
+        orders = random_orders(edition, args.deck_seed)
+        results = {
+            j: CyclingChain(edition, options, jail=j, jail_cards=args.jail_cards).solve(orders)
+            for j in jails
+        }
+        cards = f"cycling decks, the shuffle with deck seed {args.deck_seed}"
+        label = f"\ncycling decks, deck seed {args.deck_seed}"
+    else:
+        from tqdm import tqdm  # type: ignore[import-untyped]
+
+        n = DEFAULT_ORDERS if args.orders is None else args.orders
+        with tqdm(
+            total=n * len(jails), desc="cycling decks", unit="shuffle", delay=2, file=sys.stderr
+        ) as bar:
+            for j in jails:
+                spread[j] = average(
+                    edition, options, j, args.jail_cards, orders=n, progress=bar.update
+                )
+        results = {j: a.mean for j, a in spread.items()}
+        cards = f"cycling decks, mean of {n} exact shuffles (deck seeds 0..{n - 1}" + (
+            "; ± the standard deviation across them)" if n > 1 else ")"
+        )
+        label = f"\ncycling decks, mean of {n} shuffles"
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     print(
-        f"{edition.title} ({edition.id}); cards: {args.cards} draws, jail cards: "
+        f"{edition.title} ({edition.id}); cards: {cards}; jail cards: "
         f"{args.jail_cards}; jail_max_turns={options.jail_max_turns}, "
         f"jail_doubles_extra_throw={options.jail_doubles_extra_throw}"
     )
-    print(square_table(results, pers))
+    if not any(len(a.results) > 1 for a in spread.values()):
+        spread = {}  # one shuffle: no spread to show
+    print(square_table(results, pers, spread))
     for j, r in results.items():
         print()
         print(
@@ -143,7 +196,7 @@ def _run(args: argparse.Namespace) -> int:
             f"throws per turn; payback in opponent turns, rounds of {args.opponents} opponents)"
         )
         print(rent_table(r, args.opponents))
-    write_squares_csv(results, out / "squares.csv")
+    write_squares_csv(results, out / "squares.csv", spread)
     write_rents_csv(results, args.opponents, out / "rents.csv")
     written = [out / "squares.csv", out / "rents.csv"]
     if not args.no_plot:
@@ -156,7 +209,7 @@ def _run(args: argparse.Namespace) -> int:
                         edition,
                         r.distribution(per),
                         out / f"board_{j}_{per}.png",
-                        f"probability per {per}, jail strategy: {j}",
+                        f"probability per {per}, jail strategy: {j}" + label,
                     )
                 )
     print()
@@ -172,18 +225,28 @@ def _square_name(r: ChainResult, square: int) -> str:
     return r.edition.square_name(square)
 
 
-def square_table(results: dict[str, ChainResult], pers: tuple[str, ...]) -> str:
-    """Every square (and In Jail) with its probability per roll/turn for each jail strategy."""
+def square_table(
+    results: dict[str, ChainResult],
+    pers: tuple[str, ...],
+    spread: dict[str, CyclingAverage] | None = None,
+) -> str:
+    """Every square (and In Jail) with its probability per roll/turn for each jail strategy; with
+    ``spread`` (cycling decks, several shuffles), each followed by its standard deviation across
+    the shuffles."""
     first = next(iter(results.values()))
     cols = [(j, per) for j in results for per in pers]
-    head = f"{'#':>3}  {'square':<28}" + "".join(f"{j + ' ' + per:>12}" for j, per in cols)
+    sds = {(j, per): spread[j].std(per) for j, per in cols} if spread else {}
+    width = 20 if sds else 12
+    head = f"{'#':>3}  {'square':<28}" + "".join(f"{j + ' ' + per:>{width}}" for j, per in cols)
     lines = [head, "-" * len(head)]
-    for sq in [*range(40), JAIL]:
+    for i, sq in enumerate([*range(40), JAIL]):
         row = f"{'' if sq == JAIL else sq:>3}  {_square_name(first, sq)[:28]:<28}"
         for j, per in cols:
             d = results[j].distribution(per)
             p = d.in_jail if sq == JAIL else float(d.squares[sq])
             row += f"{100 * p:>11.3f}%"
+            if sds:
+                row += f" ±{100 * sds[j, per][i]:.3f}"
         lines.append(row)
     return "\n".join(lines)
 
@@ -226,18 +289,36 @@ def rent_table(r: ChainResult, opponents: int) -> str:
     return "\n".join(lines)
 
 
-def write_squares_csv(results: dict[str, ChainResult], path: Path) -> None:
+def write_squares_csv(
+    results: dict[str, ChainResult],
+    path: Path,
+    spread: dict[str, CyclingAverage] | None = None,
+) -> None:
+    """One row per square (and In Jail); with ``spread`` (cycling decks, several shuffles) each
+    probability is followed by its standard deviation, minimum and maximum across the shuffles."""
     first = next(iter(results.values()))
+    stats = ("sd", "min", "max") if spread else ()
+    extra: dict[tuple[str, str], list[Any]] = {}
+    for j, a in (spread or {}).items():
+        for per in PERS:
+            extra[j, per] = [a.std(per), a.low(per), a.high(per)]
     with path.open("w", newline="", encoding="utf-8") as fh:
         w = csv.writer(fh)
-        w.writerow(["square", "name", "kind", *[f"{j}_per_{per}" for j in results for per in PERS]])
-        for sq in [*range(40), JAIL]:
+        names = [
+            f"{j}_per_{per}{suffix}"
+            for j in results
+            for per in PERS
+            for suffix in ("", *(f"_{st}" for st in stats))
+        ]
+        w.writerow(["square", "name", "kind", *names])
+        for i, sq in enumerate([*range(40), JAIL]):
             kind = "in_jail" if sq == JAIL else first.edition.squares[sq].kind
             values = []
-            for r in results.values():
+            for j, r in results.items():
                 for per in PERS:
                     d = r.distribution(per)
                     values.append(f"{d.in_jail if sq == JAIL else float(d.squares[sq]):.8f}")
+                    values += [f"{v[i]:.8f}" for v in extra.get((j, per), [])]
             w.writerow([sq, _square_name(first, sq), kind, *values])
 
 
