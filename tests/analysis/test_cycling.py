@@ -106,9 +106,9 @@ def test_engine_game_agrees_with_its_deck_order_classic() -> None:
     """THE check on the real decks: 150,000 turns of one classic game (a player alone, staying in
     jail for doubles), whose decks keep one cyclic order, land where that order's exact chain says.
 
-    On the real 16-card decks one order moves a square's figure by at most about 0.07 points from
-    the uniform chain, about the sampling error of a game this long, so this game cannot tell
-    the two apart (docs/analysis.md: a million turns can); the next test can."""
+    On the real 16-card decks a typical order moves a Chance square by 0.03-0.04 points from the
+    uniform chain, one or two standard errors of a game this long, so this game cannot tell the two
+    apart (docs/analysis.md: 1.2 million turns begin to); the small-deck test can."""
     _check_game("classic", "stay", turns=150_000, batches=50, seed=SEED)
 
 
