@@ -284,7 +284,9 @@ def main(argv: Sequence[str] | None = None) -> None:
             for r in pool.imap_unordered(play, jobs):
                 results.append(r)
                 progress.update()
-                progress.set_postfix(rate=f"{sum(x.score for x in results) / len(results):.1%}")
+                progress.set_postfix(
+                    rate=f"{sum(x.score for x in results) / len(results):.1%}", refresh=False
+                )
                 if out is not None:  # as they come, so a stopped run keeps its games
                     out.write(json.dumps({**r.__dict__, "options": options}) + "\n")
                     out.flush()
