@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from parlor import monopoly as m
 from parlor.bots import RandomBot
 from parlor.core.errors import ParlorError
+from parlor.monopoly.frames import Auction, PlaceBuildingChoice
 from parlor.monopoly.game import HOTEL, PropertyGame
 
 from .kit import money_total
@@ -69,8 +70,15 @@ def check_invariants(g: PropertyGame, total: int) -> None:
     if not g.options.unlimited_buildings:
         houses = sum(b for b in g.buildings if b != HOTEL)
         hotels = sum(1 for b in g.buildings if b == HOTEL)
-        assert houses + g.houses_left == ed.houses, "house stock"
-        assert hotels + g.hotels_left == ed.hotels, "hotel stock"
+        # A scarce building is out of the bank's stock from its auction until it is placed.
+        held = [
+            f.item
+            for f in g.frames
+            if isinstance(f, PlaceBuildingChoice)
+            or (isinstance(f, Auction) and f.item != "property")
+        ]
+        assert houses + held.count("house") + g.houses_left == ed.houses, "house stock"
+        assert hotels + held.count("hotel") + g.hotels_left == ed.hotels, "hotel stock"
         assert g.houses_left >= 0 and g.hotels_left >= 0
     for sq in range(40):
         owner = g.owner[sq]

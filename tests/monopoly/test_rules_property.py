@@ -276,6 +276,40 @@ def test_building_shortage_auction_when_several_want_the_last_houses() -> None:
     assert g.buildings[3] == 1 and g.houses_left == 0 and g.cash[0] == 1500 - 70
 
 
+def test_a_building_at_auction_is_out_of_the_banks_stock() -> None:
+    # BUILDING SHORTAGES: the last house is "sold at auction to the highest bidder", so nothing
+    # else may take it meanwhile. Here a hotel is sold back during the auction: a hotel goes back
+    # as four houses only if the bank has them, and the one being auctioned is not the bank's to
+    # give (found by random play: the winner's house then left the stock at -1).
+    g = new()
+    give(g, 0, 1, 3)
+    give(g, 1, 37, 39)
+    give(g, 2, 6, 8, 9)
+    build(g, 6, 5)
+    build(g, 8, 4)
+    build(g, 9, 4)
+    g.houses_left = 1
+    g.apply(m.Build(0, 1))
+    assert g.pending.kind == "bid" and g.houses_left == 0  # the house is on the block
+    g.apply(m.SellBuilding(2, 6))
+    assert g.buildings[6] == 0 and g.houses_left == 0  # no house for the hotel's lot
+    g.apply(m.Bid(0, 50))
+    g.apply(m.PassBid(1))
+    g.apply(m.PlaceBuilding(0, 1))
+    assert g.buildings[1] == 1 and g.houses_left == 0
+
+
+def test_an_unsold_building_goes_back_to_the_bank() -> None:
+    g = new()
+    give(g, 0, 1, 3)
+    give(g, 1, 37, 39)
+    g.houses_left = 1
+    g.apply(m.Build(0, 1))
+    g.apply(m.PassBid(0))
+    g.apply(m.PassBid(1))
+    assert g.houses_left == 1 and g.buildings[1] == 0
+
+
 def test_sell_buildings_at_half_price_evenly() -> None:
     # "Houses and hotels may be sold back to the Bank at any time for one-half the price paid"
     g = new()

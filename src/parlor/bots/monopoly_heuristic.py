@@ -440,14 +440,19 @@ class MonopolyHeuristicBot:
         if item == "property":
             limit = self.bid_limit(table, player, sq)
         else:
+            # Lots that could take the auctioned building (it is out of the bank's stock while
+            # auctioned, so the stock is not asked).
+            top = table.board.max_level - 1
             spots = [
                 s
                 for s in table.board.properties
-                if table.owner[s] == player and self._can_build_here(table, player, s)
+                if table.owner[s] == player
+                and self._can_build_here(table, player, s, check_stock=False)
+                and (table.level(s) == top) == (item == "hotel")
             ]
             if not spots:
                 return PassBid(player)
-            cost = table.board.house_cost[spots[0]]
+            cost = max(self._build_cost(table, s) for s in spots)
             limit = min(1.5 * cost, cash - self._reserve(table))
         if bids[0].amount > limit:
             return PassBid(player)
@@ -568,7 +573,9 @@ class MonopolyHeuristicBot:
         action = Mortgage(player, best[1])
         return action if game.is_legal(action) else None
 
-    def _can_build_here(self, table: Table, player: int, sq: int) -> bool:
+    def _can_build_here(
+        self, table: Table, player: int, sq: int, *, check_stock: bool = True
+    ) -> bool:
         b = table.board
         if b.kind[sq] != "street" or table.owner[sq] != player or not table.owns_group(player, sq):
             return False
@@ -578,7 +585,7 @@ class MonopolyHeuristicBot:
         lvl = table.level(sq)
         if lvl >= b.max_level or lvl > min(table.level(s) for s in group):
             return False
-        if not b.options.unlimited_buildings:
+        if check_stock and not b.options.unlimited_buildings:
             if lvl == b.max_level - 1:
                 return table.bank_hotels > 0
             return table.bank_houses > 0

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from parlor.core.errors import (
@@ -493,21 +493,39 @@ class PropertyGame(Game[Action]):
                 wanting.append(p)
         return wanting if len(wanting) >= 2 and stock < len(wanting) else None
 
+    def _take_from_stock(self, item: str, count: int) -> None:
+        if item == "hotel":
+            self.hotels_left -= count
+        else:
+            self.houses_left -= count
+
+    def _return_reserved(self, frames: Iterable[Frame]) -> None:
+        """Put back in the bank's stock the buildings that ``frames`` (being dropped) held: one
+        being auctioned, or won and not yet placed."""
+        for frame in frames:
+            if (isinstance(frame, Auction) and frame.item != "property") or isinstance(
+                frame, PlaceBuildingChoice
+            ):
+                self._take_from_stock(frame.item, -1)
+
     def _place_building(self, player: int, square: int, ev: list[Event], cost: int | None) -> None:
+        """Build on ``square`` for ``cost`` (``None``: the building's price, taken from the bank's
+        stock; a number: the building won at auction, already out of the stock)."""
         h = self.options.hotel_after_houses
         price = self._build_cost(square) if cost is None else cost
         self._pay(player, BANK, price)
         unlimited = self.options.unlimited_buildings
+        from_stock = 1 if cost is None and not unlimited else 0
         if self._level(square) == h:
             self.buildings[square] = HOTEL
             if not unlimited:
-                self.hotels_left -= 1
+                self.hotels_left -= from_stock
                 self.houses_left += h
             ev.append(Event("hotel_built", {"player": player, "square": square, "cost": price}))
         else:
             self.buildings[square] += 1
             if not unlimited:
-                self.houses_left -= 1
+                self.houses_left -= from_stock
             ev.append(Event("house_built", {"player": player, "square": square, "cost": price}))
 
     # ----- rent --------------------------------------------------------------------------------
@@ -668,11 +686,11 @@ class PropertyGame(Game[Action]):
             if not isinstance(sq, int) or not 0 <= sq < N_SQUARES:
                 raise MalformedAction(f"there is no square {sq!r}")
         if isinstance(action, Build):
+            if any(isinstance(f, Auction) and f.item != "property" for f in self.frames):
+                raise IllegalAction("the bank's scarce buildings are being auctioned: wait")
             problem = self._build_problem(p, action.square)
             if problem:
                 raise IllegalAction(problem)
-            if any(isinstance(f, Auction) and f.item != "property" for f in self.frames):
-                raise IllegalAction("the bank's scarce buildings are being auctioned: wait")
             cost = self._build_cost(action.square)
             if self.cash[p] < cost:
                 raise IllegalAction(
@@ -1112,6 +1130,9 @@ class PropertyGame(Game[Action]):
                 order = sorted(bidders, key=lambda q: (q - p) % self.num_players)
                 # The bank sells no building below its price: bids open at the wanted lot's price.
                 opening = self._build_cost(action.square)
+                # The building leaves the bank's stock while it is auctioned, so that nothing
+                # else (a hotel sold back, say) can take it meanwhile.
+                self._take_from_stock(item, 1)
                 self.frames.append(Auction(item, action.square, order, 0, 0, -1, opening))
                 ev.append(Event("auction_started", {"item": item, "square": action.square}))
         elif isinstance(action, SellBuilding):
@@ -1375,6 +1396,7 @@ class PropertyGame(Game[Action]):
     def _auction_progress(self, a: Auction, ev: list[Event]) -> None:
         if not a.bidders:
             self.frames.pop()
+            self._return_reserved([a])
             ev.append(Event("auction_unsold", {"item": a.item, "square": a.square}))
             return
         if a.high_bidder >= 0 and a.bidders == [a.high_bidder]:
@@ -1391,6 +1413,7 @@ class PropertyGame(Game[Action]):
             elif self._buildable_squares(winner, a.item):
                 self.frames.append(PlaceBuildingChoice(winner, a.item))
             else:  # the winner's lots changed meanwhile: the building stays with the bank
+                self._return_reserved([a])
                 ev.append(Event("auction_void", {"player": winner, "item": a.item}))
                 return
             # A winner who spent cash on other things during the auction owes the bank the rest.
@@ -1540,6 +1563,7 @@ class PropertyGame(Game[Action]):
                 or getattr(frame, "player", getattr(frame, "debtor", p)) != p
             ):
                 kept.append(frame)
+        self._return_reserved(f for f in self.frames if not any(f is k for k in kept))
         self.frames = kept
         if self._check_end(ev):
             return
@@ -1584,6 +1608,7 @@ class PropertyGame(Game[Action]):
     ) -> None:
         scores = scores or [self.valuation(p) for p in range(self.num_players)]
         self._outcome = Outcome(winners, reason, ranking, tuple(float(s) for s in scores))
+        self._return_reserved(self.frames)
         self.frames = []
         ev.append(Event("game_over", {"winners": list(winners), "reason": reason}))
 
