@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from parlor import monopoly as m
 from parlor.bots import RandomBot
+from parlor.bots.registry import make_bot
 from parlor.core.errors import ParlorError
 from parlor.monopoly.frames import Auction, PlaceBuildingChoice
 from parlor.monopoly.game import HOTEL, PropertyGame
@@ -99,16 +100,24 @@ def check_invariants(g: PropertyGame, total: int) -> None:
     options=st.sampled_from(OPTION_SETS),
     players=st.integers(2, 6),
     seed=st.integers(0, 2**31),
+    kinds=st.lists(st.sampled_from(("random", "heuristic", "offering")), min_size=6, max_size=6),
 )
 def test_random_play_keeps_invariants_and_rejects_illegal_actions(
-    edition: str, options: dict, players: int, seed: int
+    edition: str, options: dict, players: int, seed: int, kinds: list[str]
 ) -> None:
+    """Random bots try everything; the heuristic bots reach the late game (buildings, shortage
+    auctions, trades) that random play rarely does."""
     g = m.new_game(edition, players=players, seed=seed, options=options)
     rng = random.Random(seed)
-    bots = [RandomBot(seed + i, anytime_rate=0.2) for i in range(players)]
+    bots = [
+        RandomBot(seed + i, anytime_rate=0.2)
+        if kinds[i] == "random"
+        else make_bot("monopoly", kinds[i], seed + i)
+        for i in range(players)
+    ]
     total = money_total(g)
     check_invariants(g, total)
-    for _ in range(400):
+    for _ in range(600):
         if g.is_over:
             break
         for _ in range(2):
