@@ -299,6 +299,29 @@ def test_a_building_at_auction_is_out_of_the_banks_stock() -> None:
     assert g.buildings[1] == 1 and g.houses_left == 0
 
 
+def test_a_won_building_that_can_no_longer_be_placed_goes_back_refunded() -> None:
+    # BUILDING SHORTAGES is silent on a winner who, raising the price, mortgages in the group:
+    # the bank takes the building back and returns the price (found by random play: the game
+    # was left waiting for a placement that had no legal answer).
+    g = new()
+    give(g, 0, 1, 3)
+    give(g, 0, 5, mortgaged=True)
+    give(g, 1, 37, 39)
+    g.houses_left = 1
+    g.cash[0] = 150
+    g.apply(m.Build(0, 1))
+    g.apply(m.Bid(0, 50))
+    g.apply(m.Unmortgage(0, 5))  # 110 spent during the auction: 40 left
+    g.apply(m.PassBid(1))
+    assert g.pending.kind == "raise_funds" and g.pending.player == 0
+    g.apply(m.Mortgage(0, 3))
+    ev = g.apply(m.PayDebt(0))
+    assert "auction_void" in kinds(ev)
+    assert g.pending.kind != "place_building" and g.legal_actions(g.pending.player)
+    assert g.houses_left == 1 and g.buildings[1] == 0
+    assert g.cash[0] == 150 - 110 + 30  # the price paid, then refunded
+
+
 def test_an_unsold_building_goes_back_to_the_bank() -> None:
     g = new()
     give(g, 0, 1, 3)

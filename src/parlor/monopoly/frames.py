@@ -146,13 +146,14 @@ class MortgagedReceived(Frame):
 class PlaceBuildingChoice(Frame):
     player: int
     item: str  # "house" or "hotel"
+    price: int = 0  # what the auction's winner pays for it
     anytime_ok: ClassVar[bool] = False
 
     def decider(self) -> int:
         return self.player
 
     def copy(self) -> PlaceBuildingChoice:
-        return PlaceBuildingChoice(self.player, self.item)
+        return PlaceBuildingChoice(self.player, self.item, self.price)
 
 
 @dataclass(slots=True)

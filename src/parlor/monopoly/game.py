@@ -1162,7 +1162,15 @@ class PropertyGame(Game[Action]):
 
     def _advance(self, ev: list[Event]) -> None:
         """Run automatic frames until a decision is needed or the game ends."""
-        while self._outcome is None and self.frames and self.frames[-1].auto:
+        while self._outcome is None and self.frames:
+            top = self.frames[-1]
+            if isinstance(top, PlaceBuildingChoice) and not self._buildable_squares(
+                top.player, top.item
+            ):
+                self._void_placement(top, ev)
+                continue
+            if not top.auto:
+                break
             frame = self.frames.pop()
             if isinstance(frame, Move):
                 self._move(frame, ev)
@@ -1171,6 +1179,16 @@ class PropertyGame(Game[Action]):
                 if frame.squares:
                     self.frames.append(frame)
                 self._start_property_auction(sq, frame.first_bidder - 1, ev)
+
+    def _void_placement(self, top: PlaceBuildingChoice, ev: list[Event]) -> None:
+        """The winner of a building can no longer place it (raising the price, it mortgaged or
+        sold in the group): the bank takes the building back and returns the price."""
+        self.frames.pop()
+        self._return_reserved([top])
+        self._pay(BANK, top.player, top.price)
+        ev.append(
+            Event("auction_void", {"player": top.player, "item": top.item, "refund": top.price})
+        )
 
     # ----- turn flow ---------------------------------------------------------------------------
     def _throw(self) -> tuple[int, int]:
@@ -1411,7 +1429,7 @@ class PropertyGame(Game[Action]):
             if a.item == "property":
                 self.owner[a.square] = winner
             elif self._buildable_squares(winner, a.item):
-                self.frames.append(PlaceBuildingChoice(winner, a.item))
+                self.frames.append(PlaceBuildingChoice(winner, a.item, price))
             else:  # the winner's lots changed meanwhile: the building stays with the bank
                 self._return_reserved([a])
                 ev.append(Event("auction_void", {"player": winner, "item": a.item}))

@@ -131,6 +131,9 @@ def describe_event(game: PropertyGame, e: Event) -> str:
         return f"{who} wins {what} for {game.money(d['price'])}"
     if k == "auction_unsold":
         return "nobody bids: nothing happens"
+    if k == "auction_void":
+        refund = f", and {game.money(d['refund'])} is refunded" if d.get("refund") else ""
+        return f"{who} can no longer place the {d['item']}: it goes back to the bank{refund}"
     if k in ("house_built", "hotel_built"):
         return f"{who} builds a {k.split('_')[0]} on {where}"
     if k in ("house_sold", "hotel_sold"):
