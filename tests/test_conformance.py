@@ -64,7 +64,7 @@ def test_conformance(name: str) -> None:
             decision = game.pending
             assert decision is not None
             p = decision.player
-            assert game.legal_actions(p, anytime=False), f"{decision} has no legal answer"
+            assert game.legal_actions(p), f"{decision} has no legal answer"
             if steps % 7 == 0:
                 check_masks_and_ids(game, p)
                 check_illegal_rejected(game, rng)

@@ -132,7 +132,7 @@ def test_random_play_keeps_invariants_and_rejects_illegal_actions(
                     raise AssertionError(f"{bad} was applied although is_legal said no")
                 assert g.snapshot() == before, f"{bad} changed the state"
         p = g.pending.player
-        assert g.legal_actions(p, anytime=False), f"{g.pending} has no legal answer"
+        assert g.legal_actions(p), f"{g.pending} has no legal answer"
         action = bots[p].choose(g, p)
         assert g.is_legal(action)
         g.apply(action)
