@@ -384,6 +384,10 @@ def _monopoly_own_rollout(seed: int) -> Bot:
 TOOLS_VALUE_MODEL = True
 
 
+def _tools_model_applies(game: Game[Any]) -> bool:
+    return TOOLS_VALUE_MODEL and game.num_players == 2  # the model is fitted on two players
+
+
 def _tools_candidates(game: Game[Any], player: int, default: Any) -> list[Any]:
     out: list[Any] = []
     for action in game.legal_actions(player):
@@ -395,7 +399,7 @@ def _tools_candidates(game: Game[Any], player: int, default: Any) -> list[Any]:
 def _tools_evaluate(game: Game[Any], player: int) -> float:
     if game.is_over:
         return _outcome_score(game, player)
-    if game.num_players == 2 and TOOLS_VALUE_MODEL:
+    if _tools_model_applies(game):
         from parlor.bots.tools_value import default_model
 
         return default_model().value(game, player)
@@ -408,7 +412,7 @@ def _tools_evaluate(game: Game[Any], player: int) -> float:
 def _tools_depth(game: Game[Any]) -> int:
     # Two players: short rollouts scored by the fitted model do as well as long ones scored by
     # hand sizes, per simulation, and cost less (docs/bots.md); more players have no model.
-    return 16 if game.num_players == 2 and TOOLS_VALUE_MODEL else 40
+    return 16 if _tools_model_applies(game) else 40
 
 
 def _tools_determinize(game: Game[Any], player: int, seed: int) -> Game[Any]:

@@ -12,9 +12,9 @@ heuristic self-play (``python -m parlor.bots.tools_value --games 20000``) and sh
 >>> from parlor import tools
 >>> game = tools.new_game(players=2, seed=3)
 >>> model = default_model()
->>> round(model.value(game, 0) + model.value(game, 1), 6) == 1.0 or True
-True
 >>> 0.0 < model.value(game, 0) < 1.0
+True
+>>> abs(model.value(game, 0) + model.value(game, 1) - 1) < 0.01  # fitted on both sides
 True
 """
 
@@ -67,8 +67,9 @@ def features(game: Game[Any], player: int) -> list[float]:
     pending = game.pending
     on_me = pending is not None and pending.player == player
     penalty = float(mine["box_penalty"]) if pending is not None else 0.0
-    good_nail = mine["top"].startswith("good_nail:") and pending is not None
-    good_nail = good_nail and pending.kind == "play"  # type: ignore[union-attr]
+    good_nail = (
+        pending is not None and pending.kind == "play" and mine["top"].startswith("good_nail:")
+    )
     out += [
         1.0 if on_me else 0.0,
         penalty if on_me else 0.0,
