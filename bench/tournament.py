@@ -38,6 +38,7 @@ approximation, fine from a hundred deals up). The Wilson interval over games is 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import multiprocessing
@@ -279,22 +280,22 @@ def main(argv: Sequence[str] | None = None) -> None:
         start = time.perf_counter()
         progress = tqdm(total=len(jobs), desc=name, unit="game", leave=False, mininterval=5)
         results: list[Result] = []
-        out = open(args.results, "a") if args.results else None  # noqa: SIM115
-        with multiprocessing.Pool(args.workers) if args.workers > 1 else _Serial() as pool:
+        wins = 0.0
+        with contextlib.ExitStack() as stack:
+            pool = stack.enter_context(
+                multiprocessing.Pool(args.workers) if args.workers > 1 else _Serial()
+            )
+            out = stack.enter_context(open(args.results, "a")) if args.results else None
             for r in pool.imap_unordered(play, jobs):
                 results.append(r)
+                wins += r.score
                 progress.update()
-                progress.set_postfix(
-                    rate=f"{sum(x.score for x in results) / len(results):.1%}", refresh=False
-                )
+                progress.set_postfix(rate=f"{wins / len(results):.1%}", refresh=False)
                 if out is not None:  # as they come, so a stopped run keeps its games
                     out.write(json.dumps({**r.__dict__, "options": options}) + "\n")
                     out.flush()
         progress.close()
-        if out is not None:
-            out.close()
         wall = time.perf_counter() - start
-        wins = sum(r.score for r in results)
         capped = sum(r.capped for r in results)
         n = len(results)
         rate = wins / n if n else 0.0
