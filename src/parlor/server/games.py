@@ -223,7 +223,8 @@ def prompt(game: Game[Any], seat: int, version: int, lang: str) -> dict[str, Any
         return None
     out: dict[str, Any] = {
         "decision": decision,
-        "answers": answers(game, seat, lang, anytime=False),
+        # raising funds may have no direct answer yet: then selling and mortgaging are the answers
+        "answers": answers(game, seat, lang, anytime=False) or answers(game, seat, lang, anytime=True),
         "version": version,
     }
     if decision["kind"] == "answer_trade":
