@@ -130,6 +130,8 @@ class Table:
                 hello[key] = value
         await t.send(hello)
         frame = await t.recv()
+        while frame["type"] not in ("welcome", "error"):
+            frame = await t.recv()
         if frame["type"] == "error":
             await ws.close()
             raise ServerError(frame["code"], frame["message"])

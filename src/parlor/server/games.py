@@ -224,7 +224,8 @@ def prompt(game: Game[Any], seat: int, version: int, lang: str) -> dict[str, Any
     out: dict[str, Any] = {
         "decision": decision,
         # raising funds may have no direct answer yet: then selling and mortgaging are the answers
-        "answers": answers(game, seat, lang, anytime=False) or answers(game, seat, lang, anytime=True),
+        "answers": answers(game, seat, lang, anytime=False)
+        or answers(game, seat, lang, anytime=True),
         "version": version,
     }
     if decision["kind"] == "answer_trade":

@@ -302,8 +302,7 @@ class Hub:
         )
         conn.table = rt
         rt.conns.add(conn)
-        if conn.seat is not None:
-            self._back(rt, conn.seat)
+        was_away = conn.seat is not None and self._back(rt, conn.seat)
         chat = await self.db(self.store.chat_since, rt.id, -1, 50)
         frame = {
             "type": "welcome",
@@ -315,6 +314,9 @@ class Hub:
             **rt.seat_frame(conn.seat, conn.lang),
         }
         conn.send(frame)
+        if was_away and conn.seat is not None:
+            self.notice(rt, "back", conn.seat, f"{rt.seats[conn.seat]['name']} is back")
+            self.schedule(rt)
         self.broadcast_meta(rt, skip=conn)
 
     def leave(self, conn: Conn) -> None:
@@ -347,14 +349,15 @@ class Hub:
 
         rt.grace_tasks[seat] = asyncio.ensure_future(expire())
 
-    def _back(self, rt: TableRuntime, seat: int) -> None:
+    def _back(self, rt: TableRuntime, seat: int) -> bool:
+        """The seat's person is connected again: no grace period, no stand-in. Was it away?"""
         task = rt.grace_tasks.pop(seat, None)
         if task is not None:
             task.cancel()
         if seat in rt.away:
             rt.away.discard(seat)
-            self.notice(rt, "back", seat, f"{rt.seats[seat]['name']} is back")
-            self.schedule(rt)
+            return True
+        return False
 
     # ----- telling people ----------------------------------------------------------------------
     def notice(self, rt: TableRuntime, kind: str, seat: int | None, text: str) -> None:
