@@ -17,6 +17,7 @@ returns one of ``table.prompt["answers"]`` (or its ``action`` dict, or its integ
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import urllib.error
@@ -128,10 +129,16 @@ class Table:
         ):
             if value is not None:
                 hello[key] = value
-        await t.send(hello)
-        frame = await t.recv()
-        while frame["type"] not in ("welcome", "error"):
+        from websockets.exceptions import ConnectionClosed
+
+        with contextlib.suppress(ConnectionClosed):  # refused at once: the reason waits to be read
+            await t.send(hello)
+        try:
             frame = await t.recv()
+            while frame["type"] not in ("welcome", "error"):
+                frame = await t.recv()
+        except ConnectionClosed as exc:
+            raise ServerError("closed", f"the server closed the connection ({exc})") from exc
         if frame["type"] == "error":
             await ws.close()
             raise ServerError(frame["code"], frame["message"])

@@ -136,11 +136,16 @@ def create_app(
         try:
             while not conn.closed:
                 try:
-                    text = await ws.receive_text()
-                except (WebSocketDisconnect, RuntimeError, KeyError):
+                    message = await ws.receive()
+                except (WebSocketDisconnect, RuntimeError):
                     break
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
                 ref = None
                 try:
+                    if text is None:
+                        raise ProtocolError("bad_request", "messages are JSON in text frames")
                     if not conn.bucket.take() or not addr_bucket.take():
                         conn.refusals += 1
                         raise ProtocolError(
