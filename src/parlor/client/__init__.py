@@ -89,6 +89,9 @@ def ws_url(base: str) -> str:
 class Table:
     """One connection to a table: the newest view, prompt, table info, chat and outcome."""
 
+    #: keep every frame received in ``frames`` (set on the class to include the welcome)
+    keep_frames = False
+
     def __init__(self, ws: Any) -> None:
         self.ws = ws
         self.version = 0
@@ -102,7 +105,6 @@ class Table:
         self.errors: list[dict[str, Any]] = []
         self.frames: list[dict[str, Any]] = []
         self.replies: dict[Any, dict[str, Any]] = {}
-        self.keep_frames = False
         self._ref = 0
 
     @classmethod
