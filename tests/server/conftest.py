@@ -35,3 +35,14 @@ def fresh_server(tmp_path: Path) -> Iterator[Any]:
     yield make
     for proc in made:
         proc.stop()
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """A real PostgreSQL server (Debian's package) on a loopback port, in a temporary directory."""
+    from tests.server.support import PostgresCluster
+
+    cluster = PostgresCluster()
+    cluster.start()
+    yield cluster.url
+    cluster.stop()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -12,6 +13,7 @@ import threading
 import time
 import urllib.request
 from collections.abc import Coroutine
+from pathlib import Path
 from typing import Any
 
 from parlor import client
@@ -115,3 +117,66 @@ def post(base: str, path: str, data: Any) -> tuple[int, dict[str, Any]]:
             return resp.status, json.loads(resp.read())
     except urllib.error.HTTPError as exc:
         return exc.code, json.loads(exc.read())
+
+
+class PostgresCluster:
+    """initdb + pg_ctl from /usr/lib/postgresql/*/bin, run as the ``postgres`` user when we are root.
+
+    ``scripts/test.sh`` installs Debian's ``postgresql`` package when it is missing; a test that
+    needs PostgreSQL fails (never skips) when it is not there.
+    """
+
+    def __init__(self) -> None:
+        import glob
+        import socket
+        import tempfile
+
+        found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+        if not found:
+            raise RuntimeError("PostgreSQL is not installed: run scripts/test.sh (it installs it)")
+        self.bin = Path(found[-1]).parent
+        # its own directory under /tmp: pytest's are private to root, and postgres must enter it
+        self.root = Path(tempfile.mkdtemp(prefix="parlor-pg-"))
+        self.dir = self.root / "data"
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = s.getsockname()[1]
+        self.url = f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
+
+    def _run(self, *cmd: str) -> None:
+        prefix = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
+        subprocess.run([*prefix, *cmd], check=True, capture_output=True, timeout=120)
+
+    def start(self) -> None:
+        if os.geteuid() == 0:
+            shutil.chown(self.root, "postgres")
+        self._run(
+            str(self.bin / "initdb"),
+            "-D",
+            str(self.dir),
+            "-A",
+            "trust",
+            "-U",
+            "postgres",
+            "--no-sync",
+        )
+        opts = f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.dir} -c fsync=off -c max_connections=200"
+        self._run(
+            str(self.bin / "pg_ctl"),
+            "-D",
+            str(self.dir),
+            "-o",
+            opts,
+            "-l",
+            str(self.dir / "log"),
+            "-w",
+            "start",
+        )
+
+    def stop(self) -> None:
+        try:
+            self._run(
+                str(self.bin / "pg_ctl"), "-D", str(self.dir), "-m", "immediate", "-w", "stop"
+            )
+        finally:
+            shutil.rmtree(self.root, ignore_errors=True)
