@@ -118,17 +118,10 @@ def decode_action(game: Game[Any], data: Any) -> Any:
 
 # ----- what a seat may see ----------------------------------------------------------------------
 def pending_for(game: Game[Any], seat: int | None) -> dict[str, Any] | None:
-    """The pending decision as ``seat`` may see it (``None``: a spectator).
-
-    The engines' secret-safe ``pending_for`` is used when it exists; until then the decision comes
-    from ``view(seat)``, which the engines already filter by who is looking.
-    """
-    fn = getattr(game, "pending_for", None)
-    if fn is not None:
-        d = fn(seat)
-        return None if d is None else {"player": d.player, "kind": d.kind, "info": dict(d.info)}
-    pending = game.view(seat).get("pending")
-    return dict(pending) if pending is not None else None
+    """The pending decision as ``seat`` may see it (``None``: a spectator): the engine's
+    secret-safe ``pending_for``, never the decider's private details for anyone else."""
+    d = game.pending_for(seat)
+    return None if d is None else {"player": d.player, "kind": d.kind, "info": dict(d.info)}
 
 
 @cache
