@@ -38,6 +38,12 @@ def add_parser(sub: Any) -> None:
         help="a web origin allowed to connect besides the server's own (repeatable)",
     )
     p.add_argument("--max-connections-per-address", type=int, default=32)
+    p.add_argument(
+        "--max-messages-per-address",
+        type=float,
+        default=200.0,
+        help="messages a second from one address, all its connections together",
+    )
     p.add_argument("--log-level", default="warning")
     p.set_defaults(run=run)
 
@@ -50,7 +56,12 @@ def run(args: argparse.Namespace) -> int:
     from parlor.server.protocol import MAX_TRANSPORT_FRAME, Limits
 
     logging.basicConfig(level=args.log_level.upper())
-    limits = Limits(addr_connections=args.max_connections_per_address)
+    rate = args.max_messages_per_address
+    limits = Limits(
+        addr_connections=args.max_connections_per_address,
+        addr_msgs_per_s=rate,
+        addr_msgs_burst=2 * rate,
+    )
     app = create_app(
         database_url(args.database_url),
         limits=limits,
