@@ -16,6 +16,11 @@ def build_parser() -> argparse.ArgumentParser:
     tools_tui.add_parser(sub)
     simulate_cmd.add_parser(sub)
     analyze_cmd.add_parser(sub)
+    from parlor.client import cli as client_cli
+    from parlor.server import cli as server_cli
+
+    server_cli.add_parser(sub)
+    client_cli.add_parser(sub)
     return parser
 
 
