@@ -9,5 +9,6 @@ This is an adapter: it uses the engines and ``parlor.analysis``; nothing below i
 
 from parlor.render.board import board_svg
 from parlor.render.picture import Picture
+from parlor.render.table import tools_svg
 
-__all__ = ["Picture", "board_svg"]
+__all__ = ["Picture", "board_svg", "tools_svg"]

@@ -345,6 +345,19 @@ class _Board:
                 fill="#fff",
             )
             return
+        # A white backing keeps the houses clear of any group colour (green ones on green).
+        sub(
+            group,
+            "rect",
+            x=18,
+            y=3,
+            width=12 * b + 2,
+            height=16,
+            rx=2,
+            fill="#fff",
+            stroke="#000",
+            stroke_width=0.5,
+        )
         for k in range(b):
             x = 21 + 12 * k
             sub(
@@ -668,7 +681,15 @@ class _Board:
                 font_weight="bold",
                 text_anchor="middle",
             )
-            sub(item, "text", self.groups.label(group), x=x + 36, y=y + 12, font_size=10)
+            sub(
+                item,
+                "text",
+                self.groups.label(group),
+                x=x + 36,
+                y=y + 12,
+                font_size=10,
+                class_="group-name",
+            )
 
     def heat_legend(self, g: ET.Element, left: float, top: float) -> None:
         leg = sub(g, "g", id="heat-legend")

@@ -26,6 +26,8 @@ GROUP_COLOURS = {
     "gul": "#f5d300",
     "lilla": "#7b3fa0",
 }
+#: Matador's group ids are Danish colour words spelt without æ, ø, å.
+GROUP_WORDS = {"blaa": "blå", "groen": "grøn", "graa": "grå", "roed": "rød"}
 #: For group ids of other edition files, in board order.
 FALLBACK = ("#8b4a2b", "#9fd3f0", "#d9438f", "#f28c28", "#d62728", "#f5d300", "#1f8b4c", "#1f3a93")
 
@@ -78,8 +80,8 @@ class Groups:
 
     @staticmethod
     def label(group: str) -> str:
-        """A group id as words: ``"dark_blue"`` -> ``"dark blue"``."""
-        return group.replace("_", " ")
+        """A group id as words: ``"dark_blue"`` -> ``"dark blue"``, ``"groen"`` -> ``"grøn"``."""
+        return GROUP_WORDS.get(group) or group.replace("_", " ")
 
 
 def pattern_defs(defs: ET.Element) -> None:
