@@ -322,7 +322,8 @@ class _Board:
     def side_figures(self, g: ET.Element, i: int, ink: str) -> None:
         rows = [f"{100 * self.landing[i]:.2f}%"]
         fig = self.deeds.get(i)
-        if fig is not None:
+        prop = self.props.get(i)
+        if fig is not None and not (prop and prop["mortgaged"]):  # a mortgaged deed earns nothing
             rows.append(f"{fig.expected_rent:.2f}/turn")
             if fig.payback_turns is not None:
                 rows.append(f"pays in {fig.payback_turns:.0f}")
@@ -382,13 +383,13 @@ class _Board:
             fill="url(#pat-mortgaged)",
             fill_opacity=0.8,
         )
-        sub(m, "rect", x=4, y=CORNER - 42, width=SIDE - 8, height=14, fill="#fff", stroke="#444")
+        sub(m, "rect", x=4, y=CORNER - 40, width=SIDE - 8, height=14, fill="#fff", stroke="#444")
         sub(
             m,
             "text",
             self.text("mortgaged").upper(),
             x=SIDE / 2,
-            y=CORNER - 32,
+            y=CORNER - 30,
             font_size=7.5,
             font_weight="bold",
             text_anchor="middle",

@@ -71,7 +71,7 @@ def token_spot(
     col, row = slot % 4, slot // 4
     if index == jail_square and is_corner(index):
         if in_jail:  # inside the cell, the corner's inner part
-            return to_board(index, 52 + 16 * col, 24 + 18 * row)
+            return to_board(index, 52 + 16 * col, 40 + 18 * row)
         if row == 0:  # just visiting: along the bottom strip, then up the left one
             return to_board(index, 40 + 18 * col, 96)
         return to_board(index, 15, 18 + 18 * col)
