@@ -72,8 +72,18 @@ def test_the_drawn_card_is_marked_for_its_drawer_only() -> None:
         game.apply(rng.choice(game.legal_actions(game.pending.player)))
     p = game.pending.player
     drawn = game.pending_for(p).info["drawn"]  # type: ignore[union-attr]
-    marked = by_class(parse(tools_svg(game, player=p)), "drawn")
+    mine = parse(tools_svg(game, player=p))
+    marked = by_class(mine, "drawn")
     assert [c.get("data-card") for c in marked] == [drawn]
+    # Raised exactly when the rules let it be played now.
+    raised = [c.get("data-card") for c in by_class(mine, "playable")]
+    assert raised == ([drawn] if game.is_legal(tools.PlayDrawn(p)) else [])
+    # A twin of the drawn card in the hand stays down: only the drawn one may be played now.
+    view = game.view(p)
+    view["hand"] = [*view["hand"], drawn]
+    twins = parse(tools_svg(view, playable={drawn}))
+    assert [c.get("data-card") for c in by_class(twins, "in-hand")].count(drawn) >= 2
+    assert len(by_class(twins, "playable")) == 1 and len(by_class(twins, "drawn")) == 1
     assert not by_class(parse(tools_svg(game, player=1 - p)), "drawn")
     assert not by_class(parse(tools_svg(game)), "drawn")
 

@@ -76,5 +76,5 @@ def token_spot(
             return to_board(index, 40 + 18 * col, 96)
         return to_board(index, 15, 18 + 18 * col)
     if is_corner(index):
-        return to_board(index, 32 + 15 * col, 70 + 18 * row)
+        return to_board(index, 32 + 15 * col, 80 + 16 * row)
     return to_board(index, 12.5 + 15 * col, 50 + 17 * row)

@@ -300,10 +300,10 @@ class _Table:
                 font_size=11,
                 class_="hand-size",
             )
-            for k in range(min(size, 12)):
+            for k in range(min(size, 10)):
                 card_back(g, x0 + 8 + 12 * k, y0 + 39, 11, 17, cls="card-back mini")
-            if size > 12:
-                sub(g, "text", f"+{size - 12}", x=x0 + 8 + 12 * 12 + 2, y=y0 + 53, font_size=10)
+            if size > 10:
+                sub(g, "text", f"+{size - 10}", x=x0 + 8 + 12 * 10 + 2, y=y0 + 53, font_size=10)
             title(g, f"{name}: {size} cards" + (f", {state}" if state else ""))
 
     def status(self, root: ET.Element) -> None:
@@ -366,14 +366,16 @@ class _Table:
             y = top + 40 + row * ROW_H + RAISE
             cls = "card in-hand"
             notes = []
-            if code in self.playable:
+            is_drawn = code == self.drawn and not marked_drawn
+            marked_drawn = marked_drawn or is_drawn
+            # Deciding about a drawn card, only that copy may be played, not its twins.
+            if code in self.playable and (is_drawn or self.drawn is None):
                 cls += " playable"
                 notes.append("playable")
                 y -= RAISE
-            if code == self.drawn and not marked_drawn:
+            if is_drawn:
                 cls += " drawn"
                 notes.append("just drawn")
-                marked_drawn = True
             g = card(hand, code, x, y, self.colours, cls=cls, note=", ".join(notes))
             if "playable" in notes:
                 sub(
