@@ -55,13 +55,15 @@ def board_svg(
     heat: bool = False,
     jail: JailStrategy = "leave",
     language: str | None = None,
+    id_prefix: str = "",
 ) -> Picture:
     """The board of a property game as ``player`` sees it (``None``: a spectator).
 
     ``game_or_view`` is a game (its ``view(player)`` is drawn) or a view already taken (then
     ``player`` is ignored and the edition comes from ``edition`` or the view's edition id).
     ``heat`` lays the analysis overlay over the board for the game's rule options (or
-    ``options``) with the jail strategy ``jail``; ``language`` picks the edition's language.
+    ``options``) with the jail strategy ``jail``; ``language`` picks the edition's language;
+    ``id_prefix`` goes before every element id, for several pictures on one page.
 
     >>> from parlor import monopoly
     >>> pic = board_svg(monopoly.new_game("classic", players=2, seed=1))
@@ -77,7 +79,7 @@ def board_svg(
         view = game_or_view
         edition = edition or load_edition(str(view["edition"]))
         options = options or RuleOptions.for_edition(edition)
-    return Picture(_Board(view, edition, options, heat, jail, language).draw())
+    return Picture(_Board(view, edition, options, heat, jail, language).draw(id_prefix))
 
 
 class _Board:
@@ -132,7 +134,7 @@ class _Board:
         return f"{b} {self.text('house' if b == 1 else 'houses')}"
 
     # ----- the picture ---------------------------------------------------------------------
-    def draw(self) -> str:
+    def draw(self, id_prefix: str = "") -> str:
         viewer = self.view.get("viewer")
         who = "spectator view" if viewer is None else f"as seen by {self.seat_name(int(viewer))}"
         root = svg_root(
@@ -150,7 +152,7 @@ class _Board:
             self.square(squares, i)
         self.centre(sub(root, "g", id="centre"))
         self.tokens(sub(root, "g", id="tokens"))
-        return to_text(root)
+        return to_text(root, id_prefix)
 
     def describe(self) -> str:
         parts = []

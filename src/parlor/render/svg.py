@@ -124,6 +124,28 @@ def ink_on(fill: str) -> str:
     return "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 0.55 else "#ffffff"
 
 
-def to_text(root: ET.Element) -> str:
+def prefix_ids(root: ET.Element, prefix: str) -> None:
+    """Put ``prefix`` before every id and every reference to one, so that several pictures can
+    share one HTML page.
+
+    >>> root = svg_root(4, 4, "t", "d")
+    >>> _ = sub(root, "rect", fill="url(#pat-dots)")
+    >>> prefix_ids(root, "b1-")
+    >>> root.get("aria-labelledby"), root[2].get("fill")
+    ('b1-picture-title b1-picture-desc', 'url(#b1-pat-dots)')
+    """
+    for el in root.iter():
+        for key, value in el.attrib.items():
+            if key == "id":
+                el.set(key, prefix + value)
+            elif key == "aria-labelledby":
+                el.set(key, " ".join(prefix + v for v in value.split()))
+            elif "url(#" in value:
+                el.set(key, value.replace("url(#", "url(#" + prefix))
+
+
+def to_text(root: ET.Element, id_prefix: str = "") -> str:
+    if id_prefix:
+        prefix_ids(root, id_prefix)
     ET.indent(root, space=" ")
     return ET.tostring(root, encoding="unicode")

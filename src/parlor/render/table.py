@@ -45,12 +45,13 @@ def tools_svg(
     player: int | None = None,
     *,
     playable: Collection[str] | None = None,
+    id_prefix: str = "",
 ) -> Picture:
     """The TOOLS table as ``player`` sees it (``None``: a spectator, who sees no hand).
 
     Given a game, the cards the viewer may play now are raised (from the public
     ``playable_cards()``, when the viewer is the one deciding); given a view, pass ``playable``
-    (card codes) to raise them.
+    (card codes) to raise them. ``id_prefix`` goes before every element id.
 
     >>> from parlor import tools
     >>> game = tools.new_game(players=3, seed=7)
@@ -68,7 +69,7 @@ def tools_svg(
             playable = _playable(game, player)
     else:
         view = game_or_view
-    return Picture(_Table(view, frozenset(playable or ())).draw())
+    return Picture(_Table(view, frozenset(playable or ())).draw(id_prefix))
 
 
 def _playable(game: ToolsGame, player: int | None) -> frozenset[str]:
@@ -100,7 +101,7 @@ class _Table:
         self.pending: Mapping[str, Any] = pending
         self.drawn = (pending.get("info") or {}).get("drawn") if self.viewer is not None else None
 
-    def draw(self) -> str:
+    def draw(self, id_prefix: str = "") -> str:
         rows = max(1, math.ceil(len(self.hand) / PER_ROW)) if self.viewer is not None else 0
         height = TABLE_H + (40 + rows * ROW_H if rows else 0)
         who = "spectator view" if self.viewer is None else f"as seen by {self.names[self.viewer]}"
@@ -125,7 +126,7 @@ class _Table:
         self.status(root)
         if self.viewer is not None:
             self.hand_row(root, TABLE_H)
-        return to_text(root)
+        return to_text(root, id_prefix)
 
     def describe(self) -> str:
         v = self.view
