@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from parlor.analysis.markov import ChainResult, JailStrategy, MarkovChain
@@ -88,10 +89,19 @@ def deed_figures(
     )
 
 
-def heat_colour(p: float, low: float, high: float) -> str:
-    """The viridis colour of probability ``p`` on the scale ``low``..``high``."""
+@cache
+def _viridis() -> Any:
     import matplotlib
 
+    return matplotlib.colormaps["viridis"]  # (each lookup copies the map: keep one)
+
+
+def heat_colour(p: float, low: float, high: float) -> str:
+    """The viridis colour of probability ``p`` on the scale ``low``..``high``.
+
+    >>> heat_colour(0.01, 0.01, 0.03), heat_colour(0.03, 0.01, 0.03)
+    ('#440154', '#fde725')
+    """
     t = 0.0 if high <= low else min(1.0, max(0.0, (p - low) / (high - low)))
-    r, g, b, _ = matplotlib.colormaps["viridis"](t)
+    r, g, b, _ = _viridis()(t)
     return f"#{round(r * 255):02x}{round(g * 255):02x}{round(b * 255):02x}"
