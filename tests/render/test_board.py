@@ -48,6 +48,10 @@ def test_tokens_stand_where_the_view_says(edition: str) -> None:
         assert tokens[seat].get("data-square") == str(p["position"])
         assert tokens[seat].get("data-in-jail") == ("true" if p["in_jail"] else "false")
         assert texts(tokens[seat]) == str(seat + 1)  # the seat number, not colour alone
+        # It stands on its square's spot for its seat (the page moves it by those spots).
+        square = square_groups(root)[p["position"]]
+        spots = square.get("data-jail-spots" if p["in_jail"] else "data-token-spots").split()
+        assert tokens[seat].get("transform") == f"translate({spots[seat]})"
 
 
 def test_buildings_owners_and_mortgages_as_the_view_says() -> None:
@@ -79,6 +83,9 @@ def test_buildings_owners_and_mortgages_as_the_view_says() -> None:
     tokens = {t.get("data-player"): t for t in by_class(root, "token")}
     assert tokens["1"].get("data-square") == "39"
     assert tokens["2"].get("data-in-jail") == "true"
+    in_cell = squares[10].get("data-jail-spots").split()[2]  # inside the cell, not visiting
+    assert tokens["2"].get("transform") == f"translate({in_cell})"
+    assert in_cell not in squares[10].get("data-token-spots").split()
     assert "as seen by Bo" in root.find("s:title", NS).text  # type: ignore[union-attr]
 
 

@@ -179,7 +179,11 @@ class _Board:
             "class_": f"square {sq.kind}" + (f" group-{sq.group}" if sq.group else ""),
             "data_square": i,
             "data_kind": sq.kind,
+            # Where each seat's token stands here, so the page can move tokens square by square.
+            "data_token_spots": self.spots(i, False),
         }
+        if i == self.ed.jail_square:
+            attrs["data_jail_spots"] = self.spots(i, True)
         prop = self.props.get(i)
         if prop is not None:
             attrs["data_owner"] = int(prop["owner"])
@@ -203,6 +207,12 @@ class _Board:
             g = sub(parent, "g", transform=f"translate({x},{y}) rotate({deg})", **attrs)
             self.side(g, i)
         title(g, self.square_title(i))
+
+    def spots(self, i: int, in_jail: bool) -> str:
+        points = (
+            token_spot(i, seat, in_jail, self.ed.jail_square) for seat in range(len(self.players))
+        )
+        return " ".join(f"{x:g},{y:g}" for x, y in points)
 
     def square_title(self, i: int) -> str:
         sq = self.ed.squares[i]
@@ -759,7 +769,7 @@ class _Board:
                 data_player=seat,
                 data_square=square,
                 data_in_jail=bool(p["in_jail"]),
-                transform=f"translate({x},{y})",
+                transform=f"translate({x:g},{y:g})",
             )
             where = self.text("jail") if p["in_jail"] else self.name(square)
             title(token, f"{p['name']} (token {seat + 1}) on {where}")
