@@ -486,16 +486,9 @@ class _Board:
         visit = [self.text("just_visiting")]
         if self.heat:
             visit = [f"{visit[0]} {100 * self.landing[i]:.2f}%"]
-        lines(
-            g,
-            wrap(visit[0], CORNER - 8, 7.5, 2),
-            CORNER / 2 + 10,
-            89,
-            7.5,
-            8.5,
-            fill=ink,
-            class_="name",
-        )
+        # One line along the bottom edge, under the visitors' tokens.
+        rows, size = fit(visit[0], CORNER - 6, 7.5, 1, smallest=5.0)
+        lines(g, rows[:1], CORNER / 2, 106, size, fill=ink, class_="name")
 
     # ----- the middle of the board ---------------------------------------------------------
     def centre(self, g: ET.Element) -> None:

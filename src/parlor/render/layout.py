@@ -73,7 +73,7 @@ def token_spot(
         if in_jail:  # inside the cell, the corner's inner part
             return to_board(index, 52 + 16 * col, 40 + 18 * row)
         if row == 0:  # just visiting: along the bottom strip, then up the left one
-            return to_board(index, 40 + 18 * col, 96)
+            return to_board(index, 40 + 18 * col, 91)
         return to_board(index, 15, 18 + 18 * col)
     if is_corner(index):
         return to_board(index, 32 + 15 * col, 80 + 16 * row)
