@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from parlor import monopoly
-from parlor.analysis.markov import analyse
+from parlor.analysis.exact import analyse
 from parlor.analysis.rents import property_rents
 from parlor.monopoly.edition import EDITION_IDS
 from parlor.render import board_svg
