@@ -41,7 +41,8 @@ class BoardBase:
         self.view = view
         self.ed = edition
         self.options = options
-        self.lang = language if language in edition.languages else edition.language
+        # Any language the edition's data has words for; each missing word falls back alone.
+        self.lang = language or edition.language
         self.groups = Groups(edition)
         self.players: list[Mapping[str, Any]] = list(view["players"])
         self.props: dict[int, Mapping[str, Any]] = {int(p["square"]): p for p in view["properties"]}
@@ -62,8 +63,8 @@ class BoardBase:
 
     # ----- words ---------------------------------------------------------------------------
     def text(self, key: str) -> str:
-        texts = self.ed.texts.get(self.lang) or self.ed.texts[self.ed.language]
-        return texts[key]
+        texts = self.ed.texts.get(self.lang) or {}
+        return texts.get(key) or self.ed.text(key)
 
     def name(self, square: int) -> str:
         return self.ed.square_name(square, self.lang)
