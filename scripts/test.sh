@@ -4,10 +4,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # System parts the tests use for real, from Debian's packages, installed only when missing:
 # the cairo library (PNG pictures through cairosvg) and PostgreSQL (the server tests start a
-# cluster of their own on loopback).
+# cluster of their own on loopback), and Chromium (tests/web drive it through Playwright).
 missing=()
 ldconfig -p | grep 'libcairo\.so\.2' >/dev/null || missing+=(libcairo2)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+[ -x /usr/bin/chromium ] || missing+=(chromium)
 if [ ${#missing[@]} -gt 0 ]; then
     SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
     $SUDO apt-get update -qq

@@ -10,9 +10,10 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Request, WebSocket
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import JSONResponse
 from starlette.websockets import WebSocketDisconnect
 
+from parlor import web
 from parlor.server import session
 from parlor.server.hub import Hub
 from parlor.server.protocol import CLIENT_TYPES, MAX_FRAME, Bucket, Limits, ProtocolError
@@ -20,11 +21,6 @@ from parlor.server.runtime import Conn
 from parlor.server.store import Store
 
 log = logging.getLogger("parlor.server")
-
-INDEX = """<!doctype html><meta charset="utf-8"><title>Parlor</title>
-<h1>Parlor server</h1><p>This server speaks the Parlor table protocol (JSON over WebSocket at
-<code>/ws</code>, version 1): see <code>docs/server.md</code>. Create a table with
-<code>POST /api/tables</code>, or seat a bot with <code>parlor bot --url</code>.</p>"""
 
 
 def create_app(
@@ -60,9 +56,7 @@ def create_app(
         except json.JSONDecodeError as exc:
             raise ProtocolError("bad_json", f"not JSON: {exc.msg}") from exc
 
-    @app.get("/", response_class=HTMLResponse)
-    async def index() -> str:
-        return INDEX
+    web.install(app)  # the browser client at /
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:

@@ -1,0 +1,92 @@
+"""The browser client: static pages served by ``parlor serve``, and two small read-only helpers.
+
+``install(app)`` adds the page at ``/``, its files under ``/web/``, ``POST /api/picture`` (the
+board SVG of a view the page already holds, so nothing beyond that view is drawn) and
+``GET /api/editions/{id}`` (square names, groups and prices, which views leave out).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+
+STATIC = Path(__file__).parent / "static"
+LANGS = ("en", "es", "da")
+MAX_VIEW = 256 * 1024
+
+
+def edition_data(edition_id: str, lang: str) -> dict[str, Any]:
+    """The public facts of an edition's squares in ``lang`` (the edition's first language when
+    it has no name in ``lang``)."""
+    from parlor.monopoly.edition import load_edition
+
+    ed = load_edition(edition_id)
+    first = ed.languages[0]
+
+    def name(words: Any) -> str:
+        return str(words.get(lang) or words.get(first) or next(iter(words.values()), ""))
+
+    return {
+        "id": ed.id,
+        "title": ed.title,
+        "currency": ed.currency,
+        "currency_after": ed.currency_after,
+        "squares": [
+            {
+                "index": sq.index,
+                "kind": sq.kind,
+                "name": name(sq.name),
+                "group": sq.group,
+                "price": sq.price,
+                "house_cost": sq.house_cost,
+                "mortgage": sq.mortgage,
+            }
+            for sq in ed.squares
+        ],
+    }
+
+
+def picture(view: Any, lang: str) -> str:
+    """The board SVG of a property game's view (the page's own: it holds nothing hidden)."""
+    from parlor.render import board_svg
+
+    return str(board_svg(view, language=lang))
+
+
+def install(app: FastAPI) -> None:
+    app.mount("/web", StaticFiles(directory=STATIC), name="web")
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    @app.get("/api/editions/{edition_id}")
+    async def edition(edition_id: str, lang: str = "en") -> JSONResponse:
+        try:
+            return JSONResponse(edition_data(edition_id, lang if lang in LANGS else "en"))
+        except Exception:  # an unknown edition: the loader's error names the file
+            return JSONResponse(
+                {"type": "error", "code": "settings", "message": "unknown edition"},
+                status_code=404,
+            )
+
+    @app.post("/api/picture")
+    async def board(request: Request) -> Response:
+        raw = await request.body()
+        if len(raw) > MAX_VIEW:
+            return JSONResponse({"type": "error", "code": "too_large"}, status_code=400)
+        try:
+            req = json.loads(raw)
+            lang = req.get("lang") if req.get("lang") in LANGS else None
+            svg = picture(req["view"], lang or "en")
+        except Exception:  # not a property view: nothing to draw
+            return JSONResponse(
+                {"type": "error", "code": "bad_request", "message": "not a property view"},
+                status_code=400,
+            )
+        return Response(svg, media_type="image/svg+xml")

@@ -1,0 +1,546 @@
+// Parlor in the browser: one page, no build step. The server is the authority: this page shows
+// the view, the prompt and the legal answers it is sent, and sends back the answer clicked.
+"use strict";
+
+const LANGS = ["en", "es", "da"];
+const STORE = "parlor.tables";
+const S = {
+  lang: "en", cat: {}, ws: null, table: null, me: null, view: null, prompt: null,
+  version: 0, final: null, log: [], chat: [], anytime: [], edition: null, retry: 0,
+  creds: null, closedForGood: false, boardSeq: 0, error: "",
+};
+
+// ----- words -----------------------------------------------------------------------------
+function t(key, vars) {
+  let s = S.cat[key] ?? key;
+  for (const [k, v] of Object.entries(vars || {})) s = s.split("{" + k + "}").join(String(v));
+  return s;
+}
+async function loadLang(lang) {
+  S.lang = LANGS.includes(lang) ? lang : "en";
+  const r = await fetch("/web/i18n/" + S.lang + ".json");
+  S.cat = await r.json();
+  document.documentElement.lang = S.lang;
+  document.getElementById("lang").value = S.lang;
+  localStorage.setItem("parlor.lang", S.lang);
+  for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
+}
+function money(n) {
+  const ed = S.edition;
+  const num = Number(n).toLocaleString(S.lang);
+  if (!ed) return "$" + num;
+  return ed.currency_after ? num + " " + ed.currency : ed.currency + num;
+}
+function sqName(i) {
+  return S.edition ? S.edition.squares[i].name : "#" + i;
+}
+
+// ----- DOM helper: text is always text, never markup --------------------------------------
+function h(tag, attrs, ...kids) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else if (k === "text") el.textContent = v;
+    else el.setAttribute(k, v === true ? "" : v);
+  }
+  for (const kid of kids.flat()) {
+    if (kid === null || kid === undefined || kid === false) continue;
+    el.append(kid instanceof Node ? kid : document.createTextNode(String(kid)));
+  }
+  return el;
+}
+const main = () => document.getElementById("main");
+
+// ----- "my tables" -----------------------------------------------------------------------
+function myTables() {
+  try { return JSON.parse(localStorage.getItem(STORE) || "{}"); } catch { return {}; }
+}
+function remember(id, data) {
+  const all = myTables();
+  all[id] = { ...(all[id] || {}), ...data, at: Date.now() };
+  localStorage.setItem(STORE, JSON.stringify(all));
+}
+function hashParams() {
+  return new URLSearchParams(location.hash.replace(/^#/, ""));
+}
+
+// ----- home: create a table --------------------------------------------------------------
+const BOTS = ["human", "heuristic", "offering", "random", "search"];
+const PRESETS = {
+  monopoly: ["free_parking_pot", "no_auctions", "double_go", "unlimited_buildings", "no_rent_in_jail"],
+  tools: ["no_box_stacking", "draw_when_able"],
+};
+function renderHome() {
+  const m = main();
+  m.replaceChildren();
+  const game = h("select", { id: "game", onchange: () => fill() },
+    h("option", { value: "monopoly", text: t("game_monopoly") }),
+    h("option", { value: "tools", text: t("game_tools") }));
+  const edition = h("select", { id: "edition" },
+    ...["classic", "matco", "latam", "matador"].map((e) => h("option", { value: e, text: t("edition_" + e) })));
+  const variant = h("select", { id: "variant" },
+    ...["standard", "short", "time_limit", "quick"].map((v) => h("option", { value: v, text: t("variant_" + v) })));
+  const count = h("select", { id: "seat-count", onchange: () => fill() });
+  const seats = h("div", { id: "seats", class: "seats" });
+  const presets = h("fieldset", { id: "presets" });
+  const name = h("input", { id: "host-name", value: localStorage.getItem("parlor.name") || "", maxlength: 40, required: true });
+  const tableLang = h("select", { id: "table-lang" },
+    ...LANGS.map((l) => h("option", { value: l, text: t("lang_" + l), selected: l === S.lang })));
+  const timer = h("input", { id: "timer", type: "number", min: 0, max: 3600, value: 0 });
+  const botDelay = h("input", { id: "bot-delay", type: "number", min: 0, max: 10, step: 0.1, value: 0.6 });
+  function fill() {
+    const g = game.value;
+    edition.disabled = variant.disabled = g === "tools";
+    const max = g === "tools" ? 10 : 8;
+    const n = Math.min(Number(count.value || 4), max);
+    count.replaceChildren(...Array.from({ length: max - 1 }, (_, i) => h("option", { value: i + 2, text: i + 2, selected: i + 2 === n })));
+    const old = [...seats.querySelectorAll("select")].map((s) => s.value);
+    seats.replaceChildren(...Array.from({ length: n }, (_, i) => h("label", {},
+      t("seat_n", { n: i + 1 }) + " ",
+      h("select", { id: "seat-" + i, "aria-label": t("seat_n", { n: i + 1 }) },
+        ...BOTS.filter((b) => g === "monopoly" || b !== "offering").map((b) =>
+          h("option", { value: b, text: t("kind_" + b), selected: (old[i] || (i < 2 ? "human" : "heuristic")) === b }))))));
+    presets.replaceChildren(h("legend", { text: t("house_rules") }),
+      ...PRESETS[g].map((p) => h("label", { class: "preset" },
+        h("input", { type: "checkbox", value: p, id: "preset-" + p }), " ",
+        h("b", { text: t("preset_" + p) }), " ", h("span", { class: "hint", text: t("preset_" + p + "_help") }))));
+  }
+  async function create(ev) {
+    ev.preventDefault();
+    const g = game.value;
+    const body = {
+      game: g, seats: [...seats.querySelectorAll("select")].map((s) => s.value),
+      presets: [...presets.querySelectorAll("input:checked")].map((i) => i.value),
+      lang: tableLang.value, host_name: name.value.trim() || "Host",
+      bot_delay: Number(botDelay.value),
+    };
+    if (Number(timer.value) > 0) body.timer = Number(timer.value);
+    if (g === "monopoly") { body.edition = edition.value; body.variant = variant.value; }
+    if (!body.seats.includes("human")) body.host_seat = null;
+    localStorage.setItem("parlor.name", name.value.trim());
+    const r = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const made = await r.json();
+    if (!r.ok) { showError(made.message || made.code); return; }
+    remember(made.table, { token: made.token, host_key: made.host_key, seat: made.seat, link: made.link, game: g, name: body.host_name });
+    location.hash = "table=" + made.table;
+  }
+  fill();
+  m.append(h("section", { class: "card" },
+    h("h1", { text: t("new_table") }),
+    h("form", { id: "create", onsubmit: create },
+      h("label", {}, t("your_name") + " ", name),
+      h("label", {}, t("game") + " ", game),
+      h("label", {}, t("edition") + " ", edition),
+      h("label", {}, t("variant") + " ", variant),
+      h("label", {}, t("seats") + " ", count), seats, presets,
+      h("label", {}, t("table_language") + " ", tableLang),
+      h("label", {}, t("timer") + " ", timer),
+      h("label", {}, t("bot_delay") + " ", botDelay),
+      h("button", { type: "submit", id: "create-button", class: "primary", text: t("create") }))));
+  const mine = Object.entries(myTables()).sort((a, b) => b[1].at - a[1].at);
+  m.append(h("section", { class: "card", id: "my-tables" }, h("h2", { text: t("my_tables") }),
+    mine.length ? h("ul", {}, ...mine.map(([id, d]) => h("li", {},
+      h("a", { href: "#table=" + id, text: (d.game === "tools" ? t("game_tools") : t("game_monopoly")) + " · " + id }),
+      d.seat !== null && d.seat !== undefined ? " " + t("seat_n", { n: d.seat + 1 }) : " " + t("spectator"))))
+      : h("p", { text: t("no_tables") })));
+}
+
+// ----- join by invite ----------------------------------------------------------------------
+function renderJoin(table, invite) {
+  const name = h("input", { id: "join-name", maxlength: 40, value: localStorage.getItem("parlor.name") || "" });
+  async function join(ev) {
+    ev.preventDefault();
+    const r = await fetch("/api/tables/" + encodeURIComponent(table) + "/join", {
+      method: "POST", headers: { "content-type": "application/json" },
+      body: JSON.stringify({ invite, name: name.value.trim() || "Guest" }),
+    });
+    const d = await r.json();
+    if (!r.ok) { showError(d.message || d.code); return; }
+    localStorage.setItem("parlor.name", name.value.trim());
+    remember(table, { token: d.token, seat: d.seat, invite, name: d.name });
+    location.hash = "table=" + table;
+  }
+  function watch() {
+    remember(table, { invite, seat: null, spectator: true });
+    location.hash = "table=" + table;
+  }
+  main().replaceChildren(h("section", { class: "card" }, h("h1", { text: t("join_table") }),
+    h("form", { id: "join", onsubmit: join }, h("label", {}, t("your_name") + " ", name),
+      h("button", { type: "submit", id: "join-button", class: "primary", text: t("join") }),
+      h("button", { type: "button", id: "watch-button", onclick: watch, text: t("watch") }))));
+}
+
+// ----- the connection --------------------------------------------------------------------
+function connect(tableId) {
+  const creds = myTables()[tableId];
+  if (!creds) { main().replaceChildren(h("p", { text: t("unknown_table") })); return; }
+  S.creds = { ...creds, table: tableId };
+  S.closedForGood = false;
+  open();
+}
+function open() {
+  if (S.ws) { S.ws.onclose = null; S.ws.close(); }
+  const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws");
+  S.ws = ws;
+  setStatus(t("connecting"));
+  ws.onopen = () => {
+    const c = S.creds;
+    const hello = { type: "hello", protocol: 1, table: c.table, lang: S.lang };
+    if (c.token) hello.token = c.token; else hello.invite = c.invite;
+    if (c.host_key) hello.host_key = c.host_key;
+    ws.send(JSON.stringify(hello));
+  };
+  ws.onmessage = (ev) => onFrame(JSON.parse(ev.data));
+  ws.onclose = () => {
+    if (S.ws !== ws || S.closedForGood) return;
+    setStatus(t("reconnecting"));
+    S.retry = Math.min(S.retry + 1, 6);
+    setTimeout(() => { if (S.ws === ws) open(); }, 250 * 2 ** S.retry);
+  };
+}
+function send(msg) {
+  if (S.ws && S.ws.readyState === WebSocket.OPEN) S.ws.send(JSON.stringify(msg));
+}
+// exposed for the tests: drop the socket as a network would
+window.parlorDrop = () => S.ws && S.ws.close();
+
+function onFrame(f) {
+  switch (f.type) {
+    case "welcome":
+      S.retry = 0; S.me = f.you; S.table = f.table; S.chat = f.chat || [];
+      take(f); setStatus(t("connected"));
+      if (S.me.seat !== null) remember(S.creds.table, { seat: S.me.seat });
+      break;
+    case "update":
+      for (const e of f.events || []) S.log.push(e.text);
+      S.log = S.log.slice(-200);
+      take(f);
+      break;
+    case "table": S.table = f.table; break;
+    case "chat": S.chat.push(f.message); break;
+    case "notice": S.log.push(f.text || f.kind); break;
+    case "legal": S.anytime = f.version === S.version ? f.actions : S.anytime; break;
+    case "error":
+      if (["bad_token", "protocol", "origin"].includes(f.code)) S.closedForGood = true;
+      if (f.code !== "stale") showError(f.message || f.code);
+      break;
+    default: return;
+  }
+  render();
+}
+function take(f) {
+  S.version = f.version; S.view = f.view; S.prompt = f.prompt || null; S.final = f.final || null;
+  S.anytime = []; S.error = "";
+  if (S.me && S.me.seat !== null && S.table.game === "monopoly" && S.table.status === "running" && !S.final) send({ type: "legal", anytime: true });
+}
+function act(answer) {
+  const msg = { type: "action", version: S.version };
+  if (answer.id !== null && answer.id !== undefined) msg.id = answer.id; else msg.action = answer.action;
+  if (answer.action && answer.action.type === "AcceptTrade" && S.prompt) msg.terms_revision = S.prompt.terms_revision;
+  send(msg);
+}
+function setStatus(s) { document.getElementById("status").textContent = s; }
+function showError(msg) {
+  S.error = msg;
+  const el = document.getElementById("error");
+  if (el) el.textContent = msg; else setStatus(msg);
+}
+
+// ----- the table page ------------------------------------------------------------------------
+function render() {
+  if (!S.table) return;
+  const m = main();
+  m.replaceChildren();
+  // for scripts and tests: which table version and decision this page shows
+  m.dataset.version = S.version;
+  m.dataset.status = S.table.status;
+  m.dataset.decision = S.prompt ? S.prompt.decision.kind : "";
+  const host = S.me && S.me.host;
+  const top = h("section", { class: "card", id: "table-head" },
+    h("h1", { text: (S.table.game === "tools" ? t("game_tools") : t("edition_" + S.table.edition)) + " · " + t("status_" + S.table.status) }),
+    h("p", { id: "you", text: S.me.seat === null ? t("you_watch") : t("you_are", { name: S.table.seats[S.me.seat].name, n: S.me.seat + 1 }) }),
+    h("p", { id: "error", role: "alert", text: S.error }));
+  m.append(top);
+  const link = myTables()[S.creds.table]?.link;
+  if (S.table.status === "waiting") {
+    if (link) {
+      const input = h("input", { id: "invite-link", readonly: true, value: link, "aria-label": t("invite_link") });
+      top.append(h("p", {}, h("label", {}, t("invite_link") + " ", input),
+        h("button", { id: "copy-link", onclick: async () => {
+          input.select();
+          try { await navigator.clipboard.writeText(link); } catch { document.execCommand("copy"); }
+          setStatus(t("copied"));
+        }, text: t("copy") })));
+    }
+    top.append(h("ul", { id: "seat-list" }, ...S.table.seats.map((s) => h("li", {},
+      t("seat_n", { n: s.seat + 1 }) + ": " + (s.kind === "bot" ? t("kind_" + (s.bot || "heuristic").split(":")[0]) : s.taken ? s.name : t("free_seat"))))));
+    if (host) top.append(h("button", { id: "start", class: "primary", onclick: () => send({ type: "start" }), text: t("start") }));
+    else top.append(h("p", { text: t("waiting_host") }));
+    return;
+  }
+  if (!S.view) return;
+  if (S.final) m.append(renderFinal());
+  if (S.table.game === "tools") renderTools(m); else renderProperty(m);
+  m.append(renderLog());
+}
+function seatName(p) { return S.table.seats[p] ? S.table.seats[p].name : "#" + (p + 1); }
+function renderFinal() {
+  const f = S.final;
+  return h("section", { class: "card final", id: "final" }, h("h2", { text: t("game_over") }),
+    h("ol", { id: "ranking" }, ...f.ranking.map((p) => h("li", {},
+      seatName(p) + (f.winners.includes(p) ? " 🏆 " + t("winner") : "") + " · " +
+      (f.score_kind === "valuation" ? money(f.scores[p]) : t("cards_left", { n: f.scores[p] }))))));
+}
+function renderLog() {
+  return h("section", { class: "card", id: "log-card" }, h("h2", { text: t("log") }),
+    h("ol", { id: "log", "aria-live": "polite" }, ...S.log.slice(-30).reverse().map((s) => h("li", { text: s }))),
+    h("h2", { text: t("chat") }),
+    h("ul", { id: "chat" }, ...S.chat.slice(-10).map((c) => h("li", {}, h("b", { text: c.name + ": " }), c.text))),
+    S.me.seat === null ? null : h("form", { onsubmit: (ev) => {
+      ev.preventDefault(); const i = ev.target.querySelector("input");
+      if (i.value.trim()) send({ type: "chat", text: i.value.trim() }); i.value = "";
+    } }, h("input", { "aria-label": t("chat"), maxlength: 500 }), h("button", { type: "submit", text: t("send") })));
+}
+function promptCard(title, ...kids) {
+  return h("section", { class: "card prompt", id: "prompt", "aria-live": "assertive" }, h("h2", { text: title }), ...kids);
+}
+function answerButton(a, label) {
+  return h("button", { class: "answer", "data-type": a.action.type, onclick: () => act(a), text: label || a.text });
+}
+function waitingFor() {
+  const p = S.view.pending;
+  return h("p", { id: "waiting", text: p ? t("waiting_for", { name: seatName(p.player) }) : "" });
+}
+
+// ----- the property table ----------------------------------------------------------------
+let boardSvg = "";
+function refreshBoard() {
+  const seq = ++S.boardSeq;
+  fetch("/api/picture", { method: "POST", headers: { "content-type": "application/json" },
+    body: JSON.stringify({ view: S.view, lang: S.lang }) })
+    .then((r) => (r.ok ? r.text() : ""))
+    .then((svg) => {
+      if (seq !== S.boardSeq || !svg) return;
+      boardSvg = svg; // drawn by the server from this page's own view
+      const el = document.getElementById("board");
+      if (el) el.innerHTML = svg;
+    });
+}
+function renderProperty(m) {
+  const v = S.view;
+  if (!S.edition || S.edition.id !== v.edition || S.edition.lang !== S.lang) {
+    fetch("/api/editions/" + encodeURIComponent(v.edition) + "?lang=" + S.lang).then((r) => r.json())
+      .then((ed) => { ed.lang = S.lang; S.edition = ed; render(); });
+    if (!S.edition) return;
+  }
+  const board = h("div", { id: "board", class: "board" });
+  board.innerHTML = boardSvg;
+  refreshBoard();
+  const layout = h("div", { class: "table-layout" }, h("div", { class: "board-wrap" }, board),
+    h("div", { class: "side" }, renderDecision(), renderPlayers(), renderDeeds(), renderTrade()));
+  m.append(layout);
+}
+function deedsOf(p) { return S.view.properties.filter((d) => d.owner === p); }
+function renderPlayers() {
+  const v = S.view;
+  return h("section", { class: "card", id: "players" }, h("h2", { text: t("players") }),
+    ...v.players.map((pl, p) => {
+      const seat = S.table.seats[p] || {};
+      const marks = [];
+      if (v.turn === p && !S.final) marks.push("▶ " + t("their_turn"));
+      if (pl.in_jail) marks.push(t("in_jail"));
+      if (pl.bankrupt) marks.push(t("bankrupt"));
+      if (pl.jail_cards) marks.push(t("jail_cards", { n: pl.jail_cards }));
+      marks.push(seat.kind === "bot" ? t("bot") : seat.connected ? t("online") : t("offline"));
+      const deeds = deedsOf(p);
+      return h("div", { class: "player" + (v.turn === p ? " current" : ""), "data-player": p },
+        h("h3", { text: (p + 1) + ". " + pl.name + (S.me.seat === p ? " (" + t("you") + ")" : "") }),
+        h("p", { class: "cash", text: t("cash") + ": " + money(pl.cash) }),
+        h("p", { class: "marks", text: marks.join(" · ") }),
+        deeds.length ? h("ul", { class: "deeds" }, ...deeds.map((d) => h("li", { text: deedLabel(d) }))) : null);
+    }));
+}
+// street groups are lettered A, B, ... in board order, as on the board picture
+function groupLetter(sq) {
+  if (!sq.group || sq.kind !== "street") return "";
+  const groups = [];
+  for (const q of S.edition.squares) if (q.kind === "street" && !groups.includes(q.group)) groups.push(q.group);
+  return String.fromCharCode(65 + groups.indexOf(sq.group));
+}
+function deedLabel(d) {
+  const sq = S.edition.squares[d.square];
+  let s = sq.name;
+  const letter = groupLetter(sq);
+  if (letter) s += " [" + letter + "]";
+  if (d.buildings === 5) s += " · " + t("hotel");
+  else if (d.buildings) s += " · " + t("houses", { n: d.buildings });
+  if (d.mortgaged) s += " · " + t("mortgaged");
+  return s;
+}
+function offerList(squares, cash, cards) {
+  const items = squares.map((q) => sqName(q) + (S.view.properties.find((d) => d.square === q)?.mortgaged ? " (" + t("mortgaged") + ")" : ""));
+  if (cash) items.push(money(cash));
+  if (cards) items.push(t("jail_cards", { n: cards }));
+  return h("ul", {}, ...(items.length ? items : [t("nothing")]).map((s) => h("li", { text: s })));
+}
+function renderDecision() {
+  const pr = S.prompt;
+  if (!pr) return h("section", { class: "card", id: "no-prompt" }, waitingFor());
+  const d = pr.decision, info = d.info || {};
+  const answers = pr.answers;
+  const title = t("decide_" + d.kind) === "decide_" + d.kind ? t("your_decision") : t("decide_" + d.kind);
+  const kids = [];
+  if (d.kind === "buy_or_auction") kids.push(h("p", { text: sqName(info.square) + " · " + money(info.price) }));
+  if (d.kind === "raise_funds") kids.push(h("p", { id: "owed", text: t("owed", { amount: money(info.amount) }) }));
+  if (d.kind === "bid") {
+    const item = info.square !== undefined ? sqName(info.square) : t("building");
+    kids.push(h("p", { id: "high-bid", text: t("auction_of", { item }) + " · " + (info.high_bidder >= 0
+      ? t("high_bid", { amount: money(info.high_bid), name: seatName(info.high_bidder) }) : t("no_bid")) }));
+    const amount = h("input", { id: "bid-amount", type: "number", min: info.min_bid, value: info.min_bid, "aria-label": t("custom_bid") });
+    kids.push(h("div", { class: "answers" }, ...answers.map((a) => answerButton(a,
+      a.action.type === "Bid" ? t("bid", { amount: money(a.action.amount) }) : a.action.type === "PassBid" ? t("pass") : null))));
+    kids.push(h("form", { class: "custom-bid", onsubmit: (ev) => {
+      ev.preventDefault();
+      act({ action: { type: "Bid", player: S.me.seat, amount: Number(amount.value) } });
+    } }, amount, h("button", { type: "submit", text: t("bid_custom") })));
+    return promptCard(title, ...kids);
+  }
+  if (d.kind === "answer_trade") {
+    const o = info.offer;
+    kids.push(h("div", { id: "trade-offer", class: "offer" },
+      h("p", { text: t("trade_from", { name: seatName(info.from) }) }),
+      h("h3", { text: t("you_get") }), offerList(o.give_squares, o.give_cash, o.give_jail_cards),
+      h("h3", { text: t("you_give") }), offerList(o.take_squares, o.take_cash, o.take_jail_cards)));
+    kids.push(h("div", { class: "answers" }, ...answers.map((a) => answerButton(a,
+      a.action.type === "AcceptTrade" ? t("accept") : a.action.type === "RejectTrade" ? t("reject") : null))));
+    return promptCard(title, ...kids);
+  }
+  kids.push(h("div", { class: "answers" }, ...answers.map((a) => {
+    const sq = a.action.square !== undefined ? S.edition.squares[a.action.square] : null;
+    let extra = "";
+    if (d.kind === "raise_funds" && sq && a.action.type === "Mortgage") extra = " (+" + money(sq.mortgage) + ")";
+    if (d.kind === "raise_funds" && sq && a.action.type === "SellBuilding") extra = " (+" + money(Math.floor(sq.house_cost / 2)) + ")";
+    return answerButton(a, a.text + extra);
+  })));
+  return promptCard(title, ...kids);
+}
+const ANYTIME = { Build: "build", SellBuilding: "sell", Mortgage: "mortgage", Unmortgage: "lift" };
+function renderDeeds() {
+  if (S.me.seat === null || S.final) return null;
+  const mine = deedsOf(S.me.seat);
+  if (!mine.length) return null;
+  const acts = S.anytime.filter((a) => ANYTIME[a.action.type]);
+  return h("section", { class: "card", id: "my-deeds" }, h("h2", { text: t("my_deeds") }),
+    h("ul", {}, ...mine.map((d) => {
+      const sq = S.edition.squares[d.square];
+      const here = acts.filter((a) => a.action.square === d.square);
+      return h("li", { "data-square": d.square }, h("span", { text: deedLabel(d) + " " }),
+        ...here.map((a) => {
+          const kind = ANYTIME[a.action.type];
+          const cost = kind === "build" ? "−" + money(sq.house_cost) : kind === "sell" ? "+" + money(Math.floor(sq.house_cost / 2))
+            : kind === "mortgage" ? "+" + money(sq.mortgage) : "−" + money(Math.ceil(sq.mortgage * 1.1));
+          return h("button", { class: "deed-action", "data-type": a.action.type, onclick: () => act(a),
+            "aria-label": t(kind) + " " + sq.name + " " + cost, text: t(kind) + " " + cost });
+        }));
+    })));
+}
+function renderTrade() {
+  if (S.me.seat === null || S.final) return null;
+  const me = S.me.seat, v = S.view;
+  const others = v.players.map((_, p) => p).filter((p) => p !== me && !v.players[p].bankrupt);
+  if (!others.length) return null;
+  const partner = h("select", { id: "trade-partner", "aria-label": t("trade_with") },
+    ...others.map((p) => h("option", { value: p, text: seatName(p) })));
+  const box = (p, cls) => h("fieldset", { class: cls }, h("legend", { text: p === me ? t("you_give") : t("you_get") }),
+    ...deedsOf(p).filter((d) => !d.buildings).map((d) => h("label", {},
+      h("input", { type: "checkbox", value: d.square, "data-square": d.square }), " " + deedLabel(d))));
+  const theirs = h("div", { id: "trade-theirs" });
+  const fillTheirs = () => theirs.replaceChildren(box(Number(partner.value), "take"),
+    h("label", {}, t("cash") + " ", h("input", { type: "number", min: 0, value: 0, id: "take-cash" })));
+  partner.addEventListener("change", fillTheirs);
+  fillTheirs();
+  const form = h("form", { id: "trade-form", onsubmit: (ev) => {
+    ev.preventDefault();
+    const pick = (sel) => [...form.querySelectorAll(sel + " input:checked")].map((i) => Number(i.value));
+    act({ action: { type: "ProposeTrade", player: me, to: Number(partner.value),
+      give_squares: pick(".give"), take_squares: pick(".take"),
+      give_cash: Number(form.querySelector("#give-cash").value) || 0,
+      take_cash: Number(form.querySelector("#take-cash").value) || 0,
+      give_jail_cards: 0, take_jail_cards: 0 } });
+  } }, h("label", {}, t("trade_with") + " ", partner), box(me, "give"),
+    h("label", {}, t("cash") + " ", h("input", { type: "number", min: 0, value: 0, id: "give-cash" })), theirs,
+    h("button", { type: "submit", id: "propose", text: t("propose") }));
+  return h("details", { class: "card", id: "trade" }, h("summary", { text: t("trade") }), form);
+}
+
+// ----- the TOOLS table ---------------------------------------------------------------------
+const CARD_KINDS = ["hammer", "good_nail", "bent_nail", "smashed_finger", "reverse", "box_of_nails", "toolbox", "wild_hammer", "paint_brush"];
+const COLOUR_MARK = { red: "●", blue: "■", green: "▲", yellow: "◆" };
+function cardWords(code) {
+  const [kind, colour] = code.split(":");
+  const name = t("card_" + kind);
+  return colour ? t("colour_card", { colour: t("colour_" + colour), card: name }) : name;
+}
+function cardFace(code, attrs) {
+  const colour = code.split(":")[1] || "wild";
+  return h("button", { class: "tcard colour-" + colour, "data-card": code, ...attrs },
+    h("span", { class: "mark", "aria-hidden": "true", text: COLOUR_MARK[colour] || "★" }),
+    h("span", { class: "words", text: cardWords(code) }));
+}
+function renderTools(m) {
+  const v = S.view, pr = S.prompt;
+  const playable = new Map();
+  if (pr) for (const a of pr.answers) if (a.action.card) playable.set(a.action.card, a);
+  const seats = h("ul", { id: "tools-seats" }, ...v.names.map((n, p) => h("li", { class: p === v.current ? "current" : "" },
+    (p === v.current && !S.final ? "▶ " : "") + n + (S.me.seat === p ? " (" + t("you") + ")" : "") + ": " + t("cards_n", { n: v.hand_sizes[p] }))));
+  const pile = h("section", { class: "card", id: "pile" }, h("h2", { text: t("table") }),
+    h("p", {}, t("top_card") + ": ", cardFace(v.top, { disabled: true, id: "top-card" })),
+    h("p", { id: "colour-in-force", text: t("colour_in_force") + ": " + (v.color ? t("colour_" + v.color) : "—") }),
+    h("p", { text: t("draw_pile", { n: v.draw_pile }) + " · " + t("direction_" + v.direction) }),
+    v.box_penalty ? h("p", { text: t("box_penalty", { n: v.box_penalty }) }) : null, seats);
+  m.append(pile);
+  if (pr) {
+    const d = pr.decision;
+    const title = t("decide_" + d.kind) === "decide_" + d.kind ? t("your_decision") : t("decide_" + d.kind);
+    const kids = [];
+    if (d.info && d.info.drawn) kids.push(h("p", {}, t("you_drew") + ": ", cardFace(d.info.drawn, { disabled: true })));
+    if (d.info && d.info.good_nail_penalty) kids.push(h("p", { text: t("good_nail_penalty") }));
+    if (d.info && d.info.penalty) kids.push(h("p", { text: t("box_penalty", { n: d.info.penalty }) }));
+    const others = pr.answers.filter((a) => !a.action.card || d.kind !== "play");
+    kids.push(h("div", { class: "answers" }, ...others.map((a) => answerButton(a,
+      a.action.type === "ChooseColor" ? COLOUR_MARK[a.action.color] + " " + t("colour_" + a.action.color) : null))));
+    m.append(promptCard(title, ...kids));
+  } else m.append(h("section", { class: "card", id: "no-prompt" }, waitingFor()));
+  if (v.hand) {
+    const hand = [...v.hand].sort((a, b) => a.localeCompare(b));
+    m.append(h("section", { class: "card", id: "hand" }, h("h2", { text: t("your_hand", { n: hand.length }) }),
+      h("div", { class: "cards" }, ...hand.map((c) => {
+        const a = S.prompt && S.prompt.decision.kind === "play" ? playable.get(c) : null;
+        return cardFace(c, { class: "tcard colour-" + (c.split(":")[1] || "wild") + (a ? " playable" : ""),
+          disabled: !a, onclick: a ? () => act(a) : null,
+          "aria-label": cardWords(c) + (a ? " · " + t("playable") : "") });
+      }))));
+  }
+}
+
+// ----- start ---------------------------------------------------------------------------------
+function route() {
+  S.error = "";
+  const p = hashParams();
+  const table = p.get("table"), invite = p.get("invite");
+  delete main().dataset.version;
+  if (!table) {
+    if (S.ws) { S.closedForGood = true; S.ws.close(); S.ws = null; }
+    S.table = null; S.view = null; S.log = []; renderHome(); return;
+  }
+  if (invite && !myTables()[table]?.token && !myTables()[table]?.spectator) { renderJoin(table, invite); return; }
+  if (!S.creds || S.creds.table !== table || !S.ws) { S.table = null; S.log = []; connect(table); }
+}
+document.getElementById("lang").addEventListener("change", async (ev) => {
+  await loadLang(ev.target.value);
+  if (S.ws && S.table) { S.log = []; open(); } else route();
+});
+window.addEventListener("hashchange", route);
+const want = localStorage.getItem("parlor.lang") || (navigator.language || "en").slice(0, 2);
+loadLang(want).then(route);

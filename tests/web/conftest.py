@@ -1,0 +1,60 @@
+"""A ``parlor serve`` process and Debian's Chromium driven by Playwright (headless, loopback)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, sync_playwright
+
+from tests.server.support import ServerProcess
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
+
+
+@pytest.fixture(scope="session")
+def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    db = tmp_path_factory.mktemp("webdb") / "parlor.db"
+    proc = ServerProcess(f"sqlite:///{db}", "--bot-delay", "0").start()
+    yield proc
+    proc.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def images() -> Path:
+    IMAGES.mkdir(parents=True, exist_ok=True)
+    return IMAGES
+
+
+@pytest.fixture
+def contexts(browser: Browser) -> Iterator[Any]:
+    made: list[Any] = []
+
+    def make(**kw: Any) -> Any:
+        ctx = browser.new_context(**kw)
+        made.append(ctx)
+        return ctx
+
+    yield make
+    for ctx in made:
+        ctx.close()
