@@ -88,10 +88,11 @@ function renderHome() {
   const tableLang = h("select", { id: "table-lang" },
     ...LANGS.map((l) => h("option", { value: l, text: t("lang_" + l), selected: l === S.lang })));
   const timer = h("input", { id: "timer", type: "number", min: 0, max: 3600, value: 0 });
+  const rounds = h("input", { id: "rounds", type: "number", min: 0, max: 500, value: 0 });
   const botDelay = h("input", { id: "bot-delay", type: "number", min: 0, max: 10, step: 0.1, value: 0.6 });
   function fill() {
     const g = game.value;
-    edition.disabled = variant.disabled = g === "tools";
+    edition.disabled = variant.disabled = rounds.disabled = g === "tools";
     const max = g === "tools" ? 10 : 8;
     const n = Math.min(Number(count.value || 4), max);
     count.replaceChildren(...Array.from({ length: max - 1 }, (_, i) => h("option", { value: i + 2, text: i + 2, selected: i + 2 === n })));
@@ -117,6 +118,7 @@ function renderHome() {
     };
     if (Number(timer.value) > 0) body.timer = Number(timer.value);
     if (g === "monopoly") { body.edition = edition.value; body.variant = variant.value; }
+    if (g === "monopoly" && Number(rounds.value) > 0) body.options = { time_limit_rounds: Number(rounds.value) };
     if (!body.seats.includes("human")) body.host_seat = null;
     localStorage.setItem("parlor.name", name.value.trim());
     const r = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
@@ -135,6 +137,7 @@ function renderHome() {
       h("label", {}, t("variant") + " ", variant),
       h("label", {}, t("seats") + " ", count), seats, presets,
       h("label", {}, t("table_language") + " ", tableLang),
+      h("label", {}, t("rounds_limit") + " ", rounds),
       h("label", {}, t("timer") + " ", timer),
       h("label", {}, t("bot_delay") + " ", botDelay),
       h("button", { type: "submit", id: "create-button", class: "primary", text: t("create") }))));
@@ -254,11 +257,12 @@ function render() {
   m.replaceChildren();
   // for scripts and tests: which table version and decision this page shows
   m.dataset.version = S.version;
-  m.dataset.status = S.table.status;
+  const over = S.final ? "over" : S.table.status;
+  m.dataset.status = over;
   m.dataset.decision = S.prompt ? S.prompt.decision.kind : "";
   const host = S.me && S.me.host;
   const top = h("section", { class: "card", id: "table-head" },
-    h("h1", { text: (S.table.game === "tools" ? t("game_tools") : t("edition_" + S.table.edition)) + " · " + t("status_" + S.table.status) }),
+    h("h1", { text: (S.table.game === "tools" ? t("game_tools") : t("edition_" + S.table.edition)) + " · " + t("status_" + over) }),
     h("p", { id: "you", text: S.me.seat === null ? t("you_watch") : t("you_are", { name: S.table.seats[S.me.seat].name, n: S.me.seat + 1 }) }),
     h("p", { id: "error", role: "alert", text: S.error }));
   m.append(top);
@@ -289,12 +293,12 @@ function renderFinal() {
   const f = S.final;
   return h("section", { class: "card final", id: "final" }, h("h2", { text: t("game_over") }),
     h("ol", { id: "ranking" }, ...f.ranking.map((p) => h("li", {},
-      seatName(p) + (f.winners.includes(p) ? " 🏆 " + t("winner") : "") + " · " +
+      seatName(p) + (f.winners.includes(p) ? " ★ " + t("winner") : "") + " · " +
       (f.score_kind === "valuation" ? money(f.scores[p]) : t("cards_left", { n: f.scores[p] }))))));
 }
 function renderLog() {
   return h("section", { class: "card", id: "log-card" }, h("h2", { text: t("log") }),
-    h("ol", { id: "log", "aria-live": "polite" }, ...S.log.slice(-30).reverse().map((s) => h("li", { text: s }))),
+    h("ul", { id: "log", "aria-live": "polite" }, ...S.log.slice(-30).reverse().map((s) => h("li", { text: s }))),
     h("h2", { text: t("chat") }),
     h("ul", { id: "chat" }, ...S.chat.slice(-10).map((c) => h("li", {}, h("b", { text: c.name + ": " }), c.text))),
     S.me.seat === null ? null : h("form", { onsubmit: (ev) => {
