@@ -512,6 +512,7 @@ function renderTools(m) {
     if (d.info && d.info.good_nail_penalty) kids.push(h("p", { text: t("good_nail_penalty") }));
     if (d.info && d.info.penalty) kids.push(h("p", { text: t("box_penalty", { n: d.info.penalty }) }));
     const others = pr.answers.filter((a) => !a.action.card || d.kind !== "play");
+    if (d.kind === "play" && others.length < pr.answers.length) kids.push(h("p", { class: "hint", text: t("pick_from_hand") }));
     kids.push(h("div", { class: "answers" }, ...others.map((a) => answerButton(a,
       a.action.type === "ChooseColor" ? COLOUR_MARK[a.action.color] + " " + t("colour_" + a.action.color) : null))));
     m.append(promptCard(title, ...kids));

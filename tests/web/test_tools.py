@@ -1,0 +1,149 @@
+"""TOOLS in the browser: a game to the end with a colour choice, watched by a spectator whose page
+and WebSocket frames hold no hand and no deck order; a reload and a dropped socket come back at the
+same prompt; the language switch; phone and desktop screenshots."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from tests.web.play import click, decision, play_until_over, version
+
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+WILDS = ("paint_brush", "wild_hammer")
+
+
+def create_tools_table(page: Any, base: str) -> str:
+    page.goto(base + "/")
+    page.fill("#host-name", "Ann")
+    page.select_option("#game", "tools")
+    page.select_option("#seat-count", "3")
+    for seat, kind in enumerate(["human", "heuristic", "heuristic"]):
+        page.select_option(f"#seat-{seat}", kind)
+    page.fill("#bot-delay", "0")
+    page.click("#create-button")
+    page.wait_for_selector("#invite-link")
+    return str(page.input_value("#invite-link"))
+
+
+def secrets_in(frame: dict[str, Any]) -> list[str]:
+    """What a spectator's frame must never hold: a hand, the draw pile's order, a drawn card."""
+    found = []
+    view = frame.get("view") or {}
+    if "hand" in view or "hands" in view:
+        found.append("hand")
+    if not isinstance(view.get("draw_pile", 0), int):
+        found.append("draw pile order")
+    pending = view.get("pending") or {}
+    if "drawn" in (pending.get("info") or {}) or "good_nail_penalty" in (pending.get("info") or {}):
+        found.append("drawn card")
+    if frame.get("prompt"):
+        found.append("prompt")
+    for key in ("seed", "snapshot", "save"):
+        if key in frame:
+            found.append(key)
+    return found
+
+
+def play_one_tools_game(web_server: Any, contexts: Any, images: Path) -> bool:
+    """One TOOLS game to the end by clicks, watched by a spectator; True if a colour was chosen."""
+    colour_chosen = False
+    ann = contexts(viewport=DESKTOP).new_page()
+    link = create_tools_table(ann, web_server.base)
+    spectator = contexts(viewport=PHONE, is_mobile=True).new_page()
+    frames: list[dict[str, Any]] = []
+    spectator.on(
+        "websocket",
+        lambda ws: ws.on("framereceived", lambda data: frames.append(json.loads(data))),
+    )
+    spectator.goto(link)
+    spectator.click("#watch-button")
+    spectator.wait_for_selector("#you")
+    ann.click("#start")
+    ann.wait_for_selector("#pile")
+    shots = {"reload": False, "drop": False, "desktop": False}
+
+    def policy(page: Any, kind: str) -> bool:
+        nonlocal colour_chosen
+        if kind == "play" and not shots["reload"]:
+            # a reload in mid-decision comes back at the same prompt and version
+            before = (version(page), page.inner_text("#prompt"))
+            page.reload()
+            page.wait_for_selector("#prompt")
+            assert (version(page), page.inner_text("#prompt")) == before
+            shots["reload"] = True
+        if kind == "play" and shots["reload"] and not shots["drop"]:
+            before_v = version(page)
+            page.evaluate("window.parlorDrop()")
+            page.wait_for_function(
+                "document.getElementById('status').textContent.includes('reconnect')"
+            )
+            page.wait_for_function(
+                "document.getElementById('status').textContent.includes('connected')"
+                " && !document.getElementById('status').textContent.includes('reconnect')"
+            )
+            page.wait_for_selector("#prompt")
+            assert version(page) == before_v
+            shots["drop"] = True
+        if kind == "play" and not shots["desktop"]:
+            page.screenshot(path=str(images / "web-tools-desktop.png"), full_page=True)
+            spectator.screenshot(path=str(images / "web-tools-spectator-phone.png"))
+            shots["desktop"] = True
+        if kind == "choose_color":
+            colour_chosen = True
+            return click(page, "#prompt button[data-type=ChooseColor]")
+        if kind == "play":
+            for wild in WILDS:
+                if click(page, f"#hand button.playable[data-card={wild}]"):
+                    return True
+            if click(page, "#hand button.playable"):
+                return True
+        return click(page, "#prompt button.answer")
+
+    play_until_over([ann], [policy], limit_s=60)
+    spectator.wait_for_selector("#final")
+    assert ann.inner_text("#ranking").count("\n") == 2
+    # the spectator's page and every frame it received hold nothing hidden
+    assert spectator.locator("#hand").count() == 0
+    assert spectator.locator("#prompt").count() == 0
+    assert frames and all(not secrets_in(f) for f in frames), [
+        secrets_in(f) for f in frames if secrets_in(f)
+    ]
+    assert any(f.get("type") == "update" for f in frames)
+    ann.screenshot(path=str(images / "web-tools-over.png"))
+    return colour_chosen
+
+
+def test_a_tools_game_to_the_end_watched_by_a_spectator(
+    web_server: Any, contexts: Any, images: Path
+) -> None:
+    # a colour choice needs a wild card in the person's hand: a few games make it sure enough
+    assert any(play_one_tools_game(web_server, contexts, images) for _ in range(4))
+
+
+def test_the_language_switch_and_a_phone_size_table(
+    web_server: Any, contexts: Any, images: Path
+) -> None:
+    page = contexts(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    create_tools_table(page, web_server.base)
+    page.click("#start")
+    page.wait_for_selector("#pile")
+    page.wait_for_function("document.getElementById('main').dataset.decision !== ''")
+    assert "Top of the pile" in page.inner_text("#pile")
+    for lang, word, heading in (("es", "Idioma", "Carta de arriba"), ("da", "Sprog", "Øverst")):
+        page.select_option("#lang", lang)
+        page.wait_for_function(
+            f"document.getElementById('pile') && document.getElementById('pile')"
+            f".innerText.includes({heading!r})"
+        )
+        assert page.inner_text("header").count(word) == 1
+        assert page.evaluate("document.documentElement.lang") == lang
+        assert decision(page)
+        if lang == "es":
+            page.screenshot(path=str(images / "web-tools-phone-es.png"), full_page=True)
+    # nothing wider than the phone's screen
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.tagName") in ("A", "SELECT", "BUTTON", "INPUT")
