@@ -1,0 +1,55 @@
+"""The two read-only helpers the page uses: a board picture of a view, an edition's squares."""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+from typing import Any
+
+import pytest
+
+from parlor import monopoly
+
+
+def post(url: str, body: Any) -> tuple[int, bytes, str]:
+    req = urllib.request.Request(
+        url, json.dumps(body).encode(), {"content-type": "application/json"}
+    )
+    try:
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return int(r.status), r.read(), str(r.headers["content-type"])
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.read(), str(exc.headers["content-type"])
+
+
+def test_the_picture_is_the_board_of_the_view_sent(web_server: Any) -> None:
+    game = monopoly.new_game("matador", ["Ann", "Bo"], 3, {})
+    code, svg, kind = post(web_server.base + "/api/picture", {"view": game.view(0), "lang": "da"})
+    assert code == 200 and kind.startswith("image/svg+xml")
+    text = svg.decode()
+    assert text.count('class="square ') == 40 and 'id="token-1"' in text
+    assert "Rådhuspladsen" in text
+
+
+@pytest.mark.parametrize("body", [{}, {"view": {"edition": "nope"}}, {"view": [1, 2]}, "x"])
+def test_the_picture_refuses_what_is_not_a_view(web_server: Any, body: Any) -> None:
+    code, raw, _ = post(web_server.base + "/api/picture", body)
+    assert code == 400 and json.loads(raw)["type"] == "error"
+
+
+def test_an_edition_lists_its_squares_in_the_language_asked(web_server: Any) -> None:
+    with urllib.request.urlopen(web_server.base + "/api/editions/latam?lang=es") as r:
+        data = json.loads(r.read())
+    assert len(data["squares"]) == 40 and data["squares"][0]["kind"] == "go"
+    with pytest.raises(urllib.error.HTTPError) as err:
+        urllib.request.urlopen(web_server.base + "/api/editions/nope")
+    assert err.value.code == 404
+
+
+def test_the_page_and_its_files_are_served_from_the_package(web_server: Any) -> None:
+    with urllib.request.urlopen(web_server.base + "/") as r:
+        assert b"/web/app.js" in r.read()
+    for lang in ("en", "es", "da"):
+        with urllib.request.urlopen(f"{web_server.base}/web/i18n/{lang}.json") as r:
+            assert len(json.loads(r.read())) > 100
