@@ -449,33 +449,38 @@ function renderDeeds() {
         }));
     })));
 }
+// the trade being written survives the page being redrawn after every move
+const draft = { open: false, partner: null, give: new Set(), take: new Set(), giveCash: 0, takeCash: 0 };
 function renderTrade() {
   if (S.me.seat === null || S.final) return null;
   const me = S.me.seat, v = S.view;
   const others = v.players.map((_, p) => p).filter((p) => p !== me && !v.players[p].bankrupt);
   if (!others.length) return null;
-  const partner = h("select", { id: "trade-partner", "aria-label": t("trade_with") },
-    ...others.map((p) => h("option", { value: p, text: seatName(p) })));
-  const box = (p, cls) => h("fieldset", { class: cls }, h("legend", { text: p === me ? t("you_give") : t("you_get") }),
+  if (!others.includes(draft.partner)) { draft.partner = others[0]; draft.take.clear(); }
+  const partner = h("select", { id: "trade-partner", "aria-label": t("trade_with"),
+    onchange: () => { draft.partner = Number(partner.value); draft.take.clear(); render(); } },
+    ...others.map((p) => h("option", { value: p, text: seatName(p), selected: p === draft.partner })));
+  const box = (p, cls, chosen) => h("fieldset", { class: cls }, h("legend", { text: p === me ? t("you_give") : t("you_get") }),
     ...deedsOf(p).filter((d) => !d.buildings).map((d) => h("label", {},
-      h("input", { type: "checkbox", value: d.square, "data-square": d.square }), " " + deedLabel(d))));
-  const theirs = h("div", { id: "trade-theirs" });
-  const fillTheirs = () => theirs.replaceChildren(box(Number(partner.value), "take"),
-    h("label", {}, t("cash") + " ", h("input", { type: "number", min: 0, value: 0, id: "take-cash" })));
-  partner.addEventListener("change", fillTheirs);
-  fillTheirs();
+      h("input", { type: "checkbox", value: d.square, "data-square": d.square, checked: chosen.has(d.square),
+        onchange: (ev) => { if (ev.target.checked) chosen.add(d.square); else chosen.delete(d.square); } }),
+      " " + deedLabel(d))));
+  const cash = (id, key) => h("input", { type: "number", min: 0, value: draft[key], id,
+    oninput: (ev) => { draft[key] = Number(ev.target.value) || 0; } });
   const form = h("form", { id: "trade-form", onsubmit: (ev) => {
     ev.preventDefault();
-    const pick = (sel) => [...form.querySelectorAll(sel + " input:checked")].map((i) => Number(i.value));
-    act({ action: { type: "ProposeTrade", player: me, to: Number(partner.value),
-      give_squares: pick(".give"), take_squares: pick(".take"),
-      give_cash: Number(form.querySelector("#give-cash").value) || 0,
-      take_cash: Number(form.querySelector("#take-cash").value) || 0,
-      give_jail_cards: 0, take_jail_cards: 0 } });
-  } }, h("label", {}, t("trade_with") + " ", partner), box(me, "give"),
-    h("label", {}, t("cash") + " ", h("input", { type: "number", min: 0, value: 0, id: "give-cash" })), theirs,
+    const mine = new Set(deedsOf(me).map((d) => d.square)), theirs = new Set(deedsOf(draft.partner).map((d) => d.square));
+    act({ action: { type: "ProposeTrade", player: me, to: draft.partner,
+      give_squares: [...draft.give].filter((q) => mine.has(q)), take_squares: [...draft.take].filter((q) => theirs.has(q)),
+      give_cash: draft.giveCash, take_cash: draft.takeCash, give_jail_cards: 0, take_jail_cards: 0 } });
+    draft.give.clear(); draft.take.clear(); draft.giveCash = draft.takeCash = 0;
+  } }, h("label", {}, t("trade_with") + " ", partner), box(me, "give", draft.give),
+    h("label", {}, t("cash") + " ", cash("give-cash", "giveCash")),
+    box(draft.partner, "take", draft.take), h("label", {}, t("cash") + " ", cash("take-cash", "takeCash")),
     h("button", { type: "submit", id: "propose", text: t("propose") }));
-  return h("details", { class: "card", id: "trade" }, h("summary", { text: t("trade") }), form);
+  const details = h("details", { class: "card", id: "trade", open: draft.open }, h("summary", { text: t("trade") }), form);
+  details.addEventListener("toggle", () => { draft.open = details.open; });
+  return details;
 }
 
 // ----- the TOOLS table ---------------------------------------------------------------------
