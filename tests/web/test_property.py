@@ -108,6 +108,11 @@ def test_two_people_and_two_bots_play_a_property_game_to_the_end(
     def ann_with_shots(page: Any, kind: str) -> bool:
         nonlocal shot
         if not shot and kind == "start_turn" and page.locator("#board svg").count():
+            for p in (page, bo):  # the picture of this very move, not the one before
+                p.wait_for_function(
+                    "document.getElementById('board').dataset.version"
+                    " === document.getElementById('main').dataset.version"
+                )
             page.screenshot(path=str(images / "web-property-desktop.png"))
             bo.screenshot(path=str(images / "web-property-phone.png"), full_page=True)
             shot = True

@@ -318,17 +318,18 @@ function waitingFor() {
 }
 
 // ----- the property table ----------------------------------------------------------------
-let boardSvg = "";
+let boardSvg = "", boardVersion = -1;
 function refreshBoard() {
-  const seq = ++S.boardSeq;
+  const seq = ++S.boardSeq, drawnAt = S.version;
   fetch("/api/picture", { method: "POST", headers: { "content-type": "application/json" },
     body: JSON.stringify({ view: S.view, lang: S.lang }) })
     .then((r) => (r.ok ? r.text() : ""))
     .then((svg) => {
       if (seq !== S.boardSeq || !svg) return;
       boardSvg = svg; // drawn by the server from this page's own view
+      boardVersion = drawnAt;
       const el = document.getElementById("board");
-      if (el) el.innerHTML = svg;
+      if (el) { el.innerHTML = svg; el.dataset.version = drawnAt; }
     });
 }
 function renderProperty(m) {
@@ -340,6 +341,7 @@ function renderProperty(m) {
   }
   const board = h("div", { id: "board", class: "board" });
   board.innerHTML = boardSvg;
+  board.dataset.version = boardVersion;
   refreshBoard();
   const layout = h("div", { class: "table-layout" }, h("div", { class: "board-wrap" }, board),
     h("div", { class: "side" }, renderDecision(), renderPlayers(), renderDeeds(), renderTrade()));
