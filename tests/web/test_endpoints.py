@@ -53,3 +53,12 @@ def test_the_page_and_its_files_are_served_from_the_package(web_server: Any) -> 
     for lang in ("en", "es", "da"):
         with urllib.request.urlopen(f"{web_server.base}/web/i18n/{lang}.json") as r:
             assert len(json.loads(r.read())) > 100
+
+
+def test_the_picture_lays_the_analysis_over_the_board_for_the_tables_rules(web_server: Any) -> None:
+    game = monopoly.new_game("classic", ["Ann", "Bo"], 3, {"variant": "short"})
+    body = {"view": game.view(None), "heat": True, "options": {"variant": "short"}}
+    code, svg, _ = post(web_server.base + "/api/picture", body)
+    assert code == 200 and svg.decode().count("data-landing=") == 40
+    code, plain, _ = post(web_server.base + "/api/picture", {"view": game.view(None)})
+    assert code == 200 and b"data-landing=" not in plain

@@ -43,6 +43,12 @@ def test_two_people_and_two_bots_play_a_property_game_to_the_end(
     ann.wait_for_function("document.getElementById('seat-list').innerText.includes('Bo')")
     ann.click("#start")
     ann.wait_for_selector("#board svg")
+    # the analysis overlay, by keyboard: focus the toggle and press space
+    ann.focus("#heat")
+    ann.keyboard.press("Space")
+    ann.wait_for_selector("#board [data-landing]")
+    ann.click("#heat")
+    ann.wait_for_function("!document.querySelector('#board [data-landing]')")
 
     seen: dict[str, int] = {}
 

@@ -51,11 +51,17 @@ def edition_data(edition_id: str, lang: str) -> dict[str, Any]:
     }
 
 
-def picture(view: Any, lang: str) -> str:
-    """The board SVG of a property game's view (the page's own: it holds nothing hidden)."""
+def picture(view: Any, lang: str, heat: bool = False, options: Any = None) -> str:
+    """The board SVG of a property game's view (the page's own: it holds nothing hidden), with
+    the analysis overlay for the table's public rule options when ``heat``."""
+    from parlor.monopoly.edition import load_edition
+    from parlor.monopoly.rules import RuleOptions
     from parlor.render import board_svg
 
-    return str(board_svg(view, language=lang))
+    rules = None
+    if heat:
+        rules = RuleOptions.for_edition(load_edition(str(view["edition"])), dict(options or {}))
+    return str(board_svg(view, language=lang, heat=heat, options=rules))
 
 
 def install(app: FastAPI) -> None:
@@ -83,7 +89,7 @@ def install(app: FastAPI) -> None:
         try:
             req = json.loads(raw)
             lang = req.get("lang") if req.get("lang") in LANGS else None
-            svg = picture(req["view"], lang or "en")
+            svg = picture(req["view"], lang or "en", req.get("heat") is True, req.get("options"))
         except Exception:  # not a property view: nothing to draw
             return JSONResponse(
                 {"type": "error", "code": "bad_request", "message": "not a property view"},

@@ -7,7 +7,7 @@ const STORE = "parlor.tables";
 const S = {
   lang: "en", cat: {}, ws: null, table: null, me: null, view: null, prompt: null,
   version: 0, final: null, log: [], chat: [], anytime: [], edition: null, retry: 0,
-  creds: null, closedForGood: false, boardSeq: 0, error: "",
+  heat: false, creds: null, closedForGood: false, boardSeq: 0, error: "",
 };
 
 // ----- words -----------------------------------------------------------------------------
@@ -322,7 +322,8 @@ let boardSvg = "", boardVersion = -1;
 function refreshBoard() {
   const seq = ++S.boardSeq, drawnAt = S.version;
   fetch("/api/picture", { method: "POST", headers: { "content-type": "application/json" },
-    body: JSON.stringify({ view: S.view, lang: S.lang }) })
+    body: JSON.stringify({ view: S.view, lang: S.lang, heat: S.heat,
+      options: S.table.settings ? S.table.settings.options : null }) })
     .then((r) => (r.ok ? r.text() : ""))
     .then((svg) => {
       if (seq !== S.boardSeq || !svg) return;
@@ -343,7 +344,9 @@ function renderProperty(m) {
   board.innerHTML = boardSvg;
   board.dataset.version = boardVersion;
   refreshBoard();
-  const layout = h("div", { class: "table-layout" }, h("div", { class: "board-wrap" }, board),
+  const heat = h("label", { class: "heat" }, h("input", { type: "checkbox", id: "heat", checked: S.heat,
+    onchange: (ev) => { S.heat = ev.target.checked; refreshBoard(); } }), " " + t("heat"));
+  const layout = h("div", { class: "table-layout" }, h("div", { class: "board-wrap" }, heat, board),
     h("div", { class: "side" }, renderDecision(), renderPlayers(), renderDeeds(), renderTrade()));
   m.append(layout);
 }
