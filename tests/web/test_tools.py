@@ -19,8 +19,8 @@ def create_tools_table(page: Any, base: str) -> str:
     page.goto(base + "/")
     page.fill("#host-name", "Ann")
     page.select_option("#game", "tools")
-    page.select_option("#seat-count", "3")
-    for seat, kind in enumerate(["human", "heuristic", "heuristic"]):
+    page.select_option("#seat-count", "4")
+    for seat, kind in enumerate(["human", "heuristic", "heuristic", "heuristic"]):
         page.select_option(f"#seat-{seat}", kind)
     page.fill("#bot-delay", "0")
     page.click("#create-button")
@@ -104,7 +104,7 @@ def play_one_tools_game(web_server: Any, contexts: Any, images: Path) -> bool:
 
     play_until_over([ann], [policy], limit_s=60)
     spectator.wait_for_selector("#final")
-    assert ann.inner_text("#ranking").count("\n") == 2
+    assert ann.inner_text("#ranking").count("\n") == 3
     # the spectator's page and every frame it received hold nothing hidden
     assert spectator.locator("#hand").count() == 0
     assert spectator.locator("#prompt").count() == 0
@@ -120,7 +120,7 @@ def test_a_tools_game_to_the_end_watched_by_a_spectator(
     web_server: Any, contexts: Any, images: Path
 ) -> None:
     # a colour choice needs a wild card in the person's hand: a few games make it sure enough
-    assert any(play_one_tools_game(web_server, contexts, images) for _ in range(4))
+    assert any(play_one_tools_game(web_server, contexts, images) for _ in range(8))
 
 
 def test_the_language_switch_and_a_phone_size_table(
