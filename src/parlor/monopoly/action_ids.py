@@ -198,6 +198,15 @@ class ActionSpace:
         self.repeats = any(len(set(a)) < len(a) for a in (*self.trade_amounts, self.card_amounts))
         self._ids: dict[tuple[int, int], Catalogue[int]] = {}
         self._actions: dict[tuple[int, int], Catalogue[Action]] = {}
+        self._decoded: dict[int, Action] = {}
+
+    def action(self, n: int, action_id: int, player: int, holder: int) -> Action:
+        """The shared action object of a fixed, per-square or trade id (see ``_decode``)."""
+        key = (((action_id << 4 | n) << 3 | holder) << 3) | player
+        found = self._decoded.get(key)
+        if found is None:
+            found = self._decoded[key] = _decode(self.edition, n, action_id, player, holder)
+        return found
 
     def ids(self, n: int, p: int) -> Catalogue[int]:
         found = self._ids.get((n, p))
@@ -244,10 +253,9 @@ class ActionSpace:
 
     def _action_catalogue(self, n: int, p: int) -> Catalogue[Action]:
         ids = self.ids(n, p)
-        ed = self.edition
 
         def decode(action_id: int, holder: int = p) -> Action:
-            return _decode(ed, n, action_id, p, holder)
+            return self.action(n, action_id, p, holder)
 
         return Catalogue(
             build=[decode(i) for i in ids.build],
@@ -397,6 +405,18 @@ class ActionIds(BuyingRules):
     def _anytime_ids(self, p: int) -> list[int]:
         return self._anytime_list(p, self._space.ids(len(self.names), p))
 
+    def _bid_ids(self, p: int, top: Auction) -> list[int]:
+        """Ids of the bidder's answers: passing, and each raise of the ladder within the cash."""
+        unit, low, cash = self.edition.money_unit, self._min_raise(top), self.cash[p]
+        ids, amounts = [_FIXED_IDS["PassBid"]], []
+        for k, step in enumerate(BID_STEPS):
+            amount = max(low, top.high_bid + step * unit)
+            if amount not in amounts:
+                amounts.append(amount)
+                if amount <= cash:
+                    ids.append(_BID_BASE + k)
+        return ids
+
     # ----- ids and actions ---------------------------------------------------------------------
     def action_id(self, action: Action) -> int:
         name = type(action).__name__
@@ -475,4 +495,4 @@ class ActionIds(BuyingRules):
         if _TRADE_BUY_BASE <= action_id < _TRADE_SELL_BASE:
             owner = self.owner[(action_id - _TRADE_BUY_BASE) // len(PRICE_LEVELS)]
             holder = owner if owner >= 0 else player
-        return _decode(self.edition, len(self.names), action_id, player, holder)
+        return self._space.action(len(self.names), action_id, player, holder)

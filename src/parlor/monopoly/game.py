@@ -39,7 +39,15 @@ from parlor.monopoly.actions import (
 from parlor.monopoly.buying import BID_STEPS
 from parlor.monopoly.debts import DebtRules
 from parlor.monopoly.edition import Edition, load_edition
-from parlor.monopoly.frames import BANK, BankAuctions, Frame, Move, PlaceBuildingChoice, Turn
+from parlor.monopoly.frames import (
+    BANK,
+    Auction,
+    BankAuctions,
+    Frame,
+    Move,
+    PlaceBuildingChoice,
+    Turn,
+)
 from parlor.monopoly.rules import RuleOptions
 from parlor.monopoly.table import HOTEL, N_SQUARES, AnytimeCheck, FrameRules, Handler
 from parlor.monopoly.trades import TradeRules
@@ -180,6 +188,10 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
         return self._outcome
 
     @property
+    def is_over(self) -> bool:
+        return self._outcome is not None
+
+    @property
     def anytime_open(self) -> bool:
         """May "any time" actions (build, mortgage, trade...) be taken now? Not while a trade
         awaits its answer, a received mortgage awaits a decision, or a won building awaits a lot."""
@@ -247,7 +259,10 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
         top = self.frames[-1]
         ids: list[int] = []
         if player == top.decider():
-            ids = [self.action_id(a) for a in _FRAMES[type(top)].answers(self, player, top)]
+            if isinstance(top, Auction):
+                ids = self._bid_ids(player, top)
+            else:
+                ids = [self.action_id(a) for a in _FRAMES[type(top)].answers(self, player, top)]
         if top.anytime_ok and not self.bankrupt[player]:
             ids += self._anytime_ids(player)
         return ids
