@@ -137,17 +137,20 @@ class Catalogue(Generic[T]):
     Indexed by square (``build``, ``sell``, ``mortgage``, ``unmortgage``), by square, price level
     and holder (``buy``: taking the holder's square for cash), by square, price level and the
     buyer's offset to the left minus one (``sell_to``), by that offset and level (``card_sell``,
-    ``card_buy``: a jail card for cash), and ``claim`` (claiming rent).
+    ``card_buy``: a jail card for cash), and ``claim`` (claiming rent). ``buy_all`` and
+    ``sell_all`` are the whole rows, for the common case where every level is affordable.
     """
 
     __slots__ = (
         "build",
         "buy",
+        "buy_all",
         "card_buy",
         "card_sell",
         "claim",
         "mortgage",
         "sell",
+        "sell_all",
         "sell_to",
         "unmortgage",
     )
@@ -167,6 +170,11 @@ class Catalogue(Generic[T]):
         self.build, self.sell, self.mortgage, self.unmortgage = build, sell, mortgage, unmortgage
         self.buy, self.sell_to, self.card_sell, self.card_buy = buy, sell_to, card_sell, card_buy
         self.claim = claim
+        levels = _LEVELS
+        self.buy_all = [
+            [tuple(rows[j][h] for j in levels) for h in range(len(rows[0]))] for rows in buy
+        ]
+        self.sell_all = [tuple(x for j in levels for x in rows[j]) for rows in sell_to]
 
 
 class ActionSpace:
@@ -327,6 +335,9 @@ class ActionIds(BuyingRules):
         others = [
             (q, (q - p) % n - 1) for q in ((p + k) % n for k in range(1, n)) if not bankrupt[q]
         ]
+        # All the others are in the game: a sale every one of them can pay is the whole row.
+        everyone_can_pay = len(others) == n - 1
+        poorest = min(cash[q] for q, _ in others) if others else 0
         out: list[T] = []
         trades: list[T] = []
         for sq in props:
@@ -335,11 +346,15 @@ class ActionIds(BuyingRules):
                 if holder >= 0 and group_name[sq] not in built:
                     # Buy it for cash: the levels cost more and more, so those affordable come
                     # first.
-                    amounts, rows = trade_amounts[sq], cat.buy[sq]
-                    for j in _LEVELS:
-                        if amounts[j] > my_cash:
-                            break
-                        trades.append(rows[j][holder])
+                    amounts = trade_amounts[sq]
+                    if amounts[-1] <= my_cash:
+                        trades += cat.buy_all[sq][holder]
+                    else:
+                        rows = cat.buy[sq]
+                        for j in _LEVELS:
+                            if amounts[j] > my_cash:
+                                break
+                            trades.append(rows[j][holder])
                 continue
             if street[sq]:
                 members = members_of[sq]
@@ -374,12 +389,16 @@ class ActionIds(BuyingRules):
                 out.append(cat.mortgage[sq])
             if tradable:
                 # Sell it for cash to each other player who can pay.
-                amounts, sell_rows = trade_amounts[sq], cat.sell_to[sq]
-                for j in _LEVELS:
-                    amount, row = amounts[j], sell_rows[j]
-                    for q, off in others:
-                        if amount <= cash[q]:
-                            trades.append(row[off])
+                amounts = trade_amounts[sq]
+                if everyone_can_pay and amounts[-1] <= poorest:
+                    trades += cat.sell_all[sq]
+                else:
+                    sell_rows = cat.sell_to[sq]
+                    for j in _LEVELS:
+                        amount, row = amounts[j], sell_rows[j]
+                        for q, off in others:
+                            if amount <= cash[q]:
+                                trades.append(row[off])
         out += trades
         jail_cards = self.jail_cards
         mine = bool(jail_cards[p])
