@@ -100,7 +100,7 @@ def simulate(deck: Deck, players: int, games: int, bot: str, seed: int = 0) -> F
         while game.outcome is None:
             p = game.current
             if bot == "random":
-                action = rng.choice(game.legal_actions())
+                action = rng.choice(game.legal_actions(p))
             else:
                 action = bots[p].choose(game, p)
             if isinstance(action, PenaltyHammers) or (
