@@ -31,20 +31,23 @@ from typing import Any, ClassVar
 from parlor.core.errors import IllegalAction, MalformedAction, NotYourDecision, SettingsError
 from parlor.core.game import Decision, Event, Game, Outcome
 from parlor.monopoly import building, buying, debts, ending, mortgages, rent, trades, turn
-from parlor.monopoly.action_ids import NUM_ACTIONS, PRICE_LEVELS, ActionIds
+from parlor.monopoly.action_ids import NUM_ACTIONS, PRICE_LEVELS, ActionIds, space_for
 from parlor.monopoly.actions import (
     ACTION_TYPES,
     Action,
-    Build,
-    ClaimRent,
-    Mortgage,
-    SellBuilding,
-    Unmortgage,
 )
 from parlor.monopoly.buying import BID_STEPS
 from parlor.monopoly.debts import DebtRules
 from parlor.monopoly.edition import Edition, load_edition
-from parlor.monopoly.frames import BANK, BankAuctions, Frame, Move, PlaceBuildingChoice, Turn
+from parlor.monopoly.frames import (
+    BANK,
+    Auction,
+    BankAuctions,
+    Frame,
+    Move,
+    PlaceBuildingChoice,
+    Turn,
+)
 from parlor.monopoly.rules import RuleOptions
 from parlor.monopoly.table import HOTEL, N_SQUARES, AnytimeCheck, FrameRules, Handler
 from parlor.monopoly.trades import TradeRules
@@ -143,6 +146,7 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
         self.unseen: dict[str, int] = {d: len(cards) for d, cards in self.decks.items()}
         self.frames: list[Frame] = []
         self.setup_events: list[Event] = []
+        self._space = space_for(ed)
         self._setup()
 
     # ----- setup -------------------------------------------------------------------------------
@@ -185,6 +189,10 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
     @property
     def outcome(self) -> Outcome | None:
         return self._outcome
+
+    @property
+    def is_over(self) -> bool:
+        return self._outcome is not None
 
     @property
     def anytime_open(self) -> bool:
@@ -247,27 +255,33 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
                     out.extend(self._anytime_actions(p))
         return out
 
-    def _anytime_actions(self, p: int) -> list[Action]:
-        out: list[Action] = []
-        ed = self.edition
-        for sq in ed.property_squares:
-            if self.owner[sq] != p:
-                continue
-            if ed.squares[sq].kind == "street":
-                for building_action in (Build(p, sq), SellBuilding(p, sq)):
-                    if self.is_legal(building_action):
-                        out.append(building_action)
-            if self.mortgaged[sq]:
-                if self.cash[p] >= self._lift_cost(sq):
-                    out.append(Unmortgage(p, sq))
-            elif not self.group_has_buildings(sq):
-                out.append(Mortgage(p, sq))
-        out.extend(self._catalogue_trades(p))
-        if self.options.rent_claim and any(c[1] == p for c in self.claims):
-            out.append(ClaimRent(p))
-        # CallTime is accepted (see ending.py) but not listed: it is the table's signal that the
-        # agreed time ran out, not a move a player or bot chooses.
-        return out
+    def _legal_id_list(self, player: int) -> list[int]:
+        """The ids of ``legal_actions(player)``, in its order, computed without building them."""
+        if self._outcome is not None:
+            return []
+        top = self.frames[-1]
+        ids: list[int] = []
+        if player == top.decider():
+            if isinstance(top, Auction):
+                ids = self._bid_ids(player, top)
+            else:
+                ids = [self.action_id(a) for a in _FRAMES[type(top)].answers(self, player, top)]
+        if top.anytime_ok and not self.bankrupt[player]:
+            ids += self._anytime_ids(player)
+        return ids
+
+    def legal_action_ids(self, player: int) -> list[int]:
+        ids = self._legal_id_list(player)
+        if self._space.repeats:  # price levels that round to one amount list one action twice
+            return sorted(set(ids))
+        ids.sort()
+        return ids
+
+    def legal_action_mask(self, player: int) -> list[bool]:
+        mask = [False] * NUM_ACTIONS
+        for action_id in self._legal_id_list(player):
+            mask[action_id] = True
+        return mask
 
     # ----- carrying actions out ----------------------------------------------------------------
     def _execute(self, action: Action) -> list[Event]:
