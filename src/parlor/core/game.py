@@ -12,7 +12,7 @@ import copy
 import dataclasses
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
@@ -23,6 +23,7 @@ from parlor.core.errors import (
     ReplayError,
     UnknownActionId,
 )
+from parlor.core.validate import check_seat, checker, problem, short_repr
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,7 +163,8 @@ class Game(ABC, Generic[A]):
         return self.outcome is not None
 
     def is_legal(self, action: A) -> bool:
-        if type(action) not in self._action_classes or self.is_over:
+        first_bad = self._first_bad.get(type(action))
+        if first_bad is None or self.is_over or first_bad(action, self.num_players) >= 0:
             return False
         try:
             self._check(action)
@@ -170,18 +172,59 @@ class Game(ABC, Generic[A]):
             return False
         return True
 
+    def validate_action(self, action: object) -> None:
+        """Raise :class:`MalformedAction` unless ``action`` is one of this game's actions with
+        every field of the type and range its annotation gives (see :mod:`parlor.core.validate`).
+
+        ``apply``, ``is_legal``, ``action_id`` and ``describe`` call it first, so no rule ever sees
+        a bool for a number, a huge integer, or a seat that does not exist.
+        """
+        first_bad = self._first_bad.get(type(action))
+        if first_bad is None:
+            kind = type(action)
+            what = (
+                f"{kind.__module__}.{kind.__name__}"
+                if kind.__name__ in self.action_types
+                else short_repr(action)
+            )
+            raise MalformedAction(f"{what} is not an action of {self.game_name}")
+        n = self.num_players
+        bad = first_bad(action, n)
+        if bad >= 0:
+            raise MalformedAction(problem(action, bad, n))
+
+    def check_query(self, player: object, anytime: object = True, optional: bool = True) -> None:
+        """Raise :class:`MalformedAction` for query arguments that are not a seat (or None when
+        ``optional``) and a bool: ``legal_actions(-1)`` or ``legal_actions("0")`` are errors, not
+        empty or foreign lists."""
+        if not (optional and player is None):
+            check_seat(player, self.num_players)
+        if type(anytime) is not bool:
+            raise MalformedAction(f"anytime must be true or false, not {short_repr(anytime)}")
+
+    def check_action_id(self, action_id: object, player: object) -> None:
+        """Raise :class:`UnknownActionId` unless ``action_id`` is an integer of the action space,
+        and :class:`MalformedAction` unless ``player`` is a seat."""
+        if type(action_id) is not int or not 0 <= action_id < self.num_actions:
+            raise UnknownActionId(
+                f"action ids are integers from 0 to {self.num_actions - 1}, "
+                f"not {short_repr(action_id)}"
+            )
+        check_seat(player, self.num_players)
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "action_types" in cls.__dict__:
-            # A set of classes makes the type check on the hot path one lookup.
-            cls._action_classes = frozenset(cls.action_types.values())
+            # One lookup on the hot path: is it our action, and the compiled check of its fields.
+            cls._first_bad = {kind: checker(kind).first_bad for kind in cls.action_types.values()}
 
-    _action_classes: ClassVar[frozenset[type]] = frozenset()
+    _first_bad: ClassVar[dict[type, Callable[[Any, int], int]]] = {}
 
     def apply(self, action: A) -> list[Event]:
         """Validate and carry out ``action``; on any rule violation raise and change nothing."""
-        if type(action) not in self._action_classes:
-            raise MalformedAction(f"{action!r} is not an action of {self.game_name}")
+        first_bad = self._first_bad.get(type(action))  # (validate_action, inlined: the hot path)
+        if first_bad is None or first_bad(action, self.num_players) >= 0:
+            self.validate_action(action)
         if self.is_over:
             raise GameOverError("the game is over")
         self._check(action)
@@ -190,12 +233,14 @@ class Game(ABC, Generic[A]):
         return events
 
     def legal_action_mask(self, player: int) -> list[bool]:
+        self.check_query(player, optional=False)
         mask = [False] * self.num_actions
         for action_id in self.legal_action_ids(player):
             mask[action_id] = True
         return mask
 
     def legal_action_ids(self, player: int) -> list[int]:
+        self.check_query(player, optional=False)
         ids = set()
         for action in self.legal_actions(player):
             try:

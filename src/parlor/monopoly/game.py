@@ -812,6 +812,7 @@ class PropertyGame(Game[Action]):
 
     # ----- legal actions -----------------------------------------------------------------------
     def legal_actions(self, player: int | None = None, *, anytime: bool = True) -> list[Action]:
+        self.check_query(player, anytime)
         if self._outcome is not None:
             return []
         top = self.frames[-1]
@@ -932,6 +933,7 @@ class PropertyGame(Game[Action]):
         return NUM_ACTIONS
 
     def action_id(self, action: Action) -> int:
+        self.validate_action(action)
         name = type(action).__name__
         if isinstance(action, ChooseTax):
             return _FIXED_IDS[f"ChooseTax:{action.percent}"]
@@ -962,6 +964,10 @@ class PropertyGame(Game[Action]):
             a.give_squares or a.take_cash or a.give_jail_cards or a.take_jail_cards
         ):
             sq = a.take_squares[0]
+            if a.to != (self.owner[sq] if self.owner[sq] >= 0 else a.player):
+                raise UnknownActionId(
+                    "a catalogue purchase has an id only when offered to the owner"
+                )
             for k, level in enumerate(PRICE_LEVELS):
                 if a.give_cash == self._level_price(self.edition.squares[sq].price, level):
                     return _TRADE_BUY_BASE + sq * len(PRICE_LEVELS) + k
@@ -996,8 +1002,7 @@ class PropertyGame(Game[Action]):
         raise UnknownActionId("only the catalogue trades (one property or card for cash) have ids")
 
     def action_from_id(self, action_id: int, player: int) -> Action:
-        if not 0 <= action_id < NUM_ACTIONS:
-            raise UnknownActionId(f"action ids run from 0 to {NUM_ACTIONS - 1}, not {action_id}")
+        self.check_action_id(action_id, player)
         if action_id < _BID_BASE:
             template = _FIXED[action_id]
             if isinstance(template, ChooseTax):
@@ -1633,8 +1638,7 @@ class PropertyGame(Game[Action]):
     # ----- views -------------------------------------------------------------------------------
     def view(self, player: int | None = None) -> dict[str, Any]:
         """The table as ``player`` sees it. In this game only the decks' order is hidden."""
-        if player is not None and not 0 <= player < self.num_players:
-            raise MalformedAction(f"there is no player {player!r}")
+        self.check_query(player)
         pending = self.pending
         ed = self.edition
         return {
@@ -1723,4 +1727,5 @@ class PropertyGame(Game[Action]):
         """The action in words, with the edition's names and money."""
         from parlor.monopoly.text import describe_action
 
+        self.validate_action(action)
         return describe_action(self, action)

@@ -330,6 +330,7 @@ class ToolsGame(Game[ToolsAction]):
     ) -> list[ToolsAction]:
         """The deciding player's legal actions (TOOLS has no "any time" actions, so ``anytime``
         changes nothing); another player's list is empty."""
+        self.check_query(player, anytime)
         p = self.current
         phase = self.phase
         if phase == OVER or (player is not None and player != p):
@@ -789,6 +790,7 @@ class ToolsGame(Game[ToolsAction]):
         """Stable ids: ``0..K-1`` play a card kind (type-major, then color; wilds last); then Draw,
         PlayDrawn, KeepDrawn, AcceptPenalty, EndTurn; then ChooseColor per color; then
         PenaltyHammers per (first, second) color pair."""
+        self.validate_action(action)
         t = self._t
         K = t.K
         kind = type(action)
@@ -816,12 +818,9 @@ class ToolsGame(Game[ToolsAction]):
         raise UnknownActionId(f"{action!r} is not a TOOLS action")
 
     def action_from_id(self, action_id: int, player: int) -> ToolsAction:
+        self.check_action_id(action_id, player)
         t = self._t
         K, C = t.K, t.C
-        if isinstance(action_id, bool) or not isinstance(action_id, int):
-            raise UnknownActionId(f"action id must be an integer, not {action_id!r}")
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self._n:
-            raise MalformedAction(f"player must be a seat number 0..{self._n - 1}, not {player!r}")
         if 0 <= action_id < K:
             return t.play[player][action_id]
         simple: list[Sequence[ToolsAction]] = [t.draw, t.play_drawn, t.keep, t.accept, t.end]
@@ -990,7 +989,8 @@ class ToolsGame(Game[ToolsAction]):
 
     def describe(self, action: ToolsAction) -> str:
         """An action in words, with the player's name: ``"Ana plays a red hammer"``."""
-        who = self.names[action.player] if 0 <= action.player < self._n else str(action.player)
+        self.validate_action(action)
+        who = self.names[action.player]
         if isinstance(action, PlayCard):
             code = action.card
             what = self.card_name(code) if code in self._t.kind_by_code else code
