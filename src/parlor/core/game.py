@@ -23,7 +23,7 @@ from parlor.core.errors import (
     ReplayError,
     UnknownActionId,
 )
-from parlor.core.validate import check_seat, checker, problem, short_repr
+from parlor.core.validate import check_seat, check_seed, checker, player_names, problem, short_repr
 
 
 @dataclass(frozen=True, slots=True)
@@ -308,6 +308,9 @@ class Game(ABC, Generic[A]):
 
     @staticmethod
     def _players_from(players: int | Sequence[str]) -> list[str]:
-        if isinstance(players, int):
-            return [f"Player {i + 1}" for i in range(players)]
-        return [str(p) for p in players]
+        """Seat names from a count or a list of names (see :func:`parlor.core.validate.player_names`)."""
+        return player_names(players)
+
+    @staticmethod
+    def _seed_from(seed: object) -> int:
+        return check_seed(seed)

@@ -27,11 +27,12 @@ from __future__ import annotations
 
 import dataclasses
 import types
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Annotated, Any, NamedTuple, Union, get_args, get_origin, get_type_hints
 
-from parlor.core.errors import MalformedAction, ParlorError
+from parlor.core.errors import MalformedAction, ParlorError, SettingsError
 
 #: The default range of an ``int`` field: what a JSON number (a double) holds exactly.
 MAX_INT = 2**53
@@ -224,3 +225,61 @@ def check_seat(player: object, num_players: int, what: str = "player") -> None:
         raise MalformedAction(
             f"{what} must be a seat number from 0 to {num_players - 1}, not {short_repr(player)}"
         )
+
+
+#: The most seats any game may have (each game has its own, lower, limit), and the longest name.
+MAX_SEATS = 16
+MAX_NAME = 40
+#: Seeds: what a 64-bit integer holds, so that every save loads anywhere.
+SEED_RANGE = (-(2**63), 2**64 - 1)
+
+
+def player_names(players: object, max_players: int = MAX_SEATS) -> list[str]:
+    """The seats' names from a count (``3`` -> ``["Player 1", "Player 2", "Player 3"]``) or a list
+    or tuple of names; raise :class:`SettingsError` for anything else.
+
+    Names are texts of 1 to 40 characters without control characters (a terminal or a log would
+    show them raw) or lone surrogates (they cannot be written as UTF-8), and distinct.
+
+    >>> player_names(2)
+    ['Player 1', 'Player 2']
+    >>> player_names("abc")
+    Traceback (most recent call last):
+    ...
+    parlor.core.errors.SettingsError: players must be a count or a list of names, not 'abc'
+    """
+    if type(players) is int:
+        if not 0 <= players <= max_players:
+            raise SettingsError(
+                f"players must be a count of at most {max_players}, not {short_repr(players)}"
+            )
+        return [f"Player {i + 1}" for i in range(players)]
+    if not isinstance(players, list | tuple):
+        raise SettingsError(
+            f"players must be a count or a list of names, not {short_repr(players)}"
+        )
+    if len(players) > max_players:
+        raise SettingsError(f"at most {max_players} players, not {len(players)}")
+    names: list[str] = []
+    for name in players:
+        if type(name) is not str or not name.strip() or len(name) > MAX_NAME:
+            raise SettingsError(
+                f"a player's name is a text of 1 to {MAX_NAME} characters, not {short_repr(name)}"
+            )
+        if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in name):
+            raise SettingsError(
+                f"a player's name may not hold control characters: {short_repr(name)}"
+            )
+        if name in names:
+            raise SettingsError(f"two players are named {short_repr(name)}")
+        names.append(name)
+    return names
+
+
+def check_seed(seed: object) -> int:
+    """The seed, if it is an integer of 64 bits; raise :class:`SettingsError` otherwise (a float
+    would be truncated, a bool or a text taken for something else)."""
+    low, high = SEED_RANGE
+    if type(seed) is not int or not low <= seed <= high:
+        raise SettingsError(f"the seed must be an integer of 64 bits, not {short_repr(seed)}")
+    return seed

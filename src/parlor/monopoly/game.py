@@ -55,7 +55,7 @@ from parlor.monopoly.actions import (
     Unmortgage,
     UseJailCard,
 )
-from parlor.monopoly.edition import Card, Edition, load_edition
+from parlor.monopoly.edition import Card, Edition, edition_from_save, load_edition, saved_edition
 from parlor.monopoly.frames import (
     BANK,
     POT,
@@ -167,10 +167,10 @@ class PropertyGame(Game[Action]):
                 f"not {len(names)}"
             )
         self.names = names
-        self.seed = int(seed)
+        self.seed = self._seed_from(seed)
         self.settings = {
-            # An id or a file path replays from the same source; an Edition object by its id.
-            "edition": edition if isinstance(edition, str) else ed.id,
+            # A bundled edition by its id, any other by its data (a save opens no file).
+            "edition": saved_edition(ed),
             "players": list(names),
             "options": {k: v for k, v in (options or {}).items()},
         }
@@ -238,7 +238,10 @@ class PropertyGame(Game[Action]):
 
     @classmethod
     def from_settings(cls, settings: Mapping[str, Any], seed: int) -> PropertyGame:
-        return cls(settings["edition"], settings["players"], seed, settings.get("options") or {})
+        if not isinstance(settings, Mapping) or not {"edition", "players"} <= set(settings):
+            raise SettingsError("the settings of a property game name its edition and players")
+        edition = edition_from_save(settings["edition"])
+        return cls(edition, settings["players"], seed, settings.get("options") or {})
 
     # ----- basic queries -----------------------------------------------------------------------
     @property

@@ -181,8 +181,7 @@ class ToolsGame(Game[ToolsAction]):
             raise SettingsError(
                 f"TOOLS needs {MIN_PLAYERS}-{MAX_PLAYERS} players, not {len(names)}"
             )
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise SettingsError(f"seed must be an integer, not {seed!r}")
+        seed = self._seed_from(seed)
         self.deck = resolve_deck(deck)
         self.options = (
             options if isinstance(options, ToolsOptions) else ToolsOptions.from_dict(options)
@@ -256,7 +255,10 @@ class ToolsGame(Game[ToolsAction]):
             players = settings["players"]
         except (KeyError, TypeError) as exc:
             raise SettingsError("TOOLS settings need 'players'") from exc
-        return cls(players, seed, settings.get("deck"), settings.get("options"))
+        deck = settings.get("deck")
+        if deck is not None and not isinstance(deck, Mapping):  # (a path would open a file)
+            raise SettingsError("the saved deck is a table of the deck's cards")
+        return cls(players, seed, deck, settings.get("options"))
 
     # ----- the protocol: who decides what ----------
     @property
