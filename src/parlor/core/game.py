@@ -264,46 +264,100 @@ class Game(ABC, Generic[A]):
         }
 
     def to_json(self, indent: int | None = None) -> str:
-        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False, allow_nan=False)
 
     @classmethod
-    def decode_action(cls, data: Mapping[str, Any]) -> A:
+    def decode_action(cls, data: object) -> A:
+        """The action a saved log records as ``{"type": ClassName, field: value, ...}`` (lists
+        become tuples). Its fields are checked when it is applied."""
+        if not isinstance(data, Mapping):
+            raise ReplayError(f"an action is a table, not {short_repr(data)}")
+        name = data.get("type")
+        kind = cls.action_types.get(name) if type(name) is str else None
+        if kind is None:
+            raise ReplayError(f"unknown action type {short_repr(name)}")
+        fields = {f.name for f in dataclasses.fields(kind)}
+        unknown = [k for k in data if k != "type" and k not in fields]
+        if unknown:
+            raise ReplayError(f"{name} has no field {short_repr(unknown[0])}")
+        kwargs = {
+            k: (tuple(v) if isinstance(v, list) else v) for k, v in data.items() if k != "type"
+        }
         try:
-            kind = cls.action_types[data["type"]]
-            kwargs = {
-                k: (tuple(v) if isinstance(v, list) else v) for k, v in data.items() if k != "type"
-            }
             return kind(**kwargs)  # type: ignore[no-any-return]
-        except (KeyError, TypeError, AttributeError, ValueError) as exc:
-            raise ReplayError(f"cannot decode action {data!r}: {exc}") from exc
+        except TypeError:  # (a required field is missing)
+            missing = sorted(fields - set(kwargs))
+            raise ReplayError(f"{name} lacks {', '.join(missing) or 'a field'}") from None
+
+    #: The keys a saved game may have ("extra": what a front end keeps with it, see core.saves).
+    SAVE_KEYS: ClassVar[frozenset[str]] = frozenset(
+        {"game", "format", "settings", "seed", "actions", "snapshot", "extra"}
+    )
+    #: The longest log a save may hold (long games have a few tens of thousands of actions).
+    MAX_SAVED_ACTIONS: ClassVar[int] = 1_000_000
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], check_snapshot: bool = True) -> Self:
-        if not isinstance(data, Mapping):
-            raise ReplayError("a saved game is a JSON object")
-        if data.get("game") != cls.game_name:
-            raise ReplayError(f"this is a saved {data.get('game')!r} game, not {cls.game_name!r}")
+        """Replay a saved game. Every problem, whatever the data, is a short :class:`ReplayError`."""
         try:
-            game = cls.from_settings(data["settings"], int(data["seed"]))
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise ReplayError(f"the saved settings are not usable: {exc!r}") from exc
-        for i, raw in enumerate(data.get("actions", [])):
-            action = cls.decode_action(raw)
+            return cls._replay(data, check_snapshot)
+        except ReplayError:
+            raise
+        except ParlorError as exc:
+            raise ReplayError(str(exc)) from exc
+        except RecursionError:
+            raise ReplayError("the saved game is nested too deeply") from None
+        except Exception as exc:  # (a bug, not the save's fault; kept as the cause)
+            raise ReplayError(f"the saved game does not load ({type(exc).__name__})") from exc
+
+    @classmethod
+    def _replay(cls, data: Mapping[str, Any], check_snapshot: bool) -> Self:
+        if not isinstance(data, Mapping):
+            raise ReplayError(f"a saved game is a JSON object, not {short_repr(data)}")
+        if data.get("game") != cls.game_name:
+            raise ReplayError(
+                f"this is a saved {short_repr(data.get('game'))} game, not {cls.game_name!r}"
+            )
+        if type(data.get("format")) is not int or data["format"] != 1:
+            raise ReplayError(f"unknown save format {short_repr(data.get('format'))} (this is 1)")
+        unknown = [k for k in data if k not in cls.SAVE_KEYS]
+        if unknown:
+            raise ReplayError(f"unknown key {short_repr(unknown[0])} in the saved game")
+        for key in ("settings", "seed"):
+            if key not in data:
+                raise ReplayError(f"the saved game has no {key}")
+        try:
+            seed = check_seed(data["seed"])
+            game = cls.from_settings(data["settings"], seed)
+        except ParlorError as exc:
+            raise ReplayError(f"the saved settings are not usable: {exc}") from exc
+        actions = data.get("actions", [])
+        if not isinstance(actions, list) or len(actions) > cls.MAX_SAVED_ACTIONS:
+            raise ReplayError(f"the actions are a list of at most {cls.MAX_SAVED_ACTIONS}")
+        for i, raw in enumerate(actions):
             try:
-                game.apply(action)
-            except ValueError as exc:
-                raise ReplayError(f"action {i} ({raw!r}) does not replay: {exc}") from exc
-        replayed = json.loads(json.dumps(game.snapshot()))
-        if check_snapshot and "snapshot" in data and data["snapshot"] != replayed:
-            raise ReplayError("the saved snapshot differs from the replayed state")
+                game.apply(cls.decode_action(raw))
+            except ParlorError as exc:
+                raise ReplayError(f"action {i} does not replay: {exc}") from exc
+        if check_snapshot and "snapshot" in data:
+            replayed = json.loads(json.dumps(game.snapshot()))
+            if data["snapshot"] != replayed:
+                raise ReplayError("the saved snapshot differs from the replayed state")
         return game
 
     @classmethod
-    def from_json(cls, text: str, check_snapshot: bool = True) -> Self:
+    def from_json(cls, text: str | bytes, check_snapshot: bool = True) -> Self:
+        """Replay a saved game from its JSON text; every problem is a short :class:`ReplayError`."""
+        if not isinstance(text, str | bytes | bytearray):
+            raise ReplayError(f"a saved game is JSON text, not {short_repr(text)}")
         try:
             data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ReplayError(f"not a saved game: {exc}") from exc
+        except UnicodeDecodeError:
+            raise ReplayError("not a saved game: the text is not UTF-8") from None
+        except ValueError as exc:  # (bad JSON, or a number of more than 4300 digits)
+            raise ReplayError(f"not a saved game: {short_repr(str(exc), 120)}") from None
+        except RecursionError:
+            raise ReplayError("not a saved game: nested too deeply") from None
         return cls.from_dict(data, check_snapshot)
 
     @staticmethod

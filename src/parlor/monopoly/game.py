@@ -1690,6 +1690,7 @@ class PropertyGame(Game[Action]):
         data["jail_card_ids"] = [list(c) for c in self.jail_cards]
         data["frames"] = [repr(f) for f in self.frames]
         data["bank_flow"] = self.bank_flow
+        data["options"] = self.options.as_dict()  # (names and edition are in the view)
         data["rng"] = hashlib.sha256(repr(self.rng.getstate()).encode()).hexdigest()[:16]
         return data
 

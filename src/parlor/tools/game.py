@@ -764,6 +764,9 @@ class ToolsGame(Game[ToolsAction]):
         codes = self.deck.codes
         o = self._outcome
         return {
+            "players": list(self.names),  # (what makes the game, so that a save's check covers it)
+            "options": self.options.to_dict(),
+            "deck": self.deck.to_dict(),
             "hands": [self._hand_codes(p) for p in range(self._n)],
             "draw_pile": [codes[k] for k in self.draw_pile],
             "discard": [codes[k] for k in self.discard],
