@@ -257,7 +257,7 @@ class Game(ABC, Generic[A]):
         return {
             "game": self.game_name,
             "format": 1,
-            "settings": self.settings,
+            "settings": copy.deepcopy(self.settings),  # (a caller's edit must not change the game)
             "seed": self.seed,
             "actions": [action_to_dict(a) for a in self.log],
             "snapshot": self.snapshot(),
