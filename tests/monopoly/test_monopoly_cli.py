@@ -160,7 +160,7 @@ def test_language_and_edition_files(tmp_path: Path) -> None:
     code, text = run_cli(["--edition", "matco", "--language", "es", "--bots", "all",
                           "--seed", "1", "--max-steps", "200"])  # fmt: skip
     assert code == 0 and "Sede" in text  # the Spanish name of Go (HQ)
-    # An edition file with its own id: saved games name the id, so --edition finds the file again.
+    # An edition file with its own id: saved games carry its data, so they load without the file.
     source = Path(monopoly.__file__).parent / "data" / "classic.toml"
     custom = tmp_path / "custom.toml"
     custom.write_text(source.read_text().replace('id = "classic"', 'id = "custom"', 1))

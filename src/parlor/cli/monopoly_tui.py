@@ -813,9 +813,7 @@ def _load(args: argparse.Namespace) -> PropertyGame:
         raise _SetupError(f"--load: cannot read {args.load}: {exc.strerror or exc}") from exc
     try:
         data = json.loads(text)
-        if args.edition and args.edition not in EDITION_IDS:
-            data["settings"]["edition"] = args.edition  # a game on an edition file
-        game = PropertyGame.from_dict(data)
+        game = PropertyGame.from_dict(data)  # (a game on an edition file carries its data)
     except (ParlorError, json.JSONDecodeError, KeyError, TypeError, AttributeError) as exc:
         hint = ""
         if isinstance(exc, ParlorError) and str(exc).startswith("unknown edition"):

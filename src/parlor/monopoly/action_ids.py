@@ -438,6 +438,7 @@ class ActionIds(BuyingRules):
 
     # ----- ids and actions ---------------------------------------------------------------------
     def action_id(self, action: Action) -> int:
+        self.validate_action(action)
         name = type(action).__name__
         if isinstance(action, ChooseTax):
             return _FIXED_IDS[f"ChooseTax:{action.percent}"]
@@ -468,6 +469,10 @@ class ActionIds(BuyingRules):
             a.give_squares or a.take_cash or a.give_jail_cards or a.take_jail_cards
         ):
             sq = a.take_squares[0]
+            if a.to != (self.owner[sq] if self.owner[sq] >= 0 else a.player):
+                raise UnknownActionId(
+                    "a catalogue purchase has an id only when offered to the owner"
+                )
             for k, level in enumerate(PRICE_LEVELS):
                 if a.give_cash == self._level_price(self.edition.squares[sq].price, level):
                     return _TRADE_BUY_BASE + sq * len(PRICE_LEVELS) + k
@@ -502,8 +507,7 @@ class ActionIds(BuyingRules):
         raise UnknownActionId("only the catalogue trades (one property or card for cash) have ids")
 
     def action_from_id(self, action_id: int, player: int) -> Action:
-        if not 0 <= action_id < NUM_ACTIONS:
-            raise UnknownActionId(f"action ids run from 0 to {NUM_ACTIONS - 1}, not {action_id}")
+        self.check_action_id(action_id, player)
         if _BID_BASE <= action_id < _SQUARE_BASE:
             top = self.frames[-1] if self.frames else None
             if not isinstance(top, Auction):

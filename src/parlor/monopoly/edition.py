@@ -65,15 +65,22 @@ The file format (every amount in the edition's currency units)::
 
 from __future__ import annotations
 
+import dataclasses
+import os
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from parlor.core.errors import SettingsError
+from parlor.core.files import read_text_limited
+from parlor.core.validate import short_repr
+from parlor.monopoly.edition_schema import check_edition_data
+
+#: The largest edition file read (the bundled ones are about 30 kB).
+MAX_EDITION_BYTES = 1 << 20
 
 SQUARE_KINDS = frozenset(
     {
@@ -240,7 +247,9 @@ def _need(table: Mapping[str, Any], key: str, where: str) -> Any:
 
 
 def parse_edition(data: Mapping[str, Any], source: str = "<edition>") -> Edition:
-    """Build and validate an :class:`Edition` from parsed TOML data."""
+    """Build and validate an :class:`Edition` from parsed TOML data (checked against the schema
+    of :mod:`parlor.monopoly.edition_schema` first)."""
+    check_edition_data(data, source)
     meta = _need(data, "edition", source)
     languages = tuple(_need(meta, "languages", source))
     squares = []
@@ -361,6 +370,10 @@ def load_edition(name_or_path: str) -> Edition:
     >>> load_edition("classic").square_name(39)
     'Boardwalk'
     """
+    if not isinstance(name_or_path, str):
+        raise SettingsError(
+            f"an edition is named by its id or a path, not {short_repr(name_or_path)}"
+        )
     if name_or_path in EDITION_IDS:
         text = (
             resources.files("parlor.monopoly")
@@ -369,16 +382,124 @@ def load_edition(name_or_path: str) -> Edition:
         )
         source = f"{name_or_path}.toml"
     else:
-        path = Path(name_or_path)
-        if not path.exists():
+        if "\0" in name_or_path or not os.path.lexists(name_or_path):
             raise SettingsError(
-                f"unknown edition {name_or_path!r}: choose one of {', '.join(EDITION_IDS)} "
-                "or give the path of an edition file"
+                f"unknown edition {short_repr(name_or_path)}: choose one of "
+                f"{', '.join(EDITION_IDS)} or give the path of an edition file"
             )
-        text = path.read_text(encoding="utf-8")
-        source = str(path)
+        text = read_text_limited(name_or_path, MAX_EDITION_BYTES, what="edition")
+        source = short_repr(name_or_path, 80)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise SettingsError(f"{source}: not valid TOML: {exc}") from exc
+    except RecursionError:
+        raise SettingsError(f"{source}: nested too deeply") from None
     return parse_edition(data, source)
+
+
+def edition_data(edition: Edition) -> dict[str, Any]:
+    """The edition as the data of an edition file (each card once, ``copies`` 1): what a saved
+    game carries when its edition is not a bundled one, so that loading it opens no file.
+
+    >>> ed = load_edition("matador")
+    >>> parse_edition(edition_data(ed)) == ed
+    True
+    """
+    meta = {
+        name: getattr(edition, name)
+        for name in (
+            "id",
+            "title",
+            "rulebook",
+            "currency",
+            "currency_after",
+            "min_players",
+            "max_players",
+            "starting_cash",
+            "salary",
+            "jail_fine",
+            "houses",
+            "hotels",
+            "hotel_cost_factor",
+            "mortgage_interest_percent",
+            "mortgage_interest_round",
+            "income_tax_percent",
+            "auction_min_bid",
+            "money_unit",
+            "go_square",
+            "jail_square",
+        )
+    }
+    meta["languages"] = list(edition.languages)
+    squares = []
+    for sq in edition.squares:
+        row: dict[str, Any] = {"index": sq.index, "kind": sq.kind, "name": dict(sq.name)}
+        for name, default in (
+            ("group", None),
+            ("price", 0),
+            ("house_cost", 0),
+            ("mortgage", 0),
+            ("tax", 0),
+            ("tax_percent_option", False),
+            ("deck", None),
+        ):
+            if getattr(sq, name) != default:
+                row[name] = getattr(sq, name)
+        if sq.rents:
+            row["rents"] = list(sq.rents)
+        squares.append(row)
+    cards = []
+    for card in edition.cards:
+        row = {"deck": card.deck, "effect": card.effect, "text": dict(card.text)}
+        for name, default in (
+            ("target", None),
+            ("steps", 0),
+            ("kind", None),
+            ("rent_multiplier", 1),
+            ("dice_multiplier", None),
+            ("amount", 0),
+            ("per_house", 0),
+            ("per_hotel", 0),
+            ("limit", 0),
+        ):
+            value = getattr(card, name)
+            if value != default or name in CARD_EFFECTS[card.effect]:
+                row[name] = value
+        cards.append(row)
+    return {
+        "edition": meta,
+        "options": dict(edition.option_defaults),
+        "texts": {lang: dict(words) for lang, words in edition.texts.items()},
+        "squares": squares,
+        "decks": [{"id": d, "name": dict(names)} for d, names in edition.decks.items()],
+        "cards": cards,
+    }
+
+
+def saved_edition(edition: Edition) -> str | dict[str, Any]:
+    """What a saved game records of its edition: a bundled edition's id (shown in any of its
+    languages), or else its data."""
+    if edition.id in EDITION_IDS:
+        bundled = load_edition(edition.id)
+        if (
+            edition is bundled
+            or dataclasses.replace(edition, languages=bundled.languages) == bundled
+        ):
+            return edition.id
+    return edition_data(edition)
+
+
+def edition_from_save(spec: object) -> Edition:
+    """The edition a saved game records (see :func:`saved_edition`). A path is refused: loading
+    a save must not make the loader open files that the save names."""
+    if isinstance(spec, str):
+        if spec not in EDITION_IDS:
+            raise SettingsError(
+                f"a saved game names a bundled edition ({', '.join(EDITION_IDS)}) or carries "
+                f"its edition's data, not {short_repr(spec)}"
+            )
+        return load_edition(spec)
+    if isinstance(spec, Mapping):
+        return parse_edition(spec, "the saved edition")
+    raise SettingsError(f"the saved edition is an id or a table, not {short_repr(spec)}")

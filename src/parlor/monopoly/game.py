@@ -38,7 +38,7 @@ from parlor.monopoly.actions import (
 )
 from parlor.monopoly.buying import BID_STEPS
 from parlor.monopoly.debts import DebtRules
-from parlor.monopoly.edition import Edition, load_edition
+from parlor.monopoly.edition import Edition, edition_from_save, load_edition, saved_edition
 from parlor.monopoly.frames import (
     BANK,
     Auction,
@@ -108,10 +108,10 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
                 f"not {len(names)}"
             )
         self.names = names
-        self.seed = int(seed)
+        self.seed = self._seed_from(seed)
         self.settings = {
-            # An id or a file path replays from the same source; an Edition object by its id.
-            "edition": edition if isinstance(edition, str) else ed.id,
+            # A bundled edition by its id, any other by its data (a save opens no file).
+            "edition": saved_edition(ed),
             "players": list(names),
             "options": {k: v for k, v in (options or {}).items()},
         }
@@ -183,7 +183,10 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
 
     @classmethod
     def from_settings(cls, settings: Mapping[str, Any], seed: int) -> PropertyGame:
-        return cls(settings["edition"], settings["players"], seed, settings.get("options") or {})
+        if not isinstance(settings, Mapping) or not {"edition", "players"} <= set(settings):
+            raise SettingsError("the settings of a property game name its edition and players")
+        edition = edition_from_save(settings["edition"])
+        return cls(edition, settings["players"], seed, settings.get("options") or {})
 
     # ----- basic queries -----------------------------------------------------------------------
     @property
@@ -241,6 +244,7 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
 
     # ----- legal actions -----------------------------------------------------------------------
     def legal_actions(self, player: int | None = None, *, anytime: bool = True) -> list[Action]:
+        self.check_query(player, anytime)
         if self._outcome is not None:
             return []
         top = self.frames[-1]
@@ -257,6 +261,7 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
 
     def _legal_id_list(self, player: int) -> list[int]:
         """The ids of ``legal_actions(player)``, in its order, computed without building them."""
+        self.check_query(player, optional=False)
         if self._outcome is not None:
             return []
         top = self.frames[-1]
@@ -313,8 +318,7 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
     # ----- views -------------------------------------------------------------------------------
     def view(self, player: int | None = None) -> dict[str, Any]:
         """The table as ``player`` sees it. In this game only the decks' order is hidden."""
-        if player is not None and not 0 <= player < self.num_players:
-            raise MalformedAction(f"there is no player {player!r}")
+        self.check_query(player)
         pending = self.pending
         ed = self.edition
         return {
@@ -363,6 +367,7 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
         data["jail_card_ids"] = [list(c) for c in self.jail_cards]
         data["frames"] = [repr(f) for f in self.frames]
         data["bank_flow"] = self.bank_flow
+        data["options"] = self.options.as_dict()  # (names and edition are in the view)
         data["rng"] = hashlib.sha256(repr(self.rng.getstate()).encode()).hexdigest()[:16]
         return data
 
@@ -421,4 +426,5 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
         """The action in words, with the edition's names and money."""
         from parlor.monopoly.text import describe_action
 
+        self.validate_action(action)
         return describe_action(self, action)

@@ -219,8 +219,7 @@ class ToolsGame(Game[ToolsAction]):
             raise SettingsError(
                 f"TOOLS needs {MIN_PLAYERS}-{MAX_PLAYERS} players, not {len(names)}"
             )
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise SettingsError(f"seed must be an integer, not {seed!r}")
+        seed = self._seed_from(seed)
         self.deck = resolve_deck(deck)
         if options is None:
             self.options = _DEFAULT_OPTIONS
@@ -299,7 +298,10 @@ class ToolsGame(Game[ToolsAction]):
             players = settings["players"]
         except (KeyError, TypeError) as exc:
             raise SettingsError("TOOLS settings need 'players'") from exc
-        return cls(players, seed, settings.get("deck"), settings.get("options"))
+        deck = settings.get("deck")
+        if deck is not None and not isinstance(deck, Mapping):  # (a path would open a file)
+            raise SettingsError("the saved deck is a table of the deck's cards")
+        return cls(players, seed, deck, settings.get("options"))
 
     # ----- the protocol: who decides what ----------
     @property
@@ -418,6 +420,7 @@ class ToolsGame(Game[ToolsAction]):
         The decider's list shows its hand, so the player must be named: ``legal_actions()``
         without one raises :class:`MalformedAction` rather than answer for whoever decides.
         """
+        self.check_query(player, anytime)
         p = self.current
         if type(player) is not int or player != p:  # (the decider is a valid seat already)
             if player is None:
@@ -867,6 +870,9 @@ class ToolsGame(Game[ToolsAction]):
         codes = self.deck.codes
         o = self._outcome
         return {
+            "players": list(self.names),  # (what makes the game, so that a save's check covers it)
+            "options": self.options.to_dict(),
+            "deck": self.deck.to_dict(),
             "hands": [self._hand_codes(p) for p in range(self._n)],
             "draw_pile": [codes[k] for k in self.draw_pile],
             "discard": [codes[k] for k in self.discard],
@@ -895,6 +901,7 @@ class ToolsGame(Game[ToolsAction]):
         """Stable ids: ``0..K-1`` play a card kind (type-major, then color; wilds last); then Draw,
         PlayDrawn, KeepDrawn, AcceptPenalty, EndTurn; then ChooseColor per color; then
         PenaltyHammers per (first, second) color pair."""
+        self.validate_action(action)
         t = self._t
         K = t.K
         kind = type(action)
@@ -922,12 +929,9 @@ class ToolsGame(Game[ToolsAction]):
         raise UnknownActionId(f"{action!r} is not a TOOLS action")
 
     def action_from_id(self, action_id: int, player: int) -> ToolsAction:
+        self.check_action_id(action_id, player)
         t = self._t
         K, C = t.K, t.C
-        if isinstance(action_id, bool) or not isinstance(action_id, int):
-            raise UnknownActionId(f"action id must be an integer, not {action_id!r}")
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self._n:
-            raise MalformedAction(f"player must be a seat number 0..{self._n - 1}, not {player!r}")
         if 0 <= action_id < K:
             return t.play[player][action_id]
         simple: list[Sequence[ToolsAction]] = [t.draw, t.play_drawn, t.keep, t.accept, t.end]
@@ -1104,7 +1108,8 @@ class ToolsGame(Game[ToolsAction]):
 
     def describe(self, action: ToolsAction) -> str:
         """An action in words, with the player's name: ``"Ana plays a red hammer"``."""
-        who = self.names[action.player] if 0 <= action.player < self._n else str(action.player)
+        self.validate_action(action)
+        who = self.names[action.player]
         if isinstance(action, PlayCard):
             code = action.card
             what = self.card_name(code) if code in self._t.kind_by_code else code
