@@ -112,7 +112,7 @@ def test_a_hot_seat_game_comes_back_with_its_humans_and_bots(tmp_path: Path) -> 
     again = parlor(["play", "--load", str(save)], b"", tmp_path)
     assert_clean(again)
     text = again.stdout.decode()
-    assert "Ann, Bo (bot: offering), Cy, Di (bot: offering)" in text.replace("robot", "bot")
+    assert "Ann, Bo (robot: offering), Cy, Di (robot: offering)" in text
     assert "Genoptager efter" in text
 
 

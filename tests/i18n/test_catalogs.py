@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import string
 from importlib import resources
 from pathlib import Path
@@ -75,6 +76,19 @@ def test_compiled_catalogs_match_the_sources(lang: str) -> None:
 
     want, got = table(source), table(compiled)
     assert got == want, "run scripts/i18n.sh to recompile the catalogs"
+
+
+def test_no_message_hides_inside_an_f_string() -> None:
+    # The extractor cannot see a call inside an f-string, so such a message would never be
+    # translated (nor flagged missing).
+    pattern = re.compile(r"""\bf(["'])[^"'\n]*\{[\w.]*\b_\(""")
+    hidden = [
+        f"{path.relative_to(SOURCE)}:{n}"
+        for path in SOURCE.rglob("*.py")
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if pattern.search(line)
+    ]
+    assert hidden == []
 
 
 def test_translations_are_used_at_run_time() -> None:

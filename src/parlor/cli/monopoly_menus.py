@@ -142,7 +142,7 @@ def _property_line(s: Session, i: int, square: int, ops: dict[str, Action], p: i
     if state:
         line.append(f" ({words.buildings(game, state, s.lang)})")
     if mortgaged:
-        line.append(f" [{s._('mortgaged')}]", style="yellow")
+        line.append(" [" + s._("mortgaged") + "]", style="yellow")
     if ops:
         parts = [f"{key} {_op_words(s, action)}" for key, action in ops.items()]
         line.append(": " + "; ".join(parts))
@@ -278,7 +278,7 @@ def _pick_squares(
         if game.group_has_buildings(prop["square"]):
             marks += " " + _("(buildings in its group: cannot be traded)")
         if prop["mortgaged"]:
-            marks += f" [{_('mortgaged')}]"
+            marks += " [" + _("mortgaged") + "]"
         s.say(f"  {i:>2}. {words.square(game, prop['square'], s.lang)}{marks}")
     while True:
         text = s.ask(_("numbers separated by spaces, 0 for none") + " > ")

@@ -128,7 +128,8 @@ def add_parser(subparsers: Any, _: Translator | None = None) -> argparse.Argumen
 def _bot_epilog(_: Translator) -> str:
     lines = [_("Bots (--bot):")]
     for name in bot_names("monopoly"):
-        lines.append(f"  {name:<10} {_(BOT_HELP[name]) if name in BOT_HELP else ''}")
+        about = _(BOT_HELP[name]) if name in BOT_HELP else ""
+        lines.append(f"  {name:<10} {about}")
     return "\n".join(lines)
 
 
@@ -395,7 +396,7 @@ def _introduce(session: Session, seats: Sequence[Seat], notes: list[str]) -> Non
     game, _ = session.game, session._
     ed = game.edition
     who = ", ".join(
-        name if seat.is_human else f"{name} ({_('bot')}: {seat.bot})"
+        name if seat.is_human else _("{name} (bot: {kind})", name=name, kind=seat.bot)
         for name, seat in zip(game.names, seats, strict=True)
     )
     variant = game.options.variant

@@ -134,7 +134,7 @@ def holdings(game: PropertyGame, lang: str, p: int) -> list[Text]:
             if prop["buildings"]:
                 part += f" ({words.buildings(game, prop['buildings'], lang)})"
             if prop["mortgaged"]:
-                part += f" [{_('mortgaged')}]"
+                part += " [" + _("mortgaged") + "]"
             parts.append(part)
         line = Text("  ")
         line.append(f"{words.group(game, group, lang):<14}", style=group_style(game, group))

@@ -112,7 +112,8 @@ def add_parser(subparsers: Any, _: Translator | None = None) -> argparse.Argumen
 def _bot_epilog(_: Translator) -> str:
     lines = [_("Bots (--bot):")]
     for name in bot_names("tools"):
-        lines.append(f"  {name:<10} {_(BOT_HELP[name]) if name in BOT_HELP else ''}")
+        about = _(BOT_HELP[name]) if name in BOT_HELP else ""
+        lines.append(f"  {name:<10} {about}")
     return "\n".join(lines)
 
 
