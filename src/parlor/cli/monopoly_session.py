@@ -104,6 +104,7 @@ class Session:
         self.menu_shown_at = -1  # len(game.log) when the menu was last printed
         self.summaries: set[tuple[int, int, int]] = set()
         self.auction_bids = 0
+        self.last_offer = ""
 
     # --- output ---
     def say(self, text: str = "") -> None:
@@ -138,6 +139,10 @@ class Session:
             if mode == "short" and event.kind in ("bid", "passed"):
                 self.auction_bids += event.kind == "bid"
                 continue
+            if event.kind == "trade_proposed":
+                self.last_offer = words.describe_event(self.game, event, self.lang)
+            if mode == "quiet" and event.kind == "trade_accepted" and self.last_offer:
+                self.say(f"  {self.last_offer}")  # what was accepted
             if mode == "quiet" and event.kind not in QUIET_EVENTS:
                 if event.kind == "turn":
                     self.quiet_round_check()
