@@ -6,24 +6,8 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from parlor.i18n import LANGUAGES, environment_language, translator
-
-
-def help_language(argv: Sequence[str] | None) -> str:
-    """The language of the help and messages: ``--lang`` on the command line, else the
-    environment's (``LANGUAGE``/``LC_ALL``/``LANG``) when it is one of ours, else English.
-
-    >>> help_language(["play", "--lang", "da"]), help_language(["--lang=es"])
-    ('da', 'es')
-    """
-    args = list(sys.argv[1:] if argv is None else argv)
-    for i, arg in enumerate(args):
-        if arg in ("--lang", "--language") and i + 1 < len(args) and args[i + 1] in LANGUAGES:
-            return args[i + 1]
-        for flag in ("--lang=", "--language="):
-            if arg.startswith(flag) and arg[len(flag) :] in LANGUAGES:
-                return arg[len(flag) :]
-    return environment_language() or "en"
+from parlor.cli.common import help_language
+from parlor.i18n import translator
 
 
 def build_parser(lang: str = "en") -> argparse.ArgumentParser:
@@ -36,12 +20,18 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
         ),
     )
     sub = parser.add_subparsers(dest="command", required=True)
-    from parlor.cli import analyze_cmd, monopoly_tui, simulate_cmd, tools_tui
+    from parlor.cli import analyze_cmd, monopoly_tui, render_cmd, simulate_cmd, tools_tui
 
     monopoly_tui.add_parser(sub, _)
     tools_tui.add_parser(sub, _)
     simulate_cmd.add_parser(sub)
     analyze_cmd.add_parser(sub)
+    from parlor.client import cli as client_cli
+    from parlor.server import cli as server_cli
+
+    server_cli.add_parser(sub)
+    client_cli.add_parser(sub)
+    render_cmd.add_parser(sub)
     return parser
 
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from parlor.i18n import Translator, translator
+from parlor.i18n import LANGUAGES, Translator, environment_language, translator
 
 
 def parse_seats(spec: str, players: int, _: Translator | None = None) -> set[int]:
@@ -172,3 +174,20 @@ class Seat:
         ):
             raise ValueError(f"not a bot seat: {str(data)[:60]}")
         return Seat(bot, seed)
+
+
+def help_language(argv: Sequence[str] | None) -> str:
+    """The language of the help and messages: ``--lang`` on the command line, else the
+    environment's (``LANGUAGE``/``LC_ALL``/``LANG``) when it is one of ours, else English.
+
+    >>> help_language(["play", "--lang", "da"]), help_language(["--lang=es"])
+    ('da', 'es')
+    """
+    args = list(sys.argv[1:] if argv is None else argv)
+    for i, arg in enumerate(args):
+        if arg in ("--lang", "--language") and i + 1 < len(args) and args[i + 1] in LANGUAGES:
+            return args[i + 1]
+        for flag in ("--lang=", "--language="):
+            if arg.startswith(flag) and arg[len(flag) :] in LANGUAGES:
+                return arg[len(flag) :]
+    return environment_language() or "en"

@@ -32,7 +32,14 @@ from typing import Any, TextIO
 
 from parlor.bots.base import Bot
 from parlor.bots.registry import bot_names, make_bot
-from parlor.cli.common import Seat, clean_text, parse_names, parse_options, parse_seats
+from parlor.cli.common import (
+    Seat,
+    clean_text,
+    help_language,
+    parse_names,
+    parse_options,
+    parse_seats,
+)
 from parlor.cli.console import Terminal, harden_std_streams
 from parlor.cli.monopoly_session import (
     DEFAULT_BOT_STEPS,
@@ -428,8 +435,6 @@ def main(
     stderr: TextIO | None = None,
 ) -> int:
     """Standalone entry point: ``python -m parlor.cli.monopoly_tui [options]``."""
-    from parlor.cli import help_language
-
     _ = translator(help_language(argv))
     parser = argparse.ArgumentParser(
         prog="parlor play",

@@ -296,9 +296,8 @@ class Table:
 
     def decision(self, p: int) -> Decision:
         """The decision as ``p`` may see it (their drawn card included)."""
-        private = getattr(self.game, "pending_for", None)
-        decision = private(p) if callable(private) else self.game.pending
-        assert isinstance(decision, Decision)
+        decision = self.game.pending_for(p)
+        assert decision is not None
         return decision
 
     def prompt(self, p: int) -> str:

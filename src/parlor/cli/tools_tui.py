@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from parlor.bots.registry import bot_names, make_bot
-from parlor.cli.common import Seat, clean_text, parse_names, parse_seats
+from parlor.cli.common import Seat, clean_text, help_language, parse_names, parse_seats
 from parlor.cli.console import Terminal, harden_std_streams
 from parlor.cli.saves import SaveError, read_save, replay
 from parlor.cli.tools_table import Table, help_text, sorted_hand
@@ -243,8 +243,6 @@ def main(
     argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None
 ) -> int:
     """Standalone entry point: ``python -m parlor.cli.tools_tui [options]``."""
-    from parlor.cli import help_language
-
     _ = translator(help_language(argv))
     parser = argparse.ArgumentParser(
         prog="parlor tools",
