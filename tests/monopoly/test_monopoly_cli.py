@@ -249,3 +249,40 @@ def test_minutes_need_a_timed_variant() -> None:
     out, err = io.StringIO(), io.StringIO()
     code = monopoly_tui.main(["--minutes", "5"], stdin=io.StringIO(), stdout=out, stderr=err)
     assert code == 2 and "--minutes needs" in err.getvalue()
+
+
+def _bo_can_build() -> PropertyGame:
+    """Classic, seed 0, heuristic bots: after 163 actions Bo starts a turn holding a whole group."""
+    game = monopoly.new_game("classic", ["Ann", "Bo"], seed=0)
+    bots = [make_bot("monopoly", "heuristic", seed=i) for i in range(2)]
+    for _ in range(163):
+        decision = game.pending
+        assert decision is not None
+        game.apply(bots[decision.player].choose(game, decision.player))
+    assert game.pending is not None and game.pending.player == 1
+    return game
+
+
+def test_build_menu_keeps_its_numbers_and_selling_asks_once() -> None:
+    game = _bo_can_build()
+    menu_out = io.StringIO()
+    monopoly_tui.play(game.clone(), {1}, {0: make_bot("monopoly", "heuristic", seed=0)},
+                      io.StringIO("b\n\nq\n\n"), menu_out, lang="en")  # fmt: skip
+    first = menu_out.getvalue().split("Build, sell or mortgage")[1]
+    number = next(line.split(".")[0].strip() for line in first.splitlines() if ": + build" in line)
+    square_line = next(line for line in first.splitlines() if line.strip().startswith(f"{number}."))
+    name = square_line.split(".", 1)[1].split(":")[0].split(" (")[0].strip()
+    out = io.StringIO()
+    typed = f"b\n{number}+\n{number}-\nn\n{number}-\ny\n\nq\n\n"
+    code = monopoly_tui.play(game, {1}, {0: make_bot("monopoly", "heuristic", seed=0)},
+                             io.StringIO(typed), out, lang="en")  # fmt: skip
+    text = out.getvalue()
+    assert code == 1 and "Traceback" not in text
+    assert f"Bo builds a house on {name}" in text
+    menus = text.split("Build, sell or mortgage")[1:]
+    # The same number names the same property in every menu, now with a house to sell.
+    assert all(f"{number}. {name}" in menu for menu in menus)
+    assert "- sell one for" in menus[1]
+    # Selling says what it brings and what it cost, and asks once: "n" keeps the house.
+    assert text.count(f"Sell a house on {name} for") == 2 and "(it cost $" in text
+    assert text.count(f"Bo sells a house on {name}") == 1

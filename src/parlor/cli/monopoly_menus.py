@@ -84,18 +84,21 @@ def build_menu(s: Session, p: int) -> None:
     if not mine:
         s.say(_("You own no property yet."))
         return
+    shown = False  # the table is printed again only after something changed
     while True:
-        cash = words.money(game, game.view(p)["players"][p]["cash"], s.lang)
-        s.say(_("Build, sell or mortgage (you have {cash}):", cash=cash))
-        table = {}
-        for i, square in enumerate(mine, 1):
-            ops = _operations(s, p, square)
-            table[i] = (square, ops)
-            s.term.show(_property_line(s, i, square, ops, p))
+        table = {i: (square, _operations(s, p, square)) for i, square in enumerate(mine, 1)}
+        if not shown:
+            cash = words.money(game, game.view(p)["players"][p]["cash"], s.lang)
+            s.say(_("Build, sell or mortgage (you have {cash}):", cash=cash))
+            for i, (square, ops) in table.items():
+                s.term.show(_property_line(s, i, square, ops, p))
+            s.say(
+                "  " + _('(+ build, - sell, m mortgage, u lift: e.g. "2+" or "2 m"; Enter: back)')
+            )
+            shown = True
         if not any(ops for _sq, ops in table.values()):
             s.say(_("You have nothing to build, sell or mortgage now."))
             return
-        s.say("  " + _('(+ build, - sell, m mortgage, u lift: e.g. "2+" or "2 m"; Enter: back)'))
         text = s.ask(_("property and operation") + " > ").replace(" ", "").lower()
         if text in ("", "x", "back", "q"):
             return
@@ -125,6 +128,7 @@ def build_menu(s: Session, p: int) -> None:
             continue
         if not s.apply(action):
             continue
+        shown = False
         after = game.pending
         if after is None or after.player != p or after.kind != decision.kind:
             return
