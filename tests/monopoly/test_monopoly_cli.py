@@ -286,3 +286,21 @@ def test_build_menu_keeps_its_numbers_and_selling_asks_once() -> None:
     # Selling says what it brings and what it cost, and asks once: "n" keeps the house.
     assert text.count(f"Sell a house on {name} for") == 2 and "(it cost $" in text
     assert text.count(f"Bo sells a house on {name}") == 1
+
+
+def test_an_incoming_offer_shows_prices_mortgages_fees_and_completed_groups() -> None:
+    from parlor.cli.monopoly_view import trade_details
+
+    game = _bo_can_build()  # Bo holds Vermont Avenue, mortgaged; Ann the other two light blues
+    offer = {"to": 0, "give_squares": [8], "take_squares": [], "give_cash": 0, "take_cash": 50,
+             "give_jail_cards": 0, "take_jail_cards": 0}  # fmt: skip
+    lines = [line.plain for line in trade_details(game, offer, proposer=1, me=0, lang="en")]
+    assert lines[0] == "Bo offers Ann: Vermont Avenue for $50."
+    assert (
+        "   Vermont Avenue (Light blue, price $100) - mortgaged: the receiver pays $5 interest "
+        "at once, or $55 to lift it" in lines
+    )
+    assert "You pay $50 in cash." in lines and "At printed prices you gain $50." in lines
+    assert "This completes the Light blue group for Ann." in lines
+    danish = [line.plain for line in trade_details(game, offer, proposer=1, me=0, lang="da")]
+    assert "Dette fuldender gruppen Lyseblå for Ann." in danish
