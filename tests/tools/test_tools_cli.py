@@ -159,3 +159,25 @@ def test_scripted_humans_play_whole_games(seed: int) -> None:
     assert "***" in text and game.is_over
     assert "Not allowed" not in text  # every typed legal move was understood as that move
     json.loads(game.to_json())
+
+
+def test_hot_seat_hides_each_hand_until_its_player_is_ready() -> None:
+    # Two humans at one keyboard: Ana's hand, then Bob's, each only after that player's Enter.
+    code, text = run_cli(
+        ["--players", "2", "--bots", "none", "--names", "Ana,Bob", "--seed", "5"], "\n1\n\nq\n"
+    )
+    assert code == 1
+    ana_ready = text.index("Ana, it is your turn: press Enter when only you can see the screen.")
+    bob_ready = text.index("Bob, it is your turn: press Enter when only you can see the screen.")
+    hands = [i for i in range(len(text)) if text.startswith("Your hand (* can be played now):", i)]
+    assert ana_ready < hands[0] < bob_ready < hands[1]
+    # The hand is sorted by colour and marks what can be played now.
+    block = text[hands[0] :].split("\n")[1:8]
+    assert all(line.startswith(("   ", "  1")) for line in block) and any("* " in b for b in block)
+
+
+def test_tools_speaks_spanish_by_default_and_danish_on_request() -> None:
+    code, text = run_cli(["--players", "2", "--bots", "all", "--seed", "3"], "", lang="es")
+    assert code == 0 and "TOOLS, 2 jugadores, semilla 3." in text and "juega" in text
+    code, text = run_cli(["--players", "2", "--bots", "all", "--seed", "3"], "", lang="da")
+    assert code == 0 and "TOOLS, 2 spillere, frø 3." in text and "spiller" in text
