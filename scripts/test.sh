@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 # the cairo library (PNG pictures through cairosvg) and PostgreSQL (the server tests start a
 # cluster of their own on loopback).
 missing=()
-ldconfig -p | grep -q 'libcairo\.so\.2' || missing+=(libcairo2)
+ldconfig -p | grep 'libcairo\.so\.2' >/dev/null || missing+=(libcairo2)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 if [ ${#missing[@]} -gt 0 ]; then
     SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"

@@ -32,11 +32,11 @@ def played(edition: str, seed: int, steps: int) -> tuple[PropertyGame, dict[str,
     return game, drawn
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     edition=st.sampled_from(EDITIONS),
     seed=st.integers(0, 2**32 - 1),
-    steps=st.integers(0, 400),
+    steps=st.integers(0, 300),
     sample=st.integers(0, 2**32 - 1),
 )
 def test_a_drawn_card_stays_at_the_bottom_in_every_resample(
@@ -49,12 +49,12 @@ def test_a_drawn_card_stays_at_the_bottom_in_every_resample(
         assert sorted(copy.decks[deck]) == sorted(cards)
         known = len(cards) - game.unseen[deck]
         assert copy.decks[deck][len(cards) - known :] == cards[len(cards) - known :]
-        # The known tail is the drawn cards still in the deck, in the order they were drawn.
-        back = [c for c in drawn[deck] if c in cards][-known:] if known else []
-        assert cards[len(cards) - known :] == back
+        # What lies under the unseen cards was drawn (and shown); the unseen were never drawn.
+        assert set(cards[len(cards) - known :]) <= set(drawn[deck])
+        assert not set(cards[: game.unseen[deck]]) & set(drawn[deck])
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     edition=st.sampled_from(EDITIONS),
     seed=st.integers(0, 2**32 - 1),

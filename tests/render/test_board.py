@@ -128,3 +128,19 @@ def test_language_picks_the_editions_names() -> None:
     ed = load_edition("matador")
     assert title_of(square_groups(root)[39]).startswith(f"39. {ed.square_name(39, 'en')}")
     assert isinstance(board_svg(game), Picture)
+
+
+def test_names_in_a_language_the_edition_data_adds_are_used_as_given() -> None:
+    import dataclasses
+
+    ed = load_edition("classic")
+    squares = list(ed.squares)
+    squares[39] = dataclasses.replace(squares[39], name={**squares[39].name, "da": "Strandvejen"})
+    words = {**ed.texts, "da": {"jail": "Fængsel"}}  # only some words: the rest fall back
+    danish = dataclasses.replace(ed, squares=tuple(squares), texts=words)
+    game = monopoly.new_game(danish, players=2)
+    root = parse(board_svg(game, language="da"))
+    assert title_of(square_groups(root)[39]).startswith("39. Strandvejen")
+    assert title_of(square_groups(root)[37]).startswith("37. Park Place")  # no Danish name yet
+    jail = texts(square_groups(root)[10])
+    assert "Fængsel" in jail and "Just Visiting" in jail
