@@ -36,6 +36,10 @@ The file format (every amount in the edition's currency units)::
     go = "GO"
     ...
 
+    [groups.brown]                  # optional, per group: its name per language and its colour
+    name = { en = "Brown", es = "Marrón" }
+    colour = "#955436"
+
     [[squares]]                     # exactly 40, in board order, index 0..39
     index = 1
     kind = "street"                 # go street railroad utility chance community_chest tax
@@ -197,6 +201,8 @@ class Edition:
     cards: tuple[Card, ...]
     texts: Mapping[str, Mapping[str, str]]
     option_defaults: Mapping[str, Any] = field(default_factory=dict)
+    group_names: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # id -> lang -> name
+    group_colours: Mapping[str, str] = field(default_factory=dict)  # id -> "#rrggbb"
 
     # Derived tables, filled in by parse_edition (kept here so the engine's hot path is lookups).
     groups: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
@@ -217,6 +223,12 @@ class Edition:
     def card_text(self, card: int, language: str | None = None) -> str:
         texts = self.cards[card].text
         return texts.get(language or self.language) or next(iter(texts.values()))
+
+    def group_name(self, group: str, language: str | None = None) -> str:
+        """A colour group's name in ``language`` (else the edition's language, else its id)."""
+        names = self.group_names.get(group, {})
+        found = names.get(language or self.language) or names.get(self.language)
+        return found or group.replace("_", " ")
 
     def text(self, key: str, language: str | None = None) -> str:
         return self.texts[language or self.language][key]
@@ -327,6 +339,26 @@ def parse_edition(data: Mapping[str, Any], source: str = "<edition>") -> Edition
         if sq.is_property and sq.group:
             groups.setdefault(sq.group, []).append(sq.index)
 
+    group_names: dict[str, dict[str, str]] = {}
+    group_colours: dict[str, str] = {}
+    raw_groups = data.get("groups", {})
+    if not isinstance(raw_groups, Mapping):
+        raise SettingsError(f"{source}: [groups] must be a table of groups")
+    for gid, raw in raw_groups.items():
+        if gid not in groups or not isinstance(raw, Mapping):
+            raise SettingsError(f"{source}: [groups.{gid}] names no group of the board")
+        names = raw.get("name", {})
+        if not isinstance(names, Mapping) or not all(
+            isinstance(v, str) and v for v in names.values()
+        ):
+            raise SettingsError(f"{source}: groups.{gid}.name must map languages to names")
+        group_names[gid] = dict(names)
+        colour = raw.get("colour")
+        if colour is not None:
+            if not (isinstance(colour, str) and len(colour) == 7 and colour.startswith("#")):
+                raise SettingsError(f'{source}: groups.{gid}.colour must be like "#1fb25a"')
+            group_colours[gid] = colour
+
     def num(key: str) -> int:
         return int(_need(meta, key, source))
 
@@ -358,6 +390,8 @@ def parse_edition(data: Mapping[str, Any], source: str = "<edition>") -> Edition
         texts=texts,
         option_defaults=dict(data.get("options", {})),
         groups={g: tuple(v) for g, v in groups.items()},
+        group_names=group_names,
+        group_colours=group_colours,
         property_squares=tuple(sq.index for sq in squares if sq.is_property),
     )
 
