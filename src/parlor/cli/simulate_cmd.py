@@ -108,7 +108,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     how.add_argument(
         "--ray-address",
         default=None,
-        help="address of a Ray cluster (e.g. ray://head:10001 or auto); implies --backend ray",
+        help="address of a Ray cluster (host:port of its head, ray://head:10001 or auto); "
+        "implies --backend ray (default with --backend ray: $RAY_ADDRESS, else a local Ray)",
     )
     how.add_argument(
         "--ray-ship-code",
@@ -192,6 +193,7 @@ def run(args: argparse.Namespace) -> int:
     from parlor.sim.stream import RowWriter, Tally
 
     backend = "ray" if args.ray_address else args.backend
+    ray_address = args.ray_address or (os.environ.get("RAY_ADDRESS") if backend == "ray" else None)
     workers = args.workers or os.cpu_count() or 1
     out_dir: Path = args.out or Path("out") / time.strftime("sim-%Y%m%d-%H%M%S")
     console = Console()
@@ -208,7 +210,7 @@ def run(args: argparse.Namespace) -> int:
                 workers=workers,
                 backend=backend,
                 progress=not args.no_progress,
-                ray_address=args.ray_address,
+                ray_address=ray_address,
                 ship_code=args.ray_ship_code,
             ):
                 writer.add(record)
@@ -226,7 +228,7 @@ def run(args: argparse.Namespace) -> int:
                 "backend": backend,
                 "workers": workers,
                 "seconds": round(seconds, 2),
-                "ray_address": args.ray_address,
+                "ray_address": ray_address,
             },
         },
     )

@@ -337,8 +337,9 @@ def run_many(
     (all in memory: for large runs iterate :func:`iter_records` instead).
 
     ``backend="local"`` uses ``workers`` processes (default: every core; 1 runs in this process);
-    ``backend="ray"`` sends batches to Ray: to the cluster at ``ray_address`` if given, else to a
-    local Ray started with ``workers`` CPUs (an already initialised Ray is used as it is); with
+    ``backend="ray"`` sends batches to Ray: to the cluster at ``ray_address`` (or the
+    ``RAY_ADDRESS`` environment variable) if given, else to a local Ray started with ``workers``
+    CPUs (an already initialised Ray is used as it is); with
     ``ship_code`` this process's ``parlor`` package is uploaded to the workers (for a cluster
     where it is not installed). The rows do not depend on the backend, the worker count or the
     chunk size.
@@ -467,6 +468,7 @@ def _ray_batches(
             "the Ray backend needs Ray: pip install 'parlor[ray]' (or pip install ray)"
         ) from exc
     started = False
+    address = address or os.environ.get("RAY_ADDRESS") or None
     if not ray.is_initialized():
         import parlor
 
