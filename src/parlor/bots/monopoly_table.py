@@ -167,6 +167,7 @@ class Deeds:
         "_top_rent",
         "board",
         "buildings",
+        "complete",
         "group_owner",
         "mortgaged",
         "owned",
@@ -195,13 +196,19 @@ class Deeds:
             if o >= 0:
                 owned[o].append(sq)
         group_owner = self.group_owner
-        for members in board.groups:
+        #: Per player: the groups it owns whole (indices into ``board.groups``).
+        self.complete: list[list[int]] = [[] for _ in range(players)]
+        for gi, members in enumerate(board.groups):
             first = owner[members[0]]
             for s in members:
                 if owner[s] != first:
                     first = -2
                     break
-            group_owner.append(first if first >= 0 else -2)
+            if first >= 0:
+                group_owner.append(first)
+                self.complete[first].append(gi)
+            else:
+                group_owner.append(-2)
         # Per player, filled on demand: the dearest rent of its unmortgaged lots, the lots where
         # it may build, with their costs and scores, its lots dearest first, its trade targets;
         # and the danger each player faces (from the others' top rents).
@@ -221,22 +228,22 @@ class Deeds:
         none of whose groups changed."""
         board = self.board
         new = Deeds(board, owner, mortgaged, buildings, len(self.owned))
-        old_owner, old_mortgaged, old_buildings = self.owner, self.mortgaged, self.buildings
+        old_owner = self.owner
+        changed: set[int] = set()
+        for now, before in ((owner, old_owner), (buildings, self.buildings)):
+            if now != before:
+                changed.update(
+                    i for i, (a, b) in enumerate(zip(now, before, strict=True)) if a != b
+                )
+        if mortgaged != self.mortgaged:
+            changed.update(
+                i for i, (a, b) in enumerate(zip(mortgaged, self.mortgaged, strict=True)) if a != b
+            )
         affected: set[int] = set()
-        groups_seen: set[int] = set()
-        for sq in board.properties:
-            if (
-                owner[sq] != old_owner[sq]
-                or buildings[sq] != old_buildings[sq]
-                or mortgaged[sq] != old_mortgaged[sq]
-            ):
-                gi = board.group_index[sq]
-                if gi in groups_seen:
-                    continue
-                groups_seen.add(gi)
-                for s in board.groups[gi]:
-                    affected.add(owner[s])
-                    affected.add(old_owner[s])
+        for gi in {board.group_index[sq] for sq in changed} - {-1}:
+            for s in board.groups[gi]:
+                affected.add(owner[s])
+                affected.add(old_owner[s])
         for p in range(len(self.owned)):
             if p in affected:
                 continue
@@ -446,8 +453,9 @@ class Table:
         b = self.board
         spots: list[int] = []
         kind = b.kind
-        for gi, members in enumerate(b.groups):
-            if deeds.group_owner[gi] != player or any(self.mortgaged[s] for s in members):
+        for gi in deeds.complete[player]:
+            members = b.groups[gi]
+            if any(self.mortgaged[s] for s in members):
                 continue
             levels = [self.level(s) for s in members]
             low = min(levels)
