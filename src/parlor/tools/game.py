@@ -144,6 +144,44 @@ class _Tables:
         return c == top_c or t == top_t
 
 
+class _DeckFacts:
+    """What setting up a game needs of a deck, computed once per deck (decks are immutable)."""
+
+    def __init__(self, deck: Deck) -> None:
+        self.deck = deck  # (keeps the deck alive, so its id is not reused while cached)
+        self.data = deck.to_dict()
+        self.size = deck.size
+        self.cards = tuple(deck.cards())
+        self.base = sum(
+            cnt
+            for code, cnt in deck.copies.items()
+            if code.split(":")[0] in ("hammer", "good_nail", "bent_nail")
+        )
+
+
+_DECK_FACTS: dict[int, _DeckFacts] = {}
+_DEFAULT_OPTIONS = ToolsOptions()
+_OPTIONS_DATA: dict[ToolsOptions, dict[str, Any]] = {}
+
+
+def _deck_facts(deck: Deck) -> _DeckFacts:
+    facts = _DECK_FACTS.get(id(deck))
+    if facts is None or facts.deck is not deck:
+        if len(_DECK_FACTS) > 256:
+            _DECK_FACTS.clear()
+        facts = _DECK_FACTS[id(deck)] = _DeckFacts(deck)
+    return facts
+
+
+def _options_data(options: ToolsOptions) -> dict[str, Any]:
+    data = _OPTIONS_DATA.get(options)
+    if data is None:
+        if len(_OPTIONS_DATA) > 256:
+            _OPTIONS_DATA.clear()
+        data = _OPTIONS_DATA[options] = options.to_dict()
+    return data
+
+
 _TABLE_CACHE: dict[tuple[Any, ...], _Tables] = {}
 
 
@@ -184,27 +222,32 @@ class ToolsGame(Game[ToolsAction]):
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise SettingsError(f"seed must be an integer, not {seed!r}")
         self.deck = resolve_deck(deck)
-        self.options = (
-            options if isinstance(options, ToolsOptions) else ToolsOptions.from_dict(options)
-        )
+        if options is None:
+            self.options = _DEFAULT_OPTIONS
+        elif isinstance(options, ToolsOptions):
+            self.options = options
+        else:
+            self.options = ToolsOptions.from_dict(options)
         n = len(names)
-        base = sum(
-            cnt
-            for code, cnt in self.deck.copies.items()
-            if code.split(":")[0] in ("hammer", "good_nail", "bent_nail")
-        )
-        if self.deck.size < self.options.hand_size * n + 1:
+        facts = _deck_facts(self.deck)
+        if facts.size < self.options.hand_size * n + 1:
             raise SettingsError(
-                f"deck {self.deck.name!r} has {self.deck.size} cards: too few to deal "
+                f"deck {self.deck.name!r} has {facts.size} cards: too few to deal "
                 f"{self.options.hand_size} to {n} players and turn one up"
             )
-        if base == 0:  # parse_deck already refuses this; a Deck built by hand might not
+        if facts.base == 0:  # parse_deck already refuses this; a Deck built by hand might not
             raise SettingsError("the deck needs at least one base card to start the discard pile")
         self.names = names
+        deck_data = facts.data
         self.settings = {
             "players": list(names),
-            "deck": self.deck.to_dict(),
-            "options": self.options.to_dict(),
+            # Fresh copies of what is computed once per deck and options: callers may edit them.
+            "deck": {
+                "name": deck_data["name"],
+                "colors": list(deck_data["colors"]),
+                "exact": dict(deck_data["exact"]),
+            },
+            "options": dict(_options_data(self.options)),
         }
         self.seed = seed
         self.log = []
@@ -220,7 +263,7 @@ class ToolsGame(Game[ToolsAction]):
         n = self._n
         hand_size = self.options.hand_size
         while True:
-            cards = self.deck.cards()
+            cards = list(_deck_facts(self.deck).cards)
             self.rng.shuffle(cards)
             hands = [[0] * K for _ in range(n)]
             for _ in range(hand_size):
@@ -268,21 +311,59 @@ class ToolsGame(Game[ToolsAction]):
         return self._outcome
 
     @property
+    def is_over(self) -> bool:
+        return self._outcome is not None
+
+    @property
     def pending(self) -> Decision | None:
-        if self.phase == OVER:
+        """The pending decision as everybody may see it: no private detail of the decider's.
+
+        The decider's own view, with the card just drawn and the good-nail penalty it faces,
+        comes from :meth:`pending_for`.
+        """
+        return self.pending_for(None)
+
+    def pending_for(self, player: int | None) -> Decision | None:
+        """The pending decision as ``player`` may see it (``None``: a spectator).
+
+        Only the decider learns the card it just drew (``info["drawn"]``) and, on a good nail it
+        cannot repair, which penalty it faces (``info["good_nail_penalty"]``: that would tell what
+        its hand lacks).
+
+        >>> import random
+        >>> from parlor import tools
+        >>> game, rng = tools.new_game(2, seed=0), random.Random(0)
+        >>> while game.pending.kind != "drawn_card":
+        ...     _ = game.apply(rng.choice(game.legal_actions(game.pending.player)))
+        >>> p = game.pending.player
+        >>> game.pending_for(p).info["drawn"], "drawn" in game.pending_for(1 - p).info
+        ('good_nail:blue', False)
+        >>> game.pending == game.pending_for(1 - p) == game.pending_for(None)
+        True
+        """
+        self._check_viewer(player)
+        phase = self.phase
+        if phase == OVER:
             return None
         info: dict[str, Any] = {"top": self.deck.code(self.discard[-1])}
         if self.color is not None:
             info["color"] = self.deck.colors[self.color]
-        phase = self.phase
+        mine = player == self.current
         if phase == DRAWN:
-            info["drawn"] = self.deck.code(self.drawn)
+            if mine:
+                info["drawn"] = self.deck.code(self.drawn)
         elif phase == BOX:
             info["penalty"] = self.box_penalty
-        elif phase == PLAY and self._on_good_nail() and not self._has_play(self.current):
+        elif mine and phase == PLAY and self._on_good_nail() and not self._has_play(self.current):
             hammers = self._hammer_count(self.current)
             info["good_nail_penalty"] = "two_hammers" if hammers >= 2 else "draw_two"
         return Decision(self.current, PHASE_NAMES[phase], info)
+
+    def _check_viewer(self, player: int | None) -> None:
+        if player is not None and (type(player) is not int or not 0 <= player < self._n):
+            raise MalformedAction(
+                f"player must be a seat number 0..{self._n - 1} or None, not {player!r}"
+            )
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
@@ -318,7 +399,10 @@ class ToolsGame(Game[ToolsAction]):
 
     def _has_play(self, p: int) -> bool:
         hand = self.hands[p]
-        return any(hand[k] for k in self._t.playable_kinds[self.ctx])
+        for k in self._t.playable_kinds[self.ctx]:  # noqa: SIM110 (cheaper than any() on a generator)
+            if hand[k]:
+                return True
+        return False
 
     def _hammer_count(self, p: int) -> int:
         hand = self.hands[p]
@@ -328,11 +412,23 @@ class ToolsGame(Game[ToolsAction]):
     def legal_actions(
         self, player: int | None = None, *, anytime: bool = True
     ) -> list[ToolsAction]:
-        """The deciding player's legal actions (TOOLS has no "any time" actions, so ``anytime``
-        changes nothing); another player's list is empty."""
+        """``player``'s legal actions: the decider's, for everybody else none (TOOLS has no "any
+        time" actions, so ``anytime`` changes nothing).
+
+        The decider's list shows its hand, so the player must be named: ``legal_actions()``
+        without one raises :class:`MalformedAction` rather than answer for whoever decides.
+        """
         p = self.current
+        if type(player) is not int or player != p:  # (the decider is a valid seat already)
+            if player is None:
+                raise MalformedAction(
+                    "TOOLS actions show the decider's hand: name the player, "
+                    "e.g. legal_actions(game.pending.player)"
+                )
+            self._check_viewer(player)
+            return []
         phase = self.phase
-        if phase == OVER or (player is not None and player != p):
+        if phase == OVER:
             return []
         t = self._t
         hand = self.hands[p]
@@ -351,7 +447,9 @@ class ToolsGame(Game[ToolsAction]):
             out.append(t.accept[p])
             return out
         if phase == DRAWN:
-            return [t.play_drawn[p], t.keep[p]]
+            if t.playable[self.ctx][self.drawn]:
+                return [t.play_drawn[p], t.keep[p]]
+            return [t.keep[p]]  # (asked only under ask_after_every_draw)
         if phase == COLOR:
             return list(t.choose[p])
         # FOLLOW
@@ -435,6 +533,10 @@ class ToolsGame(Game[ToolsAction]):
                 raise IllegalAction(
                     f"you have not just drawn a playable card; {self._phase_hint()}"
                 )
+            if kind is PlayDrawn and not t.playable[self.ctx][self.drawn]:
+                raise IllegalAction(
+                    f"the {self._card(self.drawn)} you drew cannot be played here; keep it"
+                )
             return
         if kind is ChooseColor:
             color = action.color  # type: ignore[union-attr]
@@ -511,6 +613,8 @@ class ToolsGame(Game[ToolsAction]):
     def _phase_hint(self) -> str:
         phase = self.phase
         if phase == DRAWN:
+            if not self._t.playable[self.ctx][self.drawn]:
+                return f"you drew a {self._card(self.drawn)}, which cannot be played: keep it"
             return (
                 f"you drew a {self._card(self.drawn)}: play it (PlayDrawn) or keep it (KeepDrawn)"
             )
@@ -536,7 +640,12 @@ class ToolsGame(Game[ToolsAction]):
             self._play(p, k, events)
         elif kind is Draw:
             got = self._draw(p, 1, events)
-            if got and self.options.may_play_drawn and t.playable[self.ctx][got[0]]:
+            opts = self.options
+            if (
+                got
+                and opts.may_play_drawn
+                and (opts.ask_after_every_draw or t.playable[self.ctx][got[0]])
+            ):
                 self.phase = DRAWN
                 self.drawn = got[0]
             else:
@@ -717,12 +826,9 @@ class ToolsGame(Game[ToolsAction]):
         Never another hand nor the draw pile's order; the pending decision's private details
         (the card just drawn) only to the player deciding.
         """
-        if player is not None and (
-            isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self._n
-        ):
-            raise MalformedAction(f"player must be a seat number 0..{self._n - 1}, not {player!r}")
+        self._check_viewer(player)
         codes = self.deck.codes
-        pending = self.pending
+        pending = self.pending_for(player)
         view: dict[str, Any] = {
             "game": "tools",
             "player": player,
@@ -742,11 +848,11 @@ class ToolsGame(Game[ToolsAction]):
         if player is not None:
             view["hand"] = self._hand_codes(player)
         if pending is not None:
-            info = dict(pending.info)
-            if player != pending.player:
-                info.pop("drawn", None)
-                info.pop("good_nail_penalty", None)  # it would tell what the hand lacks
-            view["pending"] = {"player": pending.player, "kind": pending.kind, "info": info}
+            view["pending"] = {
+                "player": pending.player,
+                "kind": pending.kind,
+                "info": dict(pending.info),
+            }
         if self._outcome is not None:
             o = self._outcome
             view["outcome"] = {
@@ -891,15 +997,23 @@ class ToolsGame(Game[ToolsAction]):
         g = self.clone()
         rng = random.Random(seed)
         K = self._t.K
-        pool: list[int] = list(g.draw_pile)
+        # The unseen cards as a multiset, in card order: what the shuffle draws from must not
+        # depend on where they truly lie, or whoever picks the seed could undo the shuffle.
+        unseen = [0] * K
+        for k in g.draw_pile:
+            unseen[k] += 1
         others = [q for q in range(self._n) if q != player]
         for q in others:
             hand = g.hands[q]
-            pool.extend(k for k in range(K) for _ in range(hand[k]))
+            for k in range(K):
+                unseen[k] += hand[k]
             g.hands[q] = [0] * K
+        pool = [k for k in range(K) for _ in range(unseen[k])]
         rng.shuffle(pool)
         if g.phase == DRAWN and g.current != player:
             row = self._t.playable[g.ctx]
+            if self.options.ask_after_every_draw:  # (the decision says nothing of the card)
+                row = [True] * K
             candidates = [i for i, k in enumerate(pool) if row[k]]
             i = rng.choice(candidates)
             g.drawn = pool.pop(i)
