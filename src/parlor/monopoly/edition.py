@@ -508,6 +508,11 @@ def edition_data(edition: Edition) -> dict[str, Any]:
         "squares": squares,
         "decks": [{"id": d, "name": dict(names)} for d, names in edition.decks.items()],
         "cards": cards,
+        "groups": {
+            gid: {"name": dict(names)}
+            | ({"colour": edition.group_colours[gid]} if gid in edition.group_colours else {})
+            for gid, names in edition.group_names.items()
+        },
     }
 
 

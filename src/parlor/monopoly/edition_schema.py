@@ -130,6 +130,11 @@ class CardSpec(_Table):
     copies: Annotated[int, Field(ge=1, le=MAX_COPIES)] = 1
 
 
+class GroupSpec(_Table):
+    name: Names
+    colour: Annotated[str, StringConstraints(pattern=r"^#[0-9A-Fa-f]{6}$")] | None = None
+
+
 OptionValue = bool | Annotated[int, Field(ge=0, le=10**6)] | ShortText
 
 
@@ -140,6 +145,7 @@ class EditionFile(_Table):
     squares: Annotated[list[SquareSpec], Field(min_length=40, max_length=40)]
     decks: Annotated[list[DeckSpec], Field(min_length=1, max_length=8)]
     cards: Annotated[list[CardSpec], Field(max_length=MAX_CARDS)] = []
+    groups: Annotated[dict[Id, GroupSpec], Field(max_length=40)] = {}
 
 
 def _where(loc: tuple[int | str, ...]) -> str:
