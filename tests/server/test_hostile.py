@@ -109,7 +109,8 @@ def test_cross_origin_websockets_are_refused(server: ServerProcess) -> None:
     run(go())
 
 
-def test_floods_are_limited_per_connection_and_other_tables_go_on(server: ServerProcess) -> None:
+def test_floods_are_limited_per_connection_and_other_tables_go_on(fresh_server) -> None:  # type: ignore[no-untyped-def]
+    server = fresh_server()  # the default limits: 20 messages a second per connection
     made = client.create_table(server.base, game="tools", seats=["human", "human"])
     busy = client.create_table(server.base, seats=["human", "heuristic", "heuristic", "heuristic"])
     url = client.ws_url(server.base)

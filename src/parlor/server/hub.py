@@ -181,7 +181,6 @@ class Hub:
                     action.player,
                     action_to_dict(action),
                     "import",
-                    False,
                 )
         out = {"table": table_id, "invite": invite, "host_key": host_key}
         if host_token is not None:
@@ -414,7 +413,6 @@ class Hub:
                 seat,
                 games.encode_action(action),
                 actor,
-                False,
             )
             if not committed:  # another process wrote this step first
                 await self._catch_up(rt)
