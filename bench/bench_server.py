@@ -146,7 +146,8 @@ def worker(
         )
         return lat, counts[0]
 
-    out.put(asyncio.run(main()))
+    lat, n = asyncio.run(main())
+    out.put((lat, n, time.process_time()))
 
 
 def cpu_seconds(pid: int) -> float:
@@ -228,10 +229,12 @@ def main() -> None:
             cpu_window.append(cpu_seconds(server.pid))
         lat: list[float] = []
         actions = 0
+        client_cpu = 0.0
         for _ in procs:
-            part, n = out.get()
+            part, n, cpu = out.get()
             lat += part
             actions += n
+            client_cpu += cpu
         for p in procs:
             p.join()
     finally:
@@ -256,6 +259,7 @@ def main() -> None:
             f"server CPU: {used / args.seconds * 100:.0f}% of one core, "
             f"{used / actions * 1000:.2f} ms per action"
         )
+    print(f"client processes' CPU over the whole run: {client_cpu:.1f} s")
     print(f"load average at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
 
 
