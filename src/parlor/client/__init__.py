@@ -120,7 +120,9 @@ class Table:
     ) -> Table:
         from websockets.asyncio.client import connect
 
-        ws = await connect(ws_url(base), max_size=2**24, compression=None)
+        # max_queue=None: frames are read off the socket even while the script is busy elsewhere,
+        # so the server never takes this connection for a client that stopped reading
+        ws = await connect(ws_url(base), max_size=2**24, compression=None, max_queue=None)
         t = cls(ws)
         hello: dict[str, Any] = {"type": "hello", "protocol": PROTOCOL_VERSION, "table": table}
         for key, value in (
