@@ -144,6 +144,44 @@ class _Tables:
         return c == top_c or t == top_t
 
 
+class _DeckFacts:
+    """What setting up a game needs of a deck, computed once per deck (decks are immutable)."""
+
+    def __init__(self, deck: Deck) -> None:
+        self.deck = deck  # (keeps the deck alive, so its id is not reused while cached)
+        self.data = deck.to_dict()
+        self.size = deck.size
+        self.cards = tuple(deck.cards())
+        self.base = sum(
+            cnt
+            for code, cnt in deck.copies.items()
+            if code.split(":")[0] in ("hammer", "good_nail", "bent_nail")
+        )
+
+
+_DECK_FACTS: dict[int, _DeckFacts] = {}
+_DEFAULT_OPTIONS = ToolsOptions()
+_OPTIONS_DATA: dict[ToolsOptions, dict[str, Any]] = {}
+
+
+def _deck_facts(deck: Deck) -> _DeckFacts:
+    facts = _DECK_FACTS.get(id(deck))
+    if facts is None or facts.deck is not deck:
+        if len(_DECK_FACTS) > 256:
+            _DECK_FACTS.clear()
+        facts = _DECK_FACTS[id(deck)] = _DeckFacts(deck)
+    return facts
+
+
+def _options_data(options: ToolsOptions) -> dict[str, Any]:
+    data = _OPTIONS_DATA.get(options)
+    if data is None:
+        if len(_OPTIONS_DATA) > 256:
+            _OPTIONS_DATA.clear()
+        data = _OPTIONS_DATA[options] = options.to_dict()
+    return data
+
+
 _TABLE_CACHE: dict[tuple[Any, ...], _Tables] = {}
 
 
@@ -184,27 +222,32 @@ class ToolsGame(Game[ToolsAction]):
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise SettingsError(f"seed must be an integer, not {seed!r}")
         self.deck = resolve_deck(deck)
-        self.options = (
-            options if isinstance(options, ToolsOptions) else ToolsOptions.from_dict(options)
-        )
+        if options is None:
+            self.options = _DEFAULT_OPTIONS
+        elif isinstance(options, ToolsOptions):
+            self.options = options
+        else:
+            self.options = ToolsOptions.from_dict(options)
         n = len(names)
-        base = sum(
-            cnt
-            for code, cnt in self.deck.copies.items()
-            if code.split(":")[0] in ("hammer", "good_nail", "bent_nail")
-        )
-        if self.deck.size < self.options.hand_size * n + 1:
+        facts = _deck_facts(self.deck)
+        if facts.size < self.options.hand_size * n + 1:
             raise SettingsError(
-                f"deck {self.deck.name!r} has {self.deck.size} cards: too few to deal "
+                f"deck {self.deck.name!r} has {facts.size} cards: too few to deal "
                 f"{self.options.hand_size} to {n} players and turn one up"
             )
-        if base == 0:  # parse_deck already refuses this; a Deck built by hand might not
+        if facts.base == 0:  # parse_deck already refuses this; a Deck built by hand might not
             raise SettingsError("the deck needs at least one base card to start the discard pile")
         self.names = names
+        deck_data = facts.data
         self.settings = {
             "players": list(names),
-            "deck": self.deck.to_dict(),
-            "options": self.options.to_dict(),
+            # Fresh copies of what is computed once per deck and options: callers may edit them.
+            "deck": {
+                "name": deck_data["name"],
+                "colors": list(deck_data["colors"]),
+                "exact": dict(deck_data["exact"]),
+            },
+            "options": dict(_options_data(self.options)),
         }
         self.seed = seed
         self.log = []
@@ -220,7 +263,7 @@ class ToolsGame(Game[ToolsAction]):
         n = self._n
         hand_size = self.options.hand_size
         while True:
-            cards = self.deck.cards()
+            cards = list(_deck_facts(self.deck).cards)
             self.rng.shuffle(cards)
             hands = [[0] * K for _ in range(n)]
             for _ in range(hand_size):
@@ -266,6 +309,10 @@ class ToolsGame(Game[ToolsAction]):
     @property
     def outcome(self) -> Outcome | None:
         return self._outcome
+
+    @property
+    def is_over(self) -> bool:
+        return self._outcome is not None
 
     @property
     def pending(self) -> Decision | None:
@@ -352,7 +399,10 @@ class ToolsGame(Game[ToolsAction]):
 
     def _has_play(self, p: int) -> bool:
         hand = self.hands[p]
-        return any(hand[k] for k in self._t.playable_kinds[self.ctx])
+        for k in self._t.playable_kinds[self.ctx]:  # noqa: SIM110 (cheaper than any() on a generator)
+            if hand[k]:
+                return True
+        return False
 
     def _hammer_count(self, p: int) -> int:
         hand = self.hands[p]
@@ -368,15 +418,17 @@ class ToolsGame(Game[ToolsAction]):
         The decider's list shows its hand, so the player must be named: ``legal_actions()``
         without one raises :class:`MalformedAction` rather than answer for whoever decides.
         """
-        if player is None:
-            raise MalformedAction(
-                "TOOLS actions show the decider's hand: name the player, "
-                "e.g. legal_actions(game.pending.player)"
-            )
-        self._check_viewer(player)
         p = self.current
+        if type(player) is not int or player != p:  # (the decider is a valid seat already)
+            if player is None:
+                raise MalformedAction(
+                    "TOOLS actions show the decider's hand: name the player, "
+                    "e.g. legal_actions(game.pending.player)"
+                )
+            self._check_viewer(player)
+            return []
         phase = self.phase
-        if phase == OVER or player != p:
+        if phase == OVER:
             return []
         t = self._t
         hand = self.hands[p]
