@@ -67,8 +67,8 @@ class GameSpec:
         return PropertyEncoder(game)
 
     def potential(self, game: Game[Any], seat: int) -> float:
-        """What the shaped reward measures: net worth (in starting cashes) for the property
-        games, minus the hand size (in tens of cards) for TOOLS."""
+        """Net worth (``total_worth``, in starting cashes) in the property games; minus the hand
+        size (in tens of cards) in TOOLS."""
         if isinstance(game, tools.ToolsGame):
             return -game.hand_sizes[seat] / HAND_SCALE
         assert isinstance(game, monopoly.PropertyGame)
@@ -81,8 +81,8 @@ class GameSpec:
         return False
 
     def book_ranking(self, game: Game[Any]) -> tuple[int, ...]:
-        """The winners by the book's time-limit rule, now: the richest by valuation (property
-        games) or the fewest cards (TOOLS's max_turns ending)."""
+        """The richest by ``valuation`` among the players left (property games), or the fewest
+        cards (TOOLS), now."""
         if isinstance(game, tools.ToolsGame):
             sizes = game.hand_sizes
             best = min(sizes)
