@@ -15,6 +15,7 @@ from pathlib import Path
 
 from parlor.monopoly import EDITION_IDS, load_edition
 from parlor.rl.gym_env import ENV_IDS, ParlorGymEnv, make_spec
+from parlor.rl.openspiel import PROPERTY_PARAMS, TOOLS_PARAMS
 from parlor.rl.property_obs import PROPERTY_DECISIONS
 from parlor.rl.table import GameSpec, Table, outcome_reward
 from parlor.rl.tools_obs import TOOLS_DECISIONS
@@ -185,8 +186,19 @@ Observation size by edition and player count:
 
 ## OpenSpiel
 
-`open_spiel` is on PyPI but is not registered here yet (see the RL issue's report); the
-PettingZoo and Gymnasium environments are the supported interfaces.
+With the `openspiel` extra (`open_spiel` from PyPI), `import parlor.rl.openspiel` registers the
+games as OpenSpiel Python games: `pyspiel.load_game("parlor_tools(players=3)")` and
+`pyspiel.load_game("parlor_property(edition=matador,players=3)")`, parameters
+{", ".join(f"`{k}`" for k in TOOLS_PARAMS)} (TOOLS) and {", ".join(f"`{k}`" for k in PROPERTY_PARAMS)}
+(property games; `options` is JSON).
+
+Chance is sampled (`ChanceMode.SAMPLED_STOCHASTIC`): the shuffles and dice are drawn by the
+engine's own seeded generator inside `apply_action`, so no chance node is exposed; the k-th
+initial state of a game object uses the engine seed `seed + k`, and a cloned state replays the
+same future for the same actions. Observations (`observation_tensor`) are the vectors above;
+information states are not provided (observations are not perfect-recall). Returns are the
+win/loss rewards; a game cut at `max_steps` returns 0 to everyone. `tests/rl/test_openspiel.py`
+runs OpenSpiel's `random_sim_test`, its `rl_environment` and `evaluate_bots` on them.
 """
 
 
