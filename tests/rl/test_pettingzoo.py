@@ -8,6 +8,8 @@ from typing import Any
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pettingzoo.test import api_test, seed_test
 
 from parlor import monopoly, tools
@@ -180,3 +182,28 @@ def test_render_ansi_names_the_legal_actions() -> None:
     text = env.render()
     assert text is not None and "start_turn" in text and "0:" in text
     json.dumps(env.game.view(0))
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    players=st.integers(2, 10),
+    seed=st.integers(0, 2**31 - 2),
+    picks=st.lists(st.integers(0, 10_000), min_size=1, max_size=120),
+)
+def test_tools_masks_are_the_engine_legal_ids_and_spaces_are_fixed(
+    players: int, seed: int, picks: list[int]
+) -> None:
+    env = tools_env(players)
+    space = env.observation_space("player_0")
+    env.reset(seed=seed)
+    for pick in picks:
+        agent = env.agent_selection
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            break
+        assert env.observation_space(agent) is space
+        assert space.contains(obs)
+        seat = env.possible_agents.index(agent)
+        legal = np.flatnonzero(obs["action_mask"]).tolist()
+        assert legal == env.game.legal_action_ids(seat)
+        env.step(legal[pick % len(legal)])
