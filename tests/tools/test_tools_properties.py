@@ -92,7 +92,7 @@ def test_random_legal_and_illegal_actions_keep_invariants(
                 assert str(exc)
                 assert game.snapshot() == before
         else:
-            legal = game.legal_actions()
+            legal = game.legal_actions(game.pending.player)
             assert legal, "a game that is not over always has a legal action"
             game.apply(rng.choice(legal))
         assert total_cards(game) == size
@@ -171,10 +171,10 @@ def test_replay_rejects_a_tampered_save() -> None:
 def test_clone_is_independent_and_equal() -> None:
     game = tools.new_game(4, seed=9)
     for _ in range(15):
-        game.apply(game.legal_actions()[0])
+        game.apply(game.legal_actions(game.pending.player)[0])
     copy = game.clone()
     assert copy.snapshot() == game.snapshot()
-    copy.apply(copy.legal_actions()[-1])
+    copy.apply(copy.legal_actions(copy.pending.player)[-1])
     assert copy.snapshot() != game.snapshot()
     # Both continue with identical random futures from identical states.
     a, b = game.clone(), game.clone()
@@ -186,7 +186,7 @@ def test_clone_is_independent_and_equal() -> None:
 def test_determinize_resamples_hidden_cards_only() -> None:
     game = tools.new_game(4, seed=3)
     for _ in range(10):
-        game.apply(game.legal_actions()[0])
+        game.apply(game.legal_actions(game.pending.player)[0])
     snap = game.snapshot()
     changed = False
     for s in range(10):
@@ -212,7 +212,7 @@ def test_determinize_keeps_a_pending_drawn_card_playable() -> None:
         if game.is_over:
             continue
         d = game.determinize((game.current + 1) % 3, seed=seed)
-        assert d.legal_actions() == game.legal_actions()
+        assert d.legal_actions(d.current) == game.legal_actions(game.pending.player)
         d.apply(PlayDrawn(d.current))  # the resampled drawn card is in hand and playable
         return
     raise AssertionError("no drawn-card decision found")

@@ -145,7 +145,9 @@ def test_good_nail_penalty_two_hammers_then_draw_three() -> None:
     legal = game.legal_actions(0)
     assert all(isinstance(a, PenaltyHammers) for a in legal)
     assert PenaltyHammers(0, "green", "green") in legal and len(legal) == 3
-    assert game.pending is not None and game.pending.info["good_nail_penalty"] == "two_hammers"
+    mine = game.pending_for(0)
+    assert mine is not None and mine.info["good_nail_penalty"] == "two_hammers"
+    assert "good_nail_penalty" not in game.pending.info  # (it would tell the others what 0 lacks)
     unchanged_after(game, AcceptPenalty(0), IllegalAction)
     unchanged_after(game, PenaltyHammers(0, "red", "red"), IllegalAction)
     total = total_cards(game)
@@ -385,7 +387,8 @@ def test_drawn_card_may_be_played_at_once_or_kept() -> None:
     assert game.legal_actions(0) == [Draw(0)]
     game.apply(Draw(0))
     assert game.pending is not None and game.pending.kind == "drawn_card"
-    assert game.pending.info["drawn"] == "hammer:yellow"
+    assert game.pending_for(0).info["drawn"] == "hammer:yellow"
+    assert "drawn" not in game.pending.info and "drawn" not in game.pending_for(1).info
     assert game.legal_actions(0) == [PlayDrawn(0), KeepDrawn(0)]
     unchanged_after(game, PlayCard(0, "good_nail:blue"), IllegalAction)
     keep = game.clone()
@@ -430,7 +433,7 @@ def test_empty_hand_wins_immediately_even_with_an_action_card() -> None:
     assert game.outcome.reason == "empty hand"
     assert game.view(0)["hand_sizes"][1] == sizes[1]  # no more effects once the game is won
     assert events[-1].kind == "game_over" and game.pending is None
-    assert game.legal_actions() == []
+    assert game.legal_actions(0) == game.legal_actions(1) == []
     unchanged_after(game, Draw(1), GameOverError)
 
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from parlor import tools
-from parlor.tools.bots import GreedyBot
-from parlor.tools.deckstudy import CANDIDATES, main, simulate
+from parlor.analysis.deckstudy import CANDIDATES, main, simulate
+from parlor.bots.tools_greedy import GreedyBot
 
 
 def test_greedy_bot_plays_legal_moves_to_the_end() -> None:

@@ -2,18 +2,18 @@
 
 ``parlor.analysis.markov`` solves the long-run distribution of a player's position, cards drawn
 uniformly; ``parlor.analysis.cycling`` solves it with each deck in a fixed order, cycling;
-``parlor.analysis.rents`` turns it into expected rent and payback per property;
+``parlor.analysis.exact.analyse`` solves either; ``parlor.analysis.rents`` turns it into expected rent and payback per property;
 ``parlor.analysis.board`` draws it as a heatmap of the board.
 """
 
 from parlor.analysis.cycling import CyclingAverage, CyclingChain
+from parlor.analysis.exact import analyse
 from parlor.analysis.markov import (
     JAIL,
     ChainResult,
     Distribution,
     Landings,
     MarkovChain,
-    analyse,
 )
 
 __all__ = [

@@ -348,7 +348,7 @@ class MarkovChain(TokenModel):
         if cards != "uniform":
             raise SettingsError(
                 f"card model {cards!r}: MarkovChain draws cards uniformly; cycling decks are "
-                "parlor.analysis.cycling (or analyse(..., cards='cycling'))"
+                "parlor.analysis.cycling (or parlor.analysis.analyse(..., cards='cycling'))"
                 if cards == "cycling"
                 else f"unknown card model {cards!r}: choose {', '.join(CARD_MODELS)}"
             )
@@ -424,19 +424,3 @@ def stationary(trans: FloatArray) -> FloatArray:
     pi: FloatArray = np.asarray(np.linalg.solve(a, b), dtype=np.float64)
     pi[np.abs(pi) < 1e-15] = 0.0
     return pi
-
-
-def analyse(
-    edition: Edition | str = "classic",
-    options: RuleOptions | Mapping[str, Any] | None = None,
-    jail: JailStrategy = "leave",
-    cards: CardModel = "uniform",
-    jail_cards: JailCards = "deck",
-) -> ChainResult:
-    """Build and solve the chain (see :class:`MarkovChain`). ``cards="cycling"`` gives the mean
-    over seeded shuffles of the exact cycling chains (:func:`parlor.analysis.cycling.average`)."""
-    if cards == "cycling":
-        from parlor.analysis.cycling import average
-
-        return average(edition, options, jail, jail_cards).mean
-    return MarkovChain(edition, options, jail, cards, jail_cards).solve()

@@ -12,7 +12,7 @@ weights each by its card multiplier) times the rent of that level. A building's 
 over the extra expected rent per opponent turn it brings; with ``opponents`` opponents a round
 holds that many opponent turns, so payback in rounds is the turns divided by ``opponents``.
 
->>> from parlor.analysis.markov import analyse
+>>> from parlor.analysis import analyse
 >>> table = property_rents(analyse("classic"))
 >>> [lv.label for lv in table[0].levels]
 ['rent', 'group', '1 house', '2 houses', '3 houses', '4 houses', 'hotel']

@@ -1,4 +1,4 @@
-"""A rule-based TOOLS player, built on the greedy bot of :mod:`parlor.tools.bots`.
+"""A rule-based TOOLS player, built on the greedy bot of :mod:`parlor.bots.tools_greedy`.
 
 The greedy bot plays whenever it can, attacking cards first and wilds last. This player keeps that
 backbone (it defers to the greedy bot for the drawn card and anything not listed here) and adds
@@ -24,9 +24,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from parlor.bots.tools_greedy import GreedyBot
 from parlor.core.game import Game
 from parlor.tools.actions import ChooseColor, PenaltyHammers, PlayCard, ToolsAction
-from parlor.tools.bots import GreedyBot
 
 # Lower is played first.
 _BASE = {

@@ -199,7 +199,7 @@ def _show(game: ToolsGame, p: int, out: TextIO) -> None:
 
 
 def _prompt(game: ToolsGame, p: int) -> str:
-    decision = game.pending
+    decision = game.pending_for(p)
     assert decision is not None
     info = decision.info
     kind = decision.kind
@@ -236,7 +236,7 @@ def _prompt(game: ToolsGame, p: int) -> str:
 def _parse(game: ToolsGame, p: int, text: str) -> ToolsAction:
     """Turn a typed line into an action; ValueError with a helpful message if it means nothing."""
     hand = _hand(game, p)
-    decision = game.pending
+    decision = game.pending_for(p)
     assert decision is not None
     letters: dict[str, ToolsAction] = {
         "d": Draw(p),

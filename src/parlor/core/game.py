@@ -103,7 +103,22 @@ class Game(ABC, Generic[A]):
     @property
     @abstractmethod
     def pending(self) -> Decision | None:
-        """The decision the game waits for, or ``None`` once it is over."""
+        """The decision the game waits for, or ``None`` once it is over.
+
+        Public: what anybody at the table may know of it (see :meth:`pending_for`)."""
+
+    def pending_for(self, player: int | None) -> Decision | None:
+        """The pending decision as ``player`` may see it (``None``: a spectator).
+
+        ``pending`` is the public form, safe to show anybody; a game whose decisions carry
+        private details (a card just drawn) gives them only here, to the decider. Games with
+        nothing private in their decisions keep this default.
+        """
+        if player is not None and (type(player) is not int or not 0 <= player < self.num_players):
+            raise MalformedAction(
+                f"player must be a seat number 0..{self.num_players - 1} or None, not {player!r}"
+            )
+        return self.pending
 
     @property
     @abstractmethod

@@ -12,7 +12,7 @@ and changes nothing. Games replay exactly from their JSON save.
 (7, [7, 7, 7])
 >>> "hand" in game.view(None)   # a spectator sees no hand
 False
->>> action = game.legal_actions()[0]
+>>> action = game.legal_actions(0)[0]
 >>> events = game.apply(action)
 >>> game.apply(tools.Draw(0))
 Traceback (most recent call last):

@@ -269,20 +269,54 @@ class ToolsGame(Game[ToolsAction]):
 
     @property
     def pending(self) -> Decision | None:
-        if self.phase == OVER:
+        """The pending decision as everybody may see it: no private detail of the decider's.
+
+        The decider's own view, with the card just drawn and the good-nail penalty it faces,
+        comes from :meth:`pending_for`.
+        """
+        return self.pending_for(None)
+
+    def pending_for(self, player: int | None) -> Decision | None:
+        """The pending decision as ``player`` may see it (``None``: a spectator).
+
+        Only the decider learns the card it just drew (``info["drawn"]``) and, on a good nail it
+        cannot repair, which penalty it faces (``info["good_nail_penalty"]``: that would tell what
+        its hand lacks).
+
+        >>> import random
+        >>> from parlor import tools
+        >>> game, rng = tools.new_game(2, seed=0), random.Random(0)
+        >>> while game.pending.kind != "drawn_card":
+        ...     _ = game.apply(rng.choice(game.legal_actions(game.pending.player)))
+        >>> p = game.pending.player
+        >>> game.pending_for(p).info["drawn"], "drawn" in game.pending_for(1 - p).info
+        ('good_nail:blue', False)
+        >>> game.pending == game.pending_for(1 - p) == game.pending_for(None)
+        True
+        """
+        self._check_viewer(player)
+        phase = self.phase
+        if phase == OVER:
             return None
         info: dict[str, Any] = {"top": self.deck.code(self.discard[-1])}
         if self.color is not None:
             info["color"] = self.deck.colors[self.color]
-        phase = self.phase
+        mine = player == self.current
         if phase == DRAWN:
-            info["drawn"] = self.deck.code(self.drawn)
+            if mine:
+                info["drawn"] = self.deck.code(self.drawn)
         elif phase == BOX:
             info["penalty"] = self.box_penalty
-        elif phase == PLAY and self._on_good_nail() and not self._has_play(self.current):
+        elif mine and phase == PLAY and self._on_good_nail() and not self._has_play(self.current):
             hammers = self._hammer_count(self.current)
             info["good_nail_penalty"] = "two_hammers" if hammers >= 2 else "draw_two"
         return Decision(self.current, PHASE_NAMES[phase], info)
+
+    def _check_viewer(self, player: int | None) -> None:
+        if player is not None and (type(player) is not int or not 0 <= player < self._n):
+            raise MalformedAction(
+                f"player must be a seat number 0..{self._n - 1} or None, not {player!r}"
+            )
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
@@ -328,11 +362,21 @@ class ToolsGame(Game[ToolsAction]):
     def legal_actions(
         self, player: int | None = None, *, anytime: bool = True
     ) -> list[ToolsAction]:
-        """The deciding player's legal actions (TOOLS has no "any time" actions, so ``anytime``
-        changes nothing); another player's list is empty."""
+        """``player``'s legal actions: the decider's, for everybody else none (TOOLS has no "any
+        time" actions, so ``anytime`` changes nothing).
+
+        The decider's list shows its hand, so the player must be named: ``legal_actions()``
+        without one raises :class:`MalformedAction` rather than answer for whoever decides.
+        """
+        if player is None:
+            raise MalformedAction(
+                "TOOLS actions show the decider's hand: name the player, "
+                "e.g. legal_actions(game.pending.player)"
+            )
+        self._check_viewer(player)
         p = self.current
         phase = self.phase
-        if phase == OVER or (player is not None and player != p):
+        if phase == OVER or player != p:
             return []
         t = self._t
         hand = self.hands[p]
@@ -351,7 +395,9 @@ class ToolsGame(Game[ToolsAction]):
             out.append(t.accept[p])
             return out
         if phase == DRAWN:
-            return [t.play_drawn[p], t.keep[p]]
+            if t.playable[self.ctx][self.drawn]:
+                return [t.play_drawn[p], t.keep[p]]
+            return [t.keep[p]]  # (asked only under ask_after_every_draw)
         if phase == COLOR:
             return list(t.choose[p])
         # FOLLOW
@@ -435,6 +481,10 @@ class ToolsGame(Game[ToolsAction]):
                 raise IllegalAction(
                     f"you have not just drawn a playable card; {self._phase_hint()}"
                 )
+            if kind is PlayDrawn and not t.playable[self.ctx][self.drawn]:
+                raise IllegalAction(
+                    f"the {self._card(self.drawn)} you drew cannot be played here; keep it"
+                )
             return
         if kind is ChooseColor:
             color = action.color  # type: ignore[union-attr]
@@ -511,6 +561,8 @@ class ToolsGame(Game[ToolsAction]):
     def _phase_hint(self) -> str:
         phase = self.phase
         if phase == DRAWN:
+            if not self._t.playable[self.ctx][self.drawn]:
+                return f"you drew a {self._card(self.drawn)}, which cannot be played: keep it"
             return (
                 f"you drew a {self._card(self.drawn)}: play it (PlayDrawn) or keep it (KeepDrawn)"
             )
@@ -536,7 +588,12 @@ class ToolsGame(Game[ToolsAction]):
             self._play(p, k, events)
         elif kind is Draw:
             got = self._draw(p, 1, events)
-            if got and self.options.may_play_drawn and t.playable[self.ctx][got[0]]:
+            opts = self.options
+            if (
+                got
+                and opts.may_play_drawn
+                and (opts.ask_after_every_draw or t.playable[self.ctx][got[0]])
+            ):
                 self.phase = DRAWN
                 self.drawn = got[0]
             else:
@@ -717,12 +774,9 @@ class ToolsGame(Game[ToolsAction]):
         Never another hand nor the draw pile's order; the pending decision's private details
         (the card just drawn) only to the player deciding.
         """
-        if player is not None and (
-            isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self._n
-        ):
-            raise MalformedAction(f"player must be a seat number 0..{self._n - 1}, not {player!r}")
+        self._check_viewer(player)
         codes = self.deck.codes
-        pending = self.pending
+        pending = self.pending_for(player)
         view: dict[str, Any] = {
             "game": "tools",
             "player": player,
@@ -742,11 +796,11 @@ class ToolsGame(Game[ToolsAction]):
         if player is not None:
             view["hand"] = self._hand_codes(player)
         if pending is not None:
-            info = dict(pending.info)
-            if player != pending.player:
-                info.pop("drawn", None)
-                info.pop("good_nail_penalty", None)  # it would tell what the hand lacks
-            view["pending"] = {"player": pending.player, "kind": pending.kind, "info": info}
+            view["pending"] = {
+                "player": pending.player,
+                "kind": pending.kind,
+                "info": dict(pending.info),
+            }
         if self._outcome is not None:
             o = self._outcome
             view["outcome"] = {
@@ -891,15 +945,23 @@ class ToolsGame(Game[ToolsAction]):
         g = self.clone()
         rng = random.Random(seed)
         K = self._t.K
-        pool: list[int] = list(g.draw_pile)
+        # The unseen cards as a multiset, in card order: what the shuffle draws from must not
+        # depend on where they truly lie, or whoever picks the seed could undo the shuffle.
+        unseen = [0] * K
+        for k in g.draw_pile:
+            unseen[k] += 1
         others = [q for q in range(self._n) if q != player]
         for q in others:
             hand = g.hands[q]
-            pool.extend(k for k in range(K) for _ in range(hand[k]))
+            for k in range(K):
+                unseen[k] += hand[k]
             g.hands[q] = [0] * K
+        pool = [k for k in range(K) for _ in range(unseen[k])]
         rng.shuffle(pool)
         if g.phase == DRAWN and g.current != player:
             row = self._t.playable[g.ctx]
+            if self.options.ask_after_every_draw:  # (the decision says nothing of the card)
+                row = [True] * K
             candidates = [i for i, k in enumerate(pool) if row[k]]
             i = rng.choice(candidates)
             g.drawn = pool.pop(i)

@@ -38,6 +38,11 @@ class ToolsOptions:
             rulebook allows drawing only "si no puedes realizar una jugada válida".
         may_play_drawn: a playable drawn card may be played at once ("puede bajarla
             inmediatamente o conservarla"). If False the drawn card is always kept.
+        ask_after_every_draw: after every draw in a turn the drawer is asked (``drawn_card``),
+            with only ``KeepDrawn`` legal when the card cannot be played, so that nobody else can
+            tell from the flow of the game whether a kept card was playable. Off by default: the
+            rulebook asks only about a playable card. A table of people at different screens
+            wants it on.
         box_stacking: a box of nails may be answered with another box, passing the growing
             penalty on. If False the next player simply draws 2 and loses the turn.
         penalty_hammers_can_win: if the two penalty hammers were a player's last cards, the player
@@ -52,6 +57,7 @@ class ToolsOptions:
     any_wild_on_good_nail: bool = True
     may_draw_when_able: bool = False
     may_play_drawn: bool = True
+    ask_after_every_draw: bool = False
     box_stacking: bool = True
     penalty_hammers_can_win: bool = False
     max_turns: int = 0

@@ -1,6 +1,6 @@
 """Deck study: simulate many games for candidate decks and print how each plays.
 
-    python -m parlor.tools.deckstudy [--games 1000] [--players 2 4 6 10] [--deck my.toml]
+    python -m parlor.analysis.deckstudy [--games 1000] [--players 2 4 6 10] [--deck my.toml]
 
 For every deck, player count and kind of play (random legal moves, or the greedy bot at every
 seat) it reports: mean game length in turns; how often the good-nail penalty strikes (per game,
@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from parlor.bots.base import RandomBot
+from parlor.bots.tools_greedy import GreedyBot
 from parlor.tools.actions import AcceptPenalty, PenaltyHammers
-from parlor.tools.bots import GreedyBot
 from parlor.tools.cards import Deck, default_deck, load_deck, parse_deck
 from parlor.tools.game import ToolsGame
 
@@ -100,7 +100,7 @@ def simulate(deck: Deck, players: int, games: int, bot: str, seed: int = 0) -> F
         while game.outcome is None:
             p = game.current
             if bot == "random":
-                action = rng.choice(game.legal_actions())
+                action = rng.choice(game.legal_actions(p))
             else:
                 action = bots[p].choose(game, p)
             if isinstance(action, PenaltyHammers) or (

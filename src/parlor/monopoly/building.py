@@ -1,0 +1,259 @@
+"""Houses, hotels and the bank's stock of them.
+
+Clauses (docs/rules/README.md): S13 building (the whole group, unmortgaged, evenly, hotels after the
+houses, cash in hand), S14 building shortages (a scarce building wanted by more players than the
+bank holds is auctioned; the bank sells nothing below its price), S15 selling buildings back (half
+price, evenly; a hotel sold back gets its houses back only if the bank has them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from parlor.core.errors import IllegalAction
+from parlor.core.game import Decision, Event
+from parlor.monopoly.actions import Action, Build, PlaceBuilding, SellBuilding
+from parlor.monopoly.frames import BANK, Auction, Frame, PlaceBuildingChoice
+from parlor.monopoly.table import (
+    HOTEL,
+    N_SQUARES,
+    AnytimeCheck,
+    FrameRules,
+    Handler,
+    Table,
+)
+
+
+class BuildingRules(Table):
+    # ----- what buildings are worth ------------------------------------------------------------
+    def building_cost_value(self, square: int) -> int:
+        """What the buildings on ``square`` cost (a hotel: its price plus the houses turned in)."""
+        b = self.buildings[square]
+        cost = self.edition.squares[square].house_cost
+        if b == HOTEL:
+            return self.edition.hotel_cost(square) + self.options.hotel_after_houses * cost
+        return b * cost
+
+    def _building_sale_value(self, square: int) -> int:
+        b = self.buildings[square]
+        half_house = self.edition.squares[square].house_cost // 2
+        if b == HOTEL:
+            return (
+                self.edition.hotel_cost(square) // 2 + self.options.hotel_after_houses * half_house
+            )
+        return b * half_house
+
+    # ----- where one may build (S13) -----------------------------------------------------------
+    def _build_problem(self, player: int, square: int, check_stock: bool = True) -> str | None:
+        """Why ``player`` may not put the next building on ``square`` (None: they may)."""
+        ed = self.edition
+        if not 0 <= square < N_SQUARES:
+            return f"there is no square {square}"
+        sq = ed.squares[square]
+        if sq.kind != "street":
+            return f"{self.name_of(square)} is not a street: nothing can be built there"
+        if self.owner[square] != player:
+            return f"{self.names[player]} does not own {self.name_of(square)}"
+        if not self.owns_group(player, square):
+            return f"{self.names[player]} does not own the whole colour group of {self.name_of(square)}"
+        group = self.group_of(square)
+        if any(self.mortgaged[s] for s in group):
+            return "a property of the group is mortgaged: lift the mortgage before building"
+        level = self._level(square)
+        h = self.options.hotel_after_houses
+        if level > h:
+            return f"{self.name_of(square)} already has a hotel"
+        if level > min(self._level(s) for s in group):
+            return "build evenly: every lot of the group needs as many houses first"
+        hotel = level == h
+        if check_stock and not self.options.unlimited_buildings:
+            if hotel and self.hotels_left == 0:
+                return "the bank has no hotels left: wait until one is returned"
+            if not hotel and self.houses_left == 0:
+                return "the bank has no houses left: wait until some are returned"
+        return None
+
+    def _build_cost(self, square: int) -> int:
+        if self._level(square) == self.options.hotel_after_houses:
+            return self.edition.hotel_cost(square)
+        return self.edition.squares[square].house_cost
+
+    def _item_for(self, square: int) -> str:
+        return "hotel" if self._level(square) == self.options.hotel_after_houses else "house"
+
+    def _buildable_squares(self, player: int, item: str | None = None) -> list[int]:
+        out = []
+        for sq in self.edition.property_squares:
+            if (
+                self.owner[sq] == player
+                and self._build_problem(player, sq, check_stock=False) is None
+                and (item is None or self._item_for(sq) == item)
+            ):
+                out.append(sq)
+        return out
+
+    # ----- the bank's stock and shortages (S14) ------------------------------------------------
+    def _shortage_bidders(self, item: str) -> list[int] | None:
+        """Players who want (can place and afford) a scarce building, when they outnumber the
+        bank's stock: then the building is auctioned (BUILDING SHORTAGES)."""
+        if not self.options.building_shortage_auction or self.options.unlimited_buildings:
+            return None
+        stock = self.hotels_left if item == "hotel" else self.houses_left
+        if stock == 0 or stock >= self.num_players:
+            return None
+        wanting = []
+        for p in self.active_players:
+            squares = self._buildable_squares(p, item)
+            if any(self.cash[p] >= self._build_cost(sq) for sq in squares):
+                wanting.append(p)
+        return wanting if len(wanting) >= 2 and stock < len(wanting) else None
+
+    def _take_from_stock(self, item: str, count: int) -> None:
+        if item == "hotel":
+            self.hotels_left -= count
+        else:
+            self.houses_left -= count
+
+    def _return_reserved(self, frames: Iterable[Frame]) -> None:
+        """Put back in the bank's stock the buildings that ``frames`` (being dropped) held: one
+        being auctioned, or won and not yet placed."""
+        for frame in frames:
+            if (isinstance(frame, Auction) and frame.item != "property") or isinstance(
+                frame, PlaceBuildingChoice
+            ):
+                self._take_from_stock(frame.item, -1)
+
+    def _place_building(self, player: int, square: int, ev: list[Event], cost: int | None) -> None:
+        """Build on ``square`` for ``cost`` (``None``: the building's price, taken from the bank's
+        stock; a number: the building won at auction, already out of the stock)."""
+        h = self.options.hotel_after_houses
+        price = self._build_cost(square) if cost is None else cost
+        self._pay(player, BANK, price)
+        unlimited = self.options.unlimited_buildings
+        from_stock = 1 if cost is None and not unlimited else 0
+        if self._level(square) == h:
+            self.buildings[square] = HOTEL
+            if not unlimited:
+                self.hotels_left -= from_stock
+                self.houses_left += h
+            ev.append(Event("hotel_built", {"player": player, "square": square, "cost": price}))
+        else:
+            self.buildings[square] += 1
+            if not unlimited:
+                self.houses_left -= from_stock
+            ev.append(Event("house_built", {"player": player, "square": square, "cost": price}))
+
+    def _void_placement(self, top: PlaceBuildingChoice, ev: list[Event]) -> None:
+        """The winner of a building can no longer place it (raising the price, it mortgaged or
+        sold in the group): the bank takes the building back and returns the price."""
+        self.frames.pop()
+        self._return_reserved([top])
+        self._pay(BANK, top.player, top.price)
+        ev.append(
+            Event("auction_void", {"player": top.player, "item": top.item, "refund": top.price})
+        )
+
+    # ----- buildings sold back (S15) -----------------------------------------------------------
+    def _sell_building(self, p: int, sq: int, ev: list[Event]) -> None:
+        half_house = self.edition.squares[sq].house_cost // 2
+        h = self.options.hotel_after_houses
+        unlimited = self.options.unlimited_buildings
+        if self.buildings[sq] == HOTEL:
+            # The hotel goes back; its lot gets its houses back if the bank has them, and any it
+            # lacks are sold too (the bank pays half their price).
+            back = h if unlimited else min(h, self.houses_left)
+            refund = self.edition.hotel_cost(sq) // 2 + (h - back) * half_house
+            self.buildings[sq] = back
+            if not unlimited:
+                self.hotels_left += 1
+                self.houses_left -= back
+            self._pay(BANK, p, refund)
+            ev.append(Event("hotel_sold", {"player": p, "square": sq, "refund": refund}))
+        else:
+            self.buildings[sq] -= 1
+            if not unlimited:
+                self.houses_left += 1
+            self._pay(BANK, p, half_house)
+            ev.append(Event("house_sold", {"player": p, "square": sq, "refund": half_house}))
+
+    # ----- the actions -------------------------------------------------------------------------
+    def _check_build(self, action: Build) -> None:
+        self._square_arg(action.square)
+        if any(isinstance(f, Auction) and f.item != "property" for f in self.frames):
+            raise IllegalAction("the bank's scarce buildings are being auctioned: wait")
+        problem = self._build_problem(action.player, action.square)
+        if problem:
+            raise IllegalAction(problem)
+        cost = self._build_cost(action.square)
+        p = action.player
+        if self.cash[p] < cost:
+            raise IllegalAction(
+                f"{self.names[p]} has {self.money(self.cash[p])}, building costs {self.money(cost)}"
+            )
+
+    def _check_sell_building(self, action: SellBuilding) -> None:
+        self._square_arg(action.square)
+        sq = action.square
+        if self.owner[sq] != action.player:
+            raise IllegalAction(f"{self.names[action.player]} does not own {self.name_of(sq)}")
+        if not self.buildings[sq]:
+            raise IllegalAction(f"there is no building on {self.name_of(sq)}")
+        if self._level(sq) < max(self._level(s) for s in self.group_of(sq)):
+            raise IllegalAction("sell evenly: sell from the most built lots of the group first")
+
+    def _do_build(self, action: Build, top: Frame, ev: list[Event]) -> None:
+        p = action.player
+        item = self._item_for(action.square)
+        bidders = self._shortage_bidders(item)
+        if bidders is None:
+            self._place_building(p, action.square, ev, cost=None)
+            return
+        order = sorted(bidders, key=lambda q: (q - p) % self.num_players)
+        # The bank sells no building below its price: bids open at the wanted lot's price.
+        opening = self._build_cost(action.square)
+        # The building leaves the bank's stock while it is auctioned, so that nothing
+        # else (a hotel sold back, say) can take it meanwhile.
+        self._take_from_stock(item, 1)
+        self.frames.append(Auction(item, action.square, order, 0, 0, -1, opening))
+        ev.append(Event("auction_started", {"item": item, "square": action.square}))
+
+    def _do_sell_building(self, action: SellBuilding, top: Frame, ev: list[Event]) -> None:
+        self._sell_building(action.player, action.square, ev)
+
+    # ----- placing a building won at a shortage auction (S14) -----------------------------------
+    def _placement_decision(self, top: PlaceBuildingChoice) -> Decision:
+        return Decision(top.player, "place_building", {"item": top.item})
+
+    def _placement_answers(self, p: int, top: PlaceBuildingChoice) -> list[Action]:
+        return [PlaceBuilding(p, sq) for sq in self._buildable_squares(p, top.item)]
+
+    def _placement_problem(self, action: Action, top: PlaceBuildingChoice) -> str | None:
+        if isinstance(action, PlaceBuilding):
+            squares = self._buildable_squares(action.player, top.item)
+            if action.square not in squares:
+                return f"the {top.item} cannot go on square {action.square}"
+            return None
+        return f"{self.names[action.player]} must place the {top.item} won at auction"
+
+    def _do_place_building(self, action: PlaceBuilding, top: Frame, ev: list[Event]) -> None:
+        assert isinstance(top, PlaceBuildingChoice)
+        self.frames.pop()
+        self._place_building(action.player, action.square, ev, cost=0)
+
+
+HANDLERS: dict[type[Action], Handler] = {
+    Build: BuildingRules._do_build,
+    SellBuilding: BuildingRules._do_sell_building,
+    PlaceBuilding: BuildingRules._do_place_building,
+}
+ANYTIME_CHECKS: dict[type[Action], AnytimeCheck] = {
+    Build: BuildingRules._check_build,
+    SellBuilding: BuildingRules._check_sell_building,
+}
+FRAMES: dict[type[Frame], FrameRules] = {
+    PlaceBuildingChoice: FrameRules(
+        BuildingRules._placement_decision,
+        BuildingRules._placement_answers,
+        BuildingRules._placement_problem,
+    ),
+}

@@ -1,0 +1,161 @@
+"""Debts that cannot be paid at once, and bankruptcy.
+
+Clauses (docs/rules/README.md): S18 debts (raise the cash with any-time actions, then pay the
+whole amount; bankruptcy only when selling every building and mortgaging everything cannot cover
+it), S19 bankruptcy (buildings back to the bank at half price; everything to a creditor player,
+mortgages kept; to the bank: properties unmortgaged and auctioned one by one; the player's
+pending business dropped, the turn passed on), S20 (the end when one player is left).
+"""
+
+from __future__ import annotations
+
+from parlor.core.game import Decision, Event
+from parlor.monopoly.actions import Action, DeclareBankruptcy, PayDebt
+from parlor.monopoly.frames import (
+    BANK,
+    Auction,
+    BankAuctions,
+    Debt,
+    Frame,
+    TradeOffer,
+    Turn,
+)
+from parlor.monopoly.mortgages import MortgageRules
+from parlor.monopoly.table import HOTEL, FrameRules, Handler, debt_event
+from parlor.monopoly.turn import TurnRules
+
+
+class DebtRules(TurnRules, MortgageRules):
+    def liquidation_value(self, player: int) -> int:
+        """Cash the player could raise from the bank: buildings at half, then every mortgage."""
+        total = 0
+        for sq in self.edition.property_squares:
+            if self.owner[sq] == player:
+                total += self._building_sale_value(sq)
+                if not self.mortgaged[sq]:
+                    total += self.edition.squares[sq].mortgage
+        return total
+
+    # ----- the debt's decision (S18) -----------------------------------------------------------
+    def _debt_decision(self, top: Debt) -> Decision:
+        return Decision(
+            top.debtor,
+            "raise_funds",
+            {"amount": top.amount, "creditor": top.creditor, "reason": top.reason},
+        )
+
+    def _debt_answers(self, p: int, top: Debt) -> list[Action]:
+        candidates: list[Action] = [PayDebt(p), DeclareBankruptcy(p)]
+        return [a for a in candidates if self._debt_problem(a, top) is None]
+
+    def _debt_problem(self, action: Action, top: Debt) -> str | None:
+        p = action.player
+        name = self.names[p]
+        if isinstance(action, PayDebt):
+            if self.cash[p] < top.amount:
+                return (
+                    f"{name} owes {self.money(top.amount)} and has "
+                    f"{self.money(self.cash[p])}: sell buildings or mortgage first"
+                )
+            return None
+        if isinstance(action, DeclareBankruptcy):
+            if self.cash[p] + self.liquidation_value(p) >= top.amount:
+                return (
+                    f"{name} can still raise {self.money(top.amount)} by selling buildings "
+                    "and mortgaging: bankruptcy is only for debts that cannot be paid"
+                )
+            return None
+        return f"{name} must pay {self.money(top.amount)} or declare bankruptcy"
+
+    def _do_pay_debt(self, action: PayDebt, top: Frame, ev: list[Event]) -> None:
+        assert isinstance(top, Debt)
+        self.frames.pop()
+        self._pay(action.player, top.creditor, top.amount)
+        ev.append(debt_event("paid", top))
+
+    def _do_declare_bankruptcy(
+        self, action: DeclareBankruptcy, top: Frame, ev: list[Event]
+    ) -> None:
+        assert isinstance(top, Debt)
+        self.frames.pop()
+        self._go_bankrupt(action.player, top.creditor, ev)
+
+    # ----- bankruptcy (S19) --------------------------------------------------------------------
+    def _go_bankrupt(self, p: int, creditor: int, ev: list[Event]) -> None:
+        ed = self.edition
+        # Buildings go back to the bank at half price first.
+        for sq in ed.property_squares:
+            if self.owner[sq] == p and self.buildings[sq]:
+                refund = self._building_sale_value(sq)
+                if not self.options.unlimited_buildings:
+                    if self.buildings[sq] == HOTEL:
+                        self.hotels_left += 1
+                    else:
+                        self.houses_left += self.buildings[sq]
+                self.buildings[sq] = 0
+                self._pay(BANK, p, refund)
+        squares = [sq for sq in ed.property_squares if self.owner[sq] == p]
+        to_player = creditor >= 0
+        self._pay(p, creditor, self.cash[p])  # a player, the bank, or the Free Parking pot
+        if to_player:
+            for sq in squares:
+                self.owner[sq] = creditor
+            self.jail_cards[creditor].extend(self.jail_cards[p])
+        else:
+            for sq in squares:
+                self.owner[sq] = -1
+                self.mortgaged[sq] = False
+            for card in self.jail_cards[p]:
+                self.decks[ed.cards[card].deck].append(card)
+        self.jail_cards[p] = []
+        self.bankrupt[p] = True
+        self.bankrupt_order.append(p)
+        self.in_jail[p] = False
+        self.claims = [c for c in self.claims if p not in (c[0], c[1])]
+        ev.append(Event("bankrupt", {"player": p, "creditor": creditor}))
+        # Drop whatever the bankrupt player was in the middle of.
+        turn = self.frames[0]
+        kept: list[Frame] = [turn]
+        for frame in self.frames[1:]:
+            if isinstance(frame, Auction):
+                if frame.high_bidder == p:  # a bid from a player who is out no longer stands
+                    frame.high_bid, frame.high_bidder = 0, -1
+                if p in frame.bidders:
+                    i = frame.bidders.index(p)
+                    frame.bidders.remove(p)
+                    if i < frame.index:
+                        frame.index -= 1
+                    if frame.index >= len(frame.bidders):
+                        frame.index = 0
+                if frame.bidders:
+                    kept.append(frame)
+            elif isinstance(frame, TradeOffer):
+                if p not in (frame.proposer, frame.to):
+                    kept.append(frame)
+            elif (
+                isinstance(frame, BankAuctions)
+                or getattr(frame, "player", getattr(frame, "debtor", p)) != p
+            ):
+                kept.append(frame)
+        self._return_reserved(f for f in self.frames if not any(f is k for k in kept))
+        self.frames = kept
+        if self._check_end(ev):
+            return
+        if to_player:
+            self._receive_mortgaged(creditor, [s for s in squares if self.mortgaged[s]])
+        elif squares and self.options.auctions:
+            self.frames.append(BankAuctions(squares, (p + 1) % self.num_players))
+        assert isinstance(turn, Turn)
+        if turn.player == p:
+            self.frames = [f for f in self.frames if not isinstance(f, Turn)]
+            self.frames.insert(0, turn)
+            self._next_turn(p, ev)
+
+
+HANDLERS: dict[type[Action], Handler] = {
+    PayDebt: DebtRules._do_pay_debt,
+    DeclareBankruptcy: DebtRules._do_declare_bankruptcy,
+}
+FRAMES: dict[type[Frame], FrameRules] = {
+    Debt: FrameRules(DebtRules._debt_decision, DebtRules._debt_answers, DebtRules._debt_problem),
+}

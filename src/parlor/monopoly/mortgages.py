@@ -1,0 +1,120 @@
+"""Mortgages: taking one, lifting one, and receiving a mortgaged property from another player.
+
+Clauses (docs/rules/README.md): S16 mortgages (only unimproved groups; the bank pays the mortgage
+value; lifting costs it plus the edition's interest; no rent while mortgaged, see rent.py), S17 and
+S19 (a mortgaged property received in a trade or from a bankrupt player: lift it at once or keep it
+and pay the interest now, where the edition charges that fee).
+"""
+
+from __future__ import annotations
+
+from parlor.core.errors import IllegalAction
+from parlor.core.game import Decision, Event
+from parlor.monopoly.actions import Action, KeepMortgage, LiftMortgageNow, Mortgage, Unmortgage
+from parlor.monopoly.frames import BANK, Frame, MortgagedReceived
+from parlor.monopoly.table import AnytimeCheck, FrameRules, Handler, Table
+
+
+class MortgageRules(Table):
+    def _lift_cost(self, square: int) -> int:
+        return self.edition.squares[square].mortgage + self.edition.mortgage_interest(square)
+
+    # ----- mortgaging and lifting (S16) --------------------------------------------------------
+    def _check_mortgage(self, action: Mortgage) -> None:
+        self._square_arg(action.square)
+        sq = action.square
+        if self.owner[sq] != action.player:
+            raise IllegalAction(f"{self.names[action.player]} does not own {self.name_of(sq)}")
+        if self.mortgaged[sq]:
+            raise IllegalAction(f"{self.name_of(sq)} is already mortgaged")
+        if self.group_has_buildings(sq):
+            raise IllegalAction("sell the buildings of the colour group before mortgaging")
+
+    def _check_unmortgage(self, action: Unmortgage) -> None:
+        self._square_arg(action.square)
+        sq = action.square
+        if self.owner[sq] != action.player:
+            raise IllegalAction(f"{self.names[action.player]} does not own {self.name_of(sq)}")
+        if not self.mortgaged[sq]:
+            raise IllegalAction(f"{self.name_of(sq)} is not mortgaged")
+        cost = self._lift_cost(sq)
+        if self.cash[action.player] < cost:
+            raise IllegalAction(f"lifting the mortgage costs {self.money(cost)}")
+
+    def _do_mortgage(self, action: Mortgage, top: Frame, ev: list[Event]) -> None:
+        p = action.player
+        self.mortgaged[action.square] = True
+        self._pay(BANK, p, self.edition.squares[action.square].mortgage)
+        ev.append(Event("mortgaged", {"player": p, "square": action.square}))
+
+    def _do_unmortgage(self, action: Unmortgage, top: Frame, ev: list[Event]) -> None:
+        p, sq = action.player, action.square
+        self._pay(p, BANK, self._lift_cost(sq))
+        self.mortgaged[sq] = False
+        ev.append(Event("unmortgaged", {"player": p, "square": sq}))
+
+    # ----- a mortgaged property received (S17, S19) --------------------------------------------
+    def _receive_mortgaged(self, player: int, squares: list[int]) -> None:
+        if squares and self.options.mortgage_transfer_fee and not self.bankrupt[player]:
+            self.frames.append(MortgagedReceived(player, squares))
+
+    def _received_decision(self, top: MortgagedReceived) -> Decision:
+        return Decision(top.player, "mortgaged_property", {"square": top.squares[0]})
+
+    def _received_answers(self, p: int, top: MortgagedReceived) -> list[Action]:
+        candidates: list[Action] = [
+            LiftMortgageNow(p, top.squares[0]),
+            KeepMortgage(p, top.squares[0]),
+        ]
+        return [a for a in candidates if self._received_problem(a, top) is None]
+
+    def _received_problem(self, action: Action, top: MortgagedReceived) -> str | None:
+        sq = top.squares[0]
+        if isinstance(action, LiftMortgageNow | KeepMortgage):
+            if action.square != sq:
+                return f"decide first about {self.name_of(sq)}"
+            if isinstance(action, LiftMortgageNow):
+                cost = self._lift_cost(sq)
+                if self.cash[action.player] < cost:
+                    return f"lifting the mortgage costs {self.money(cost)}"
+            return None
+        return f"{self.names[action.player]} must lift or keep the mortgage on {self.name_of(sq)}"
+
+    def _next_received(self, top: Frame) -> int:
+        assert isinstance(top, MortgagedReceived)
+        sq = top.squares.pop(0)
+        if not top.squares:
+            self.frames.pop()
+        return sq
+
+    def _do_lift_now(self, action: LiftMortgageNow, top: Frame, ev: list[Event]) -> None:
+        p = action.player
+        sq = self._next_received(top)
+        self._pay(p, BANK, self._lift_cost(sq))
+        self.mortgaged[sq] = False
+        ev.append(Event("unmortgaged", {"player": p, "square": sq}))
+
+    def _do_keep_mortgage(self, action: KeepMortgage, top: Frame, ev: list[Event]) -> None:
+        p = action.player
+        sq = self._next_received(top)
+        ev.append(Event("kept_mortgage", {"player": p, "square": sq}))
+        self._charge(p, BANK, self.edition.mortgage_interest(sq), "mortgage interest", ev)
+
+
+HANDLERS: dict[type[Action], Handler] = {
+    Mortgage: MortgageRules._do_mortgage,
+    Unmortgage: MortgageRules._do_unmortgage,
+    LiftMortgageNow: MortgageRules._do_lift_now,
+    KeepMortgage: MortgageRules._do_keep_mortgage,
+}
+ANYTIME_CHECKS: dict[type[Action], AnytimeCheck] = {
+    Mortgage: MortgageRules._check_mortgage,
+    Unmortgage: MortgageRules._check_unmortgage,
+}
+FRAMES: dict[type[Frame], FrameRules] = {
+    MortgagedReceived: FrameRules(
+        MortgageRules._received_decision,
+        MortgageRules._received_answers,
+        MortgageRules._received_problem,
+    ),
+}

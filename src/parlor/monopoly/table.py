@@ -1,0 +1,181 @@
+"""The table every rule area works on: the state, money moving, colour groups, and the dispatch types.
+
+The property engine is split by rule area, the way the rulebooks are laid out (docs/rules/README.md
+numbers the shared clauses S1-S21). Each area is a class adding its rules to :class:`Table`; the
+game (``game.py``) is all of them together. An area registers its actions and decision frames in
+tables (``HANDLERS``, ``ANYTIME_CHECKS``, ``FRAMES``) that the game merges and dispatches on by
+type, so that adding an action means adding a handler, not a branch.
+
+Clauses: S1 (the bank pays and collects, money is conserved), S18 (a debt that cannot be paid at
+once stays on the stack until it is paid or the debtor goes bankrupt), S2 (seats).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from parlor.core.errors import MalformedAction
+from parlor.core.game import Decision, Event, Outcome
+from parlor.monopoly.actions import Action
+from parlor.monopoly.edition import Edition
+from parlor.monopoly.frames import BANK, POT, Debt, Frame
+from parlor.monopoly.rules import RuleOptions
+
+HOTEL = 5  # buildings[square] == HOTEL means a hotel stands there
+N_SQUARES = 40
+
+#: Carries out an action: (game, action, top frame, events) -> None.
+Handler = Callable[[Any, Any, Any, list[Event]], None]
+#: Raises an IllegalAction/MalformedAction if an any-time action may not be taken: (game, action).
+AnytimeCheck = Callable[[Any, Any], None]
+
+
+class FrameRules(NamedTuple):
+    """What a decision frame needs: its pending decision, its answers, and why an answer is wrong."""
+
+    decision: Callable[[Any, Any], Decision]  # (game, frame)
+    answers: Callable[[Any, int, Any], list[Action]]  # (game, player, frame): the legal ones
+    problem: Callable[[Any, Any, Any], str | None]  # (game, action, frame): None if legal
+
+
+def debt_event(kind: str, debt: Debt, square: int | None = None) -> Event:
+    """A "paid" or "debt" event; ``square`` names the property a rent is for."""
+    data: dict[str, Any] = {
+        "player": debt.debtor,
+        "to": debt.creditor,
+        "amount": debt.amount,
+        "reason": debt.reason,
+    }
+    if square is not None:
+        data["square"] = square
+    return Event(kind, data)
+
+
+class Table:
+    """The state of a game of one edition, and the helpers every rule area uses."""
+
+    edition: Edition
+    options: RuleOptions
+    names: list[str]
+    rng: random.Random
+    cash: list[int]
+    position: list[int]
+    in_jail: list[bool]
+    jail_turns: list[int]
+    jail_cards: list[list[int]]  # card ids held, oldest first
+    bankrupt: list[bool]
+    bankrupt_order: list[int]
+    owner: list[int]  # per square: a seat, or -1
+    mortgaged: list[bool]
+    buildings: list[int]  # per square: houses, or HOTEL
+    houses_left: int
+    hotels_left: int
+    pot: int
+    bank_flow: int  # money the bank paid out minus money it took in
+    doubles: int
+    round: int
+    turns_taken: int
+    first_player: int
+    last_dice: tuple[int, int] | None
+    claims: list[list[int]]  # [payer, owner, amount, square, lapses_on_throw_of]
+    decks: dict[str, list[int]]
+    frames: list[Frame]
+    setup_events: list[Event]
+    _outcome: Outcome | None
+
+    # ----- seats and words ---------------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return len(self.names)
+
+    @property
+    def active_players(self) -> list[int]:
+        return [p for p in range(self.num_players) if not self.bankrupt[p]]
+
+    def name_of(self, square: int) -> str:
+        return self.edition.square_name(square)
+
+    def money(self, amount: int) -> str:
+        return self.edition.format_money(amount)
+
+    @staticmethod
+    def _square_arg(square: object) -> None:
+        if not isinstance(square, int) or not 0 <= square < N_SQUARES:
+            raise MalformedAction(f"there is no square {square!r}")
+
+    # ----- money (S1) ----------------------------------------------------------------------------
+    def _pay(self, frm: int, to: int, amount: int) -> None:
+        if amount <= 0:
+            return
+        if frm == BANK:
+            self.bank_flow += amount
+        elif frm == POT:
+            self.pot -= amount
+        else:
+            self.cash[frm] -= amount
+        if to == BANK:
+            self.bank_flow -= amount
+        elif to == POT:
+            self.pot += amount
+        else:
+            self.cash[to] += amount
+
+    def _fee_sink(self) -> int:
+        """Where taxes and fines go: the bank, or the Free Parking pot under that house rule."""
+        return POT if self.options.free_parking_pot else BANK
+
+    # ----- debts as they arise (S18) -------------------------------------------------------------
+    def _charge(
+        self,
+        debtor: int,
+        creditor: int,
+        amount: int,
+        reason: str,
+        ev: list[Event],
+        square: int | None = None,
+    ) -> None:
+        """Make ``debtor`` pay now, or leave a debt to be settled (raise funds or go bankrupt).
+
+        ``square`` names the property a rent is for, in the event."""
+        if amount <= 0:
+            return
+        debt = Debt(debtor, creditor, amount, reason)
+        if self.cash[debtor] >= amount:
+            self._pay(debtor, creditor, amount)
+            ev.append(debt_event("paid", debt, square))
+        else:
+            self.frames.append(debt)
+            ev.append(debt_event("debt", debt, square))
+
+    def _charge_later(self, debtor: int, creditor: int, amount: int, reason: str) -> None:
+        self.frames.append(Debt(debtor, creditor, amount, reason))
+
+    def _settle_top_debts(self, ev: list[Event]) -> None:
+        """Pay at once the debts just stacked that the debtor can afford, in order."""
+        while self.frames and isinstance(self.frames[-1], Debt):
+            debt = self.frames[-1]
+            assert isinstance(debt, Debt)
+            if self.cash[debt.debtor] < debt.amount:
+                ev.append(debt_event("debt", debt))
+                return
+            self.frames.pop()
+            self._pay(debt.debtor, debt.creditor, debt.amount)
+            ev.append(debt_event("paid", debt))
+
+    # ----- colour groups -----------------------------------------------------------------------
+    def group_of(self, square: int) -> tuple[int, ...]:
+        group = self.edition.squares[square].group
+        return self.edition.groups[group] if group else (square,)
+
+    def owns_group(self, player: int, square: int) -> bool:
+        return all(self.owner[s] == player for s in self.group_of(square))
+
+    def group_has_buildings(self, square: int) -> bool:
+        return any(self.buildings[s] for s in self.group_of(square))
+
+    def _level(self, square: int) -> int:
+        """Houses on ``square``, a hotel counting as one more than the houses it needs."""
+        b = self.buildings[square]
+        return self.options.hotel_after_houses + 1 if b == HOTEL else b

@@ -1,0 +1,159 @@
+"""Trades between players: offers, answers, and what changes hands.
+
+Clauses (docs/rules/README.md): S17 trades (an any-time offer answered before anything else
+happens; a property or a jail card must change hands, no lending money; nothing from a group with
+buildings; each side must hold what it gives, jail cards oldest first; checked again on
+acceptance; a mortgaged property received is lifted or kept, see mortgages.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from parlor.core.errors import IllegalAction, MalformedAction
+from parlor.core.game import Decision, Event
+from parlor.monopoly.actions import AcceptTrade, Action, ProposeTrade, RejectTrade
+from parlor.monopoly.frames import Frame, TradeOffer
+from parlor.monopoly.mortgages import MortgageRules
+from parlor.monopoly.table import N_SQUARES, AnytimeCheck, FrameRules, Handler
+
+
+class TradeRules(MortgageRules):
+    def _offer_from(self, a: ProposeTrade) -> TradeOffer:
+        for field_name in ("give_cash", "take_cash", "give_jail_cards", "take_jail_cards"):
+            value = getattr(a, field_name)
+            if not isinstance(value, int) or value < 0:
+                raise MalformedAction(f"{field_name} must be a whole amount, at least 0")
+        if not isinstance(a.to, int) or not 0 <= a.to < self.num_players:
+            raise MalformedAction(f"there is no player {a.to!r}")
+        if not isinstance(a.give_squares, tuple | list) or not isinstance(
+            a.take_squares, tuple | list
+        ):
+            raise MalformedAction("give_squares and take_squares are lists of square numbers")
+        for sq in (*a.give_squares, *a.take_squares):
+            if not isinstance(sq, int) or not 0 <= sq < N_SQUARES:
+                raise MalformedAction(f"there is no square {sq!r}")
+        return TradeOffer(
+            a.player,
+            a.to,
+            tuple(a.give_squares),
+            tuple(a.take_squares),
+            a.give_cash,
+            a.take_cash,
+            a.give_jail_cards,
+            a.take_jail_cards,
+        )
+
+    def _trade_problem(self, t: TradeOffer) -> str | None:
+        p, q = t.proposer, t.to
+        if p == q:
+            return "a trade needs two different players"
+        if self.bankrupt[q]:
+            return f"{self.names[q]} is out of the game"
+        if not (
+            t.give_squares
+            or t.take_squares
+            or t.give_cash
+            or t.take_cash
+            or t.give_jail_cards
+            or t.take_jail_cards
+        ):
+            return "the trade exchanges nothing"
+        if not (t.give_squares or t.take_squares or t.give_jail_cards or t.take_jail_cards):
+            return "players may not lend or give each other money: trade property or cards"
+        all_squares = t.give_squares + t.take_squares
+        if len(set(all_squares)) != len(all_squares):
+            return "a property appears twice in the trade"
+        for sq, who in [(s, p) for s in t.give_squares] + [(s, q) for s in t.take_squares]:
+            if self.owner[sq] != who:
+                return f"{self.names[who]} does not own {self.name_of(sq)}"
+            if self.group_has_buildings(sq):
+                return (
+                    f"buildings stand in the colour group of {self.name_of(sq)}: "
+                    "sell them to the bank before trading it"
+                )
+        if t.give_cash > self.cash[p]:
+            return f"{self.names[p]} has only {self.money(self.cash[p])}"
+        if t.take_cash > self.cash[q]:
+            return f"{self.names[q]} has only {self.money(self.cash[q])}"
+        if t.give_jail_cards > len(self.jail_cards[p]):
+            return f"{self.names[p]} holds {len(self.jail_cards[p])} get-out-of-jail card(s)"
+        if t.take_jail_cards > len(self.jail_cards[q]):
+            return f"{self.names[q]} holds {len(self.jail_cards[q])} get-out-of-jail card(s)"
+        return None
+
+    def _offer_dict(self, t: TradeOffer) -> dict[str, Any]:
+        return {
+            "to": t.to,
+            "give_squares": list(t.give_squares),
+            "take_squares": list(t.take_squares),
+            "give_cash": t.give_cash,
+            "take_cash": t.take_cash,
+            "give_jail_cards": t.give_jail_cards,
+            "take_jail_cards": t.take_jail_cards,
+        }
+
+    def _carry_out_trade(self, t: TradeOffer, ev: list[Event]) -> None:
+        p, q = t.proposer, t.to
+        self._pay(p, q, t.give_cash)
+        self._pay(q, p, t.take_cash)
+        for _ in range(t.give_jail_cards):
+            self.jail_cards[q].append(self.jail_cards[p].pop(0))
+        for _ in range(t.take_jail_cards):
+            self.jail_cards[p].append(self.jail_cards[q].pop(0))
+        for sq in t.give_squares:
+            self.owner[sq] = q
+        for sq in t.take_squares:
+            self.owner[sq] = p
+        ev.append(Event("trade_accepted", {"player": q, "from": p, **self._offer_dict(t)}))
+        self._receive_mortgaged(p, [s for s in t.take_squares if self.mortgaged[s]])
+        self._receive_mortgaged(q, [s for s in t.give_squares if self.mortgaged[s]])
+
+    # ----- the offer (any time) and its answer -------------------------------------------------
+    def _check_propose(self, action: ProposeTrade) -> None:
+        problem = self._trade_problem(self._offer_from(action))
+        if problem:
+            raise IllegalAction(problem)
+
+    def _do_propose(self, action: ProposeTrade, top: Frame, ev: list[Event]) -> None:
+        offer = self._offer_from(action)
+        self.frames.append(offer)
+        ev.append(Event("trade_proposed", {"player": action.player, **self._offer_dict(offer)}))
+
+    def _offer_decision(self, top: TradeOffer) -> Decision:
+        return Decision(
+            top.to, "answer_trade", {"from": top.proposer, "offer": self._offer_dict(top)}
+        )
+
+    def _offer_answers(self, p: int, top: TradeOffer) -> list[Action]:
+        candidates: list[Action] = [AcceptTrade(p), RejectTrade(p)]
+        return [a for a in candidates if self._offer_problem(a, top) is None]
+
+    def _offer_problem(self, action: Action, top: TradeOffer) -> str | None:
+        if isinstance(action, RejectTrade):
+            return None
+        if isinstance(action, AcceptTrade):
+            return self._trade_problem(top)
+        return f"{self.names[action.player]} must accept or reject the trade"
+
+    def _do_accept(self, action: AcceptTrade, top: Frame, ev: list[Event]) -> None:
+        assert isinstance(top, TradeOffer)
+        self.frames.pop()
+        self._carry_out_trade(top, ev)
+
+    def _do_reject(self, action: RejectTrade, top: Frame, ev: list[Event]) -> None:
+        self.frames.pop()
+        ev.append(Event("trade_rejected", {"player": action.player}))
+
+
+HANDLERS: dict[type[Action], Handler] = {
+    ProposeTrade: TradeRules._do_propose,
+    AcceptTrade: TradeRules._do_accept,
+    RejectTrade: TradeRules._do_reject,
+}
+ANYTIME_CHECKS: dict[type[Action], AnytimeCheck] = {ProposeTrade: TradeRules._check_propose}
+FRAMES: dict[type[Frame], FrameRules] = {
+    TradeOffer: FrameRules(
+        TradeRules._offer_decision, TradeRules._offer_answers, TradeRules._offer_problem
+    ),
+}

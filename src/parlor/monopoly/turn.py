@@ -1,0 +1,320 @@
+"""A turn: the dice, moving, what the square reached does, cards, income tax and jail.
+
+Clauses (docs/rules/README.md): S2 seats (play passes left, bankrupt seats skipped), S4 a turn,
+doubles and three doubles (jail without moving), S5 salary at Go (passing or landing, forward moves
+only), S6 (an unowned property landed on is offered), S8 (rent is charged on landing, see rent.py),
+S10 cards (top card drawn, back to the bottom; jail cards held), S11 income tax (flat or the
+percentage of total worth), S12 jail (card, fine on the first turns, doubles; the last failed
+throw pays and moves), S20 (a time limit counted in rounds from the first player), S21 Free
+Parking.
+"""
+
+from __future__ import annotations
+
+from parlor.core.game import Decision, Event
+from parlor.monopoly.actions import (
+    Action,
+    ChooseTax,
+    EndTurn,
+    PayJailFine,
+    RollDice,
+    UseJailCard,
+)
+from parlor.monopoly.edition import Card
+from parlor.monopoly.ending import EndRules
+from parlor.monopoly.frames import BANK, POT, BuyChoice, Frame, Move, TaxChoice, Turn
+from parlor.monopoly.rent import RentRules
+from parlor.monopoly.table import HOTEL, N_SQUARES, FrameRules, Handler
+
+
+class TurnRules(EndRules, RentRules):
+    # ----- the turn's decision (S4, S12) -------------------------------------------------------
+    def _turn_decision(self, top: Turn) -> Decision:
+        p = top.player
+        if top.phase == "post_roll":
+            return Decision(p, "end_turn")
+        if self.in_jail[p]:
+            return Decision(p, "jail", {"turns_in_jail": self.jail_turns[p]})
+        return Decision(p, "roll_again" if self.doubles else "start_turn")
+
+    def _turn_answers(self, p: int, top: Turn) -> list[Action]:
+        candidates: list[Action]
+        if top.phase == "post_roll":
+            candidates = [EndTurn(p)]
+        else:
+            candidates = [RollDice(p)]
+            if self.in_jail[p]:
+                candidates += [PayJailFine(p), UseJailCard(p)]
+        return [a for a in candidates if self._turn_problem(a, top) is None]
+
+    def _turn_problem(self, action: Action, top: Turn) -> str | None:
+        p = action.player
+        name = self.names[p]
+        if isinstance(action, RollDice):
+            return None if top.phase == "pre_roll" else f"{name} has thrown: end the turn"
+        if isinstance(action, EndTurn):
+            return None if top.phase == "post_roll" else f"{name} must throw the dice first"
+        if isinstance(action, PayJailFine | UseJailCard):
+            if top.phase != "pre_roll" or not self.in_jail[p]:
+                return f"{name} is not in jail"
+            if isinstance(action, UseJailCard):
+                return None if self.jail_cards[p] else f"{name} has no get-out-of-jail card"
+            if self.jail_turns[p] >= self.options.jail_fine_turns:
+                return (
+                    f"the fine may be paid before throwing only on the first "
+                    f"{self.options.jail_fine_turns} turn(s) in jail: throw the dice"
+                )
+            fine = self.edition.jail_fine
+            if self.cash[p] < fine:
+                return f"{name} has {self.money(self.cash[p])}, the fine is {self.money(fine)}"
+            return None
+        return f"{name} must {'throw the dice' if top.phase == 'pre_roll' else 'end the turn'}"
+
+    # ----- the dice (S4) -----------------------------------------------------------------------
+    def _throw(self) -> tuple[int, int]:
+        dice = (self.rng.randint(1, 6), self.rng.randint(1, 6))
+        self.last_dice = dice
+        return dice
+
+    def _do_roll(self, action: RollDice, top: Frame, ev: list[Event]) -> None:
+        assert isinstance(top, Turn)
+        self._roll(action.player, top, ev)
+
+    def _roll(self, p: int, turn: Turn, ev: list[Event]) -> None:
+        if self.claims:
+            self._lapse_claims(p, ev)
+        d1, d2 = self._throw()
+        doubles = d1 == d2
+        ev.append(Event("dice", {"player": p, "dice": [d1, d2]}))
+        if self.in_jail[p]:
+            if doubles:
+                self._leave_jail(p, "doubles", ev)
+                if self.options.jail_doubles_extra_throw:
+                    self.doubles = 1
+                    turn.phase = "pre_roll"
+                else:
+                    turn.phase = "post_roll"
+                self.frames.append(Move(p, d1 + d2))
+                return
+            self.jail_turns[p] += 1
+            turn.phase = "post_roll"
+            if self.jail_turns[p] >= self.options.jail_max_turns:
+                # Last attempt failed: pay the fine, leave, and move by this throw.
+                self._leave_jail(p, "fine", ev)
+                self.frames.append(Move(p, d1 + d2))
+                self._charge(p, self._fee_sink(), self.edition.jail_fine, "jail fine", ev)
+            else:
+                ev.append(Event("stays_in_jail", {"player": p, "turns": self.jail_turns[p]}))
+            return
+        if doubles:
+            self.doubles += 1
+            if self.doubles == 3:
+                ev.append(Event("third_doubles", {"player": p}))
+                self._send_to_jail(p, ev)
+                return
+            turn.phase = "pre_roll"
+        else:
+            turn.phase = "post_roll"
+        self.frames.append(Move(p, d1 + d2))
+
+    # ----- jail (S12) --------------------------------------------------------------------------
+    def _do_pay_jail_fine(self, action: PayJailFine, top: Frame, ev: list[Event]) -> None:
+        self._pay(action.player, self._fee_sink(), self.edition.jail_fine)
+        self._leave_jail(action.player, "fine", ev)
+
+    def _do_use_jail_card(self, action: UseJailCard, top: Frame, ev: list[Event]) -> None:
+        p = action.player
+        card = self.jail_cards[p].pop(0)
+        self.decks[self.edition.cards[card].deck].append(card)
+        self._leave_jail(p, "card", ev)
+
+    def _leave_jail(self, p: int, how: str, ev: list[Event]) -> None:
+        self.in_jail[p] = False
+        self.jail_turns[p] = 0
+        ev.append(Event("left_jail", {"player": p, "how": how}))
+
+    def _send_to_jail(self, p: int, ev: list[Event]) -> None:
+        self.position[p] = self.edition.jail_square
+        self.in_jail[p] = True
+        self.jail_turns[p] = 0
+        self.doubles = 0
+        turn = self.frames[0]
+        if isinstance(turn, Turn) and turn.player == p:
+            turn.phase = "post_roll"
+        ev.append(Event("jailed", {"player": p}))
+
+    # ----- the end of a turn (S2, S20) ---------------------------------------------------------
+    def _do_end_turn(self, action: EndTurn, top: Frame, ev: list[Event]) -> None:
+        self._next_turn(action.player, ev)
+
+    def _next_turn(self, p: int, ev: list[Event]) -> None:
+        n = self.num_players
+        nxt = (p + 1) % n
+        while self.bankrupt[nxt]:
+            nxt = (nxt + 1) % n
+        first = self.first_player
+        if (nxt - first) % n <= (p - first) % n:
+            self.round += 1
+        self.turns_taken += 1
+        self.doubles = 0
+        self.frames[0] = Turn(nxt)
+        ev.append(Event("turn", {"player": nxt, "round": self.round}))
+        limit = self.options.time_limit_rounds
+        if limit is not None and self.round >= limit:
+            self._finish_by_valuation("time_limit", ev)
+
+    # ----- moving and landing (S5, S6, S8, S21) ------------------------------------------------
+    def _move(self, m: Move, ev: list[Event]) -> None:
+        p = m.player
+        if self.bankrupt[p]:
+            return
+        ed = self.edition
+        old = self.position[p]
+        new = (old + m.steps) % N_SQUARES
+        self.position[p] = new
+        ev.append(Event("moved", {"player": p, "from": old, "to": new}))
+        if m.steps > 0 and (old + m.steps) >= N_SQUARES + ed.go_square:
+            salary = ed.salary
+            if new == ed.go_square and self.options.double_salary_on_go:
+                salary *= 2
+            self._pay(BANK, p, salary)
+            ev.append(Event("salary", {"player": p, "amount": salary}))
+        self._land(p, m, ev)
+
+    def _land(self, p: int, m: Move, ev: list[Event]) -> None:
+        ed = self.edition
+        sq_index = self.position[p]
+        sq = ed.squares[sq_index]
+        kind = sq.kind
+        if sq.is_property:
+            owner = self.owner[sq_index]
+            if owner < 0:
+                self.frames.append(BuyChoice(p, sq_index))
+            elif owner != p and not self.mortgaged[sq_index]:
+                if self.in_jail[owner] and not self.options.rent_while_jailed:
+                    ev.append(Event("no_rent_owner_jailed", {"square": sq_index, "owner": owner}))
+                    return
+                if sq.kind == "utility" and m.dice_multiplier is not None:
+                    d1, d2 = self._throw()
+                    ev.append(Event("dice", {"player": p, "dice": [d1, d2], "for": "rent"}))
+                    amount = self.rent(sq_index, d1 + d2, m.rent_multiplier, m.dice_multiplier)
+                else:
+                    total = sum(self.last_dice) if self.last_dice else 0
+                    amount = self.rent(sq_index, total, m.rent_multiplier)
+                if self.options.rent_claim:
+                    self.claims.append([p, owner, amount, sq_index, self._claim_deadline(p)])
+                    ev.append(Event("rent_due", {"player": p, "owner": owner, "amount": amount}))
+                else:
+                    self._charge(p, owner, amount, "rent", ev, square=sq_index)
+        elif kind in ("chance", "community_chest"):
+            self._draw_card(p, sq.deck or kind, ev)
+        elif kind == "tax":
+            if sq.tax_percent_option and self.options.income_tax_choice:
+                self.frames.append(TaxChoice(p, sq_index))
+            else:
+                self._charge(p, self._fee_sink(), sq.tax, "tax", ev)
+        elif kind == "go_to_jail":
+            self._send_to_jail(p, ev)
+        elif kind == "free_parking" and self.options.free_parking_pot and self.pot:
+            amount = self.pot
+            self._pay(POT, p, amount)
+            ev.append(Event("pot_collected", {"player": p, "amount": amount}))
+
+    # ----- cards (S10) -------------------------------------------------------------------------
+    def _draw_card(self, p: int, deck: str, ev: list[Event]) -> None:
+        cards = self.decks[deck]
+        if not cards:  # every card of the deck is held as a jail card
+            return
+        card = self.edition.cards[cards.pop(0)]
+        ev.append(Event("card", {"player": p, "deck": deck, "card": card.id}))
+        if card.effect == "get_out_of_jail":
+            self.jail_cards[p].append(card.id)
+        else:
+            cards.append(card.id)
+            self._card_effect(p, card, ev)
+
+    def _card_effect(self, p: int, card: Card, ev: list[Event]) -> None:
+        effect = card.effect
+        pos = self.position[p]
+        if effect == "move_to":
+            assert card.target is not None
+            steps = (card.target - pos) % N_SQUARES
+            self.frames.append(
+                Move(
+                    p, steps if steps else N_SQUARES if card.target == self.edition.go_square else 0
+                )
+            )
+        elif effect == "move_relative":
+            self.frames.append(Move(p, card.steps))
+        elif effect == "move_nearest":
+            steps = 1
+            while self.edition.squares[(pos + steps) % N_SQUARES].kind != card.kind:
+                steps += 1
+            self.frames.append(Move(p, steps, card.rent_multiplier, card.dice_multiplier))
+        elif effect == "collect":
+            self._pay(BANK, p, card.amount)
+        elif effect == "pay":
+            self._charge(p, self._fee_sink(), card.amount, "card", ev)
+        elif effect == "collect_from_each":
+            for q in reversed(self.active_players):
+                if q != p:
+                    self._charge(q, p, card.amount, "card", ev)
+        elif effect == "pay_each":
+            for q in reversed(self.active_players):
+                if q != p:
+                    self._charge_later(p, q, card.amount, "card")
+            self._settle_top_debts(ev)
+        elif effect == "repairs":
+            houses = sum(b for b in self._owned_buildings(p) if b != HOTEL)
+            hotels = sum(1 for b in self._owned_buildings(p) if b == HOTEL)
+            amount = houses * card.per_house + hotels * card.per_hotel
+            self._charge(p, self._fee_sink(), amount, "repairs", ev)
+        elif effect == "go_to_jail":
+            self._send_to_jail(p, ev)
+        elif effect == "collect_if_worth_at_most" and self.total_worth(p) <= card.limit:
+            self._pay(BANK, p, card.amount)
+            ev.append(Event("collected", {"player": p, "amount": card.amount}))
+
+    def _owned_buildings(self, p: int) -> list[int]:
+        return [self.buildings[s] for s in self.edition.property_squares if self.owner[s] == p]
+
+    # ----- income tax (S11) --------------------------------------------------------------------
+    def _tax_decision(self, top: TaxChoice) -> Decision:
+        sq = self.edition.squares[top.square]
+        return Decision(
+            top.player,
+            "tax_choice",
+            {"square": top.square, "flat": sq.tax, "percent": self.edition.income_tax_percent},
+        )
+
+    def _tax_answers(self, p: int, top: TaxChoice) -> list[Action]:
+        return [ChooseTax(p, False), ChooseTax(p, True)]
+
+    def _tax_problem(self, action: Action, top: TaxChoice) -> str | None:
+        if isinstance(action, ChooseTax):
+            return None
+        return f"{self.names[action.player]} must choose how to pay the tax"
+
+    def _do_choose_tax(self, action: ChooseTax, top: Frame, ev: list[Event]) -> None:
+        assert isinstance(top, TaxChoice)
+        p = action.player
+        self.frames.pop()
+        flat = self.edition.squares[top.square].tax
+        amount = (
+            self.total_worth(p) * self.edition.income_tax_percent // 100 if action.percent else flat
+        )
+        ev.append(Event("tax_chosen", {"player": p, "percent": action.percent, "amount": amount}))
+        self._charge(p, self._fee_sink(), amount, "tax", ev)
+
+
+HANDLERS: dict[type[Action], Handler] = {
+    RollDice: TurnRules._do_roll,
+    EndTurn: TurnRules._do_end_turn,
+    PayJailFine: TurnRules._do_pay_jail_fine,
+    UseJailCard: TurnRules._do_use_jail_card,
+    ChooseTax: TurnRules._do_choose_tax,
+}
+FRAMES: dict[type[Frame], FrameRules] = {
+    Turn: FrameRules(TurnRules._turn_decision, TurnRules._turn_answers, TurnRules._turn_problem),
+    TaxChoice: FrameRules(TurnRules._tax_decision, TurnRules._tax_answers, TurnRules._tax_problem),
+}
