@@ -186,8 +186,8 @@ Observation size by edition and player count:
 
 ## OpenSpiel
 
-With the `openspiel` extra (`open_spiel` from PyPI), `import parlor.rl.openspiel` registers the
-games as OpenSpiel Python games: `pyspiel.load_game("parlor_tools(players=3)")` and
+With the `openspiel` extra (`open_spiel` from PyPI), `parlor.rl.openspiel.register()` registers
+the games as OpenSpiel Python games: `pyspiel.load_game("parlor_tools(players=3)")` and
 `pyspiel.load_game("parlor_property(edition=matador,players=3)")`, parameters
 {", ".join(f"`{k}`" for k in TOOLS_PARAMS)} (TOOLS) and {", ".join(f"`{k}`" for k in PROPERTY_PARAMS)}
 (property games; `options` is JSON).
@@ -198,7 +198,9 @@ initial state of a game object uses the engine seed `seed + k`, and a cloned sta
 same future for the same actions. Observations (`observation_tensor`) are the vectors above;
 information states are not provided (observations are not perfect-recall). Returns are the
 win/loss rewards; a game cut at `max_steps` returns 0 to everyone. `tests/rl/test_openspiel.py`
-runs OpenSpiel's `random_sim_test`, its `rl_environment` and `evaluate_bots` on them.
+runs OpenSpiel's `random_sim_test`, its `rl_environment` and `evaluate_bots` on them, in a child
+process: a process that registered Python games can abort at exit (pyspiel's registry releases
+them after Python has shut down), which is also why only `register()` imports pyspiel.
 """
 
 
