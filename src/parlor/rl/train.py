@@ -153,6 +153,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--eval-games", type=int, default=1000)
     parser.add_argument("--window", type=int, default=200, help="episodes per curve point")
     parser.add_argument("--out", default="runs/tools")
+    parser.add_argument(
+        "--evaluate-only",
+        action="store_true",
+        help="skip training: evaluate the model saved in --out (results-eval.json)",
+    )
     args = parser.parse_args(argv)
 
     import torch
@@ -173,6 +178,20 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             return env
 
         return thunk
+
+    if args.evaluate_only:
+        model = MaskablePPO.load(out / "model", device="cpu")
+        start = time.monotonic()
+        evaluation = evaluate(model, kwargs, args.eval_games)
+        report: dict[str, Any] = {"args": vars(args), "env": kwargs, "evaluation": evaluation}
+        report["eval_seconds"] = round(time.monotonic() - start, 1)
+        (out / "results-eval.json").write_text(json.dumps(report, indent=2) + "\n")
+        low, high = evaluation["ci95"]
+        print(
+            f"{out / 'model'}: evaluation over {evaluation['games']} games: "
+            f"{evaluation['win_rate']:.1%} [{low:.1%}, {high:.1%}]"
+        )
+        return report
 
     vec = DummyVecEnv([make(i) for i in range(args.envs)])
     vec.seed(args.seed)
