@@ -207,3 +207,27 @@ def test_tools_masks_are_the_engine_legal_ids_and_spaces_are_fixed(
         legal = np.flatnonzero(obs["action_mask"]).tolist()
         assert legal == env.game.legal_action_ids(seat)
         env.step(legal[pick % len(legal)])
+
+
+def test_without_trade_offers_the_mask_is_the_engine_mask_less_proposals() -> None:
+    env = property_env("classic", 4, trade_offers=False, max_steps=800)
+    rng = np.random.default_rng(1)
+    env.reset(seed=9)
+    proposals_seen = 0
+    for agent in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        game, seat = env.game, env.possible_agents.index(agent)
+        full = game.legal_action_ids(seat)
+        trades = {
+            i for i in full if isinstance(game.action_from_id(i, seat), monopoly.ProposeTrade)
+        }
+        proposals_seen += len(trades)
+        assert np.flatnonzero(obs["action_mask"]).tolist() == [i for i in full if i not in trades]
+        if trades:
+            with pytest.raises(IllegalActionError):
+                env.step(min(trades))
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert proposals_seen > 0

@@ -135,6 +135,9 @@ Options of every environment (`parlor.rl.table.Table`):
   pending decision and the legal ids, and nothing changes; it is never replaced by another
   action. `"penalize"` ends the episode instead: every agent is terminated, the offender gets
   `illegal_penalty`, the others 0, and `infos[agent]["illegal_action"]` is set.
+- `trade_offers=False` (property games) leaves trade proposals out of every mask, so a learner
+  chooses among the answers and the building, mortgaging and selling actions only; offers made
+  to it still need its answer, the rules are unchanged, and a proposal id is then illegal.
 - The agent cannot alter its own reward: rewards are computed from the engine's state only;
   observations and masks handed out are copies; the time-limit games' `CallTime` (a table signal,
   not a move) has no legal id, so a leading agent cannot end the game.

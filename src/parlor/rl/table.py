@@ -19,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from parlor import monopoly, tools
-from parlor.core.errors import IllegalAction
+from parlor.core.errors import IllegalAction, UnknownActionId
 from parlor.core.game import Game
 from parlor.rl.layout import Layout, Vector
 from parlor.rl.property_obs import PropertyEncoder
@@ -114,6 +114,7 @@ class Table:
         truncation_reward: TruncationReward = "zero",
         illegal_action: IllegalPolicy = "raise",
         illegal_penalty: float = -1.0,
+        trade_offers: bool = True,
     ) -> None:
         if reward not in ("win_loss", "shaped"):
             raise ValueError(f"reward must be 'win_loss' or 'shaped', not {reward!r}")
@@ -134,6 +135,9 @@ class Table:
         self.truncation_reward: TruncationReward = truncation_reward
         self.illegal_action: IllegalPolicy = illegal_action
         self.illegal_penalty = float(illegal_penalty)
+        # False: trade proposals leave every mask (answers to offers stay). A smaller action set
+        # for learners; the rules are unchanged, and bots still propose.
+        self.trade_offers = bool(trade_offers)
         self.game: Game[Any] = spec.new_game(0)
         self.encoder = spec.encoder(self.game)
         self.n = self.game.num_players
@@ -173,9 +177,20 @@ class Table:
             return cached[2].copy()
         mask = np.zeros(self.num_actions, dtype=np.int8)
         if seat == self.decider:
-            mask[self.game.legal_action_ids(seat)] = 1
+            mask[self._legal_ids(seat)] = 1
         self._mask_cache = (self.steps, seat, mask)
         return mask.copy()
+
+    def _legal_ids(self, seat: int) -> list[int]:
+        game = self.game
+        if self.trade_offers or not isinstance(game, monopoly.PropertyGame):
+            return game.legal_action_ids(seat)
+        ids = set()
+        for action in game.legal_actions(seat):
+            if not isinstance(action, monopoly.ProposeTrade):
+                with contextlib.suppress(UnknownActionId):
+                    ids.add(game.action_id(action))
+        return sorted(ids)
 
     def observe(self, seat: int) -> dict[str, npt.NDArray[Any]]:
         return {"observation": self.encoder.encode(self.game, seat), "action_mask": self.mask(seat)}

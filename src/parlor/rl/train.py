@@ -72,6 +72,7 @@ def env_kwargs(args: argparse.Namespace) -> dict[str, Any]:
         shaping_scale=args.shaping_scale,
         max_steps=args.max_steps,
         truncation_reward=args.truncation_reward,
+        trade_offers=not args.no_trade_offers,
     )
 
 
@@ -140,6 +141,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "--max-steps", type=int, default=10_000, help="decisions per game (all seats)"
     )
     parser.add_argument("--truncation-reward", default="zero", choices=["zero", "valuation"])
+    parser.add_argument(
+        "--no-trade-offers",
+        action="store_true",
+        help="property games: leave trade proposals out of the learner's mask",
+    )
     parser.add_argument("--timesteps", type=int, default=300_000)
     parser.add_argument("--envs", type=int, default=4)
     parser.add_argument("--seed", type=int, default=0)
