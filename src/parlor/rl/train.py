@@ -76,15 +76,20 @@ def env_kwargs(args: argparse.Namespace) -> dict[str, Any]:
     )
 
 
-def evaluate(model: Any, kwargs: dict[str, Any], games: int) -> dict[str, Any]:
-    """Play ``games`` seeded games with the greedy masked policy; count sole wins."""
+def evaluate(
+    model: Any, kwargs: dict[str, Any], games: int, deterministic: bool = True
+) -> dict[str, Any]:
+    """Play ``games`` seeded games with the masked policy (greedy, or sampled); count sole wins
+    of games that ended (a game cut at the step cap is not a win, whatever its valuation)."""
     env = VectorObservation(ParlorGymEnv(**kwargs))
     wins = ties = truncated = 0
     for i in range(games):
         obs, info = env.reset(seed=EVAL_SEED_BASE + i)
         done = False
         while not done:
-            action, _ = model.predict(obs, action_masks=env.action_masks(), deterministic=True)
+            action, _ = model.predict(
+                obs, action_masks=env.action_masks(), deterministic=deterministic
+            )
             obs, _, term, trunc, info = env.step(np.int64(action))
             done = term or trunc
         winners = info.get("winners")
@@ -103,6 +108,7 @@ def evaluate(model: Any, kwargs: dict[str, Any], games: int) -> dict[str, Any]:
         "win_rate": wins / games,
         "ci95": [low, high],
         "seeds": [EVAL_SEED_BASE, EVAL_SEED_BASE + games - 1],
+        "policy": "greedy" if deterministic else "sampled",
     }
 
 
@@ -157,6 +163,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--ent-coef", type=float, default=0.01)
     parser.add_argument("--net", default="128,128", help="hidden layer sizes")
     parser.add_argument("--eval-games", type=int, default=1000)
+    parser.add_argument(
+        "--sampled-eval",
+        action="store_true",
+        help="evaluate by sampling the masked policy instead of taking its most likely action",
+    )
     parser.add_argument("--window", type=int, default=200, help="episodes per curve point")
     parser.add_argument("--out", default="runs/tools")
     parser.add_argument(
@@ -188,7 +199,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     if args.evaluate_only:
         model = MaskablePPO.load(out / "model", device="cpu")
         start = time.monotonic()
-        evaluation = evaluate(model, kwargs, args.eval_games)
+        evaluation = evaluate(model, kwargs, args.eval_games, not args.sampled_eval)
         report: dict[str, Any] = {"args": vars(args), "env": kwargs, "evaluation": evaluation}
         report["eval_seconds"] = round(time.monotonic() - start, 1)
         (out / "results-eval.json").write_text(json.dumps(report, indent=2) + "\n")
@@ -234,7 +245,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     train_seconds = time.monotonic() - start
     model.save(out / "model")
     start = time.monotonic()
-    evaluation = evaluate(model, kwargs, args.eval_games)
+    evaluation = evaluate(model, kwargs, args.eval_games, not args.sampled_eval)
     eval_seconds = time.monotonic() - start
     title = f"MaskablePPO, {args.game} {args.players}p vs {args.opponents}"
     if len(curve_wins) >= args.window:
