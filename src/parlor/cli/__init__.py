@@ -10,12 +10,18 @@ from collections.abc import Sequence
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="parlor", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
-    from parlor.cli import analyze_cmd, monopoly_tui, simulate_cmd, tools_tui
+    from parlor.cli import analyze_cmd, monopoly_tui, render_cmd, simulate_cmd, tools_tui
 
     monopoly_tui.add_parser(sub)
     tools_tui.add_parser(sub)
     simulate_cmd.add_parser(sub)
     analyze_cmd.add_parser(sub)
+    from parlor.client import cli as client_cli
+    from parlor.server import cli as server_cli
+
+    server_cli.add_parser(sub)
+    client_cli.add_parser(sub)
+    render_cmd.add_parser(sub)
     return parser
 
 

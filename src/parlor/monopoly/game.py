@@ -138,6 +138,9 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
         self.decks: dict[str, list[int]] = {d: [] for d in ed.decks}
         for card in ed.cards:
             self.decks[card.deck].append(card.id)
+        # Per deck, how many cards at its top nobody has seen since the shuffle. Every drawn card
+        # is shown and goes under the pile, so the rest of the order is public knowledge.
+        self.unseen: dict[str, int] = {d: len(cards) for d, cards in self.decks.items()}
         self.frames: list[Frame] = []
         self.setup_events: list[Event] = []
         self._setup()
@@ -367,6 +370,7 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
             setattr(new, name, list(getattr(self, name)))
         new.jail_cards = [list(c) for c in self.jail_cards]
         new.decks = {d: list(c) for d, c in self.decks.items()}
+        new.unseen = dict(self.unseen)
         new.claims = [list(c) for c in self.claims]
         new.frames = [f.copy() for f in self.frames]
         new.rng = random.Random()
@@ -374,11 +378,28 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
         return new
 
     def determinize(self, player: int, seed: int) -> PropertyGame:
-        """A copy in which what ``player`` cannot know (deck order, future dice) is resampled."""
+        """A copy in which what ``player`` cannot know (deck order, future dice) is resampled.
+
+        Only the cards nobody has seen since the shuffle are reshuffled: a drawn card was shown
+        and lies under the pile, in the order drawn (S10: "place it face down at the bottom").
+        They are reshuffled from card order, not from where they truly lie, so the copy depends
+        on the seed and the public state alone: whoever picks seeds learns nothing of the deck.
+        In this game every player knows the same, so ``player`` changes nothing.
+
+        >>> from parlor import monopoly
+        >>> game = monopoly.new_game("classic", seed=3)
+        >>> a, b = game.determinize(0, seed=1), game.determinize(0, seed=2)
+        >>> a.view(0) == b.view(0) == game.view(0), a.decks != b.decks
+        (True, True)
+        """
+        self.pending_for(player)  # (checks the seat)
         new = self.clone()
         new.rng = random.Random(seed)
-        for cards in new.decks.values():
-            new.rng.shuffle(cards)
+        for deck, cards in new.decks.items():
+            hidden = new.unseen[deck]
+            top = sorted(cards[:hidden])
+            new.rng.shuffle(top)
+            cards[:hidden] = top
         return new
 
     # ----- words -------------------------------------------------------------------------------

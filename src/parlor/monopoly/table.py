@@ -81,6 +81,7 @@ class Table:
     last_dice: tuple[int, int] | None
     claims: list[list[int]]  # [payer, owner, amount, square, lapses_on_throw_of]
     decks: dict[str, list[int]]
+    unseen: dict[str, int]  # per deck: cards at its top not seen since the shuffle
     frames: list[Frame]
     setup_events: list[Event]
     _outcome: Outcome | None

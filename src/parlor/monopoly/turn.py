@@ -226,6 +226,8 @@ class TurnRules(EndRules, RentRules):
         if not cards:  # every card of the deck is held as a jail card
             return
         card = self.edition.cards[cards.pop(0)]
+        if self.unseen[deck]:
+            self.unseen[deck] -= 1
         ev.append(Event("card", {"player": p, "deck": deck, "card": card.id}))
         if card.effect == "get_out_of_jail":
             self.jail_cards[p].append(card.id)

@@ -1,0 +1,261 @@
+"""A Python client for a Parlor server: create or join a table and play it from a script.
+
+>>> link = parse_link("http://127.0.0.1:8000/#table=abc&invite=xyz")
+>>> link.base, link.table, link.invite
+('http://127.0.0.1:8000', 'abc', 'xyz')
+
+Typical use (against a running ``parlor serve``)::
+
+    from parlor import client
+    made = client.create_table("http://127.0.0.1:8000", game="tools", seats=["human", "heuristic"])
+    final = client.play(made["link"], name="Ann", policy=client.random_policy(1))
+
+A policy is any function ``policy(table) -> action`` called when it is the seat's decision; it
+returns one of ``table.prompt["answers"]`` (or its ``action`` dict, or its integer ``id``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+import urllib.error
+import urllib.request
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+PROTOCOL_VERSION = 1
+
+
+class ServerError(Exception):
+    """An error frame or HTTP error from the server: ``code`` is the protocol's error code."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Link:
+    base: str
+    table: str | None
+    invite: str | None
+
+
+def parse_link(url: str) -> Link:
+    """An invite link ``http://host:port/#table=T&invite=I`` (the secret stays in the fragment)."""
+    parts = urlsplit(url)
+    query = parse_qs(parts.fragment or parts.query)
+    base = f"{parts.scheme}://{parts.netloc}"
+    table, invite = query.get("table"), query.get("invite")
+    return Link(base, table[0] if table else None, invite[0] if invite else None)
+
+
+def _post(url: str, data: dict[str, Any]) -> dict[str, Any]:
+    req = urllib.request.Request(
+        url, json.dumps(data).encode(), {"Content-Type": "application/json"}, method="POST"
+    )
+    try:
+        with urllib.request.urlopen(req, timeout=30) as resp:
+            return dict(json.loads(resp.read()))
+    except urllib.error.HTTPError as exc:
+        err = json.loads(exc.read() or b"{}")
+        raise ServerError(err.get("code", str(exc.code)), err.get("message", "")) from exc
+
+
+def create_table(base_url: str, **request: Any) -> dict[str, Any]:
+    """Create a table; returns its id, invite, invite ``link``, host key and the host's seat token."""
+    return _post(base_url.rstrip("/") + "/api/tables", request)
+
+
+def join_table(link: str, name: str, seat: int | None = None) -> dict[str, Any]:
+    """Take a free seat with an invite link; returns the seat number and its secret token."""
+    ln = parse_link(link)
+    out = _post(
+        f"{ln.base}/api/tables/{ln.table}/join", {"invite": ln.invite, "name": name, "seat": seat}
+    )
+    out["base"] = ln.base
+    return out
+
+
+def ws_url(base: str) -> str:
+    return base.replace("https://", "wss://").replace("http://", "ws://").rstrip("/") + "/ws"
+
+
+class Table:
+    """One connection to a table: the newest view, prompt, table info, chat and outcome."""
+
+    #: keep every frame received in ``frames`` (set on the class to include the welcome)
+    keep_frames = False
+
+    def __init__(self, ws: Any) -> None:
+        self.ws = ws
+        self.version = 0
+        self.view: Any = None
+        self.prompt: dict[str, Any] | None = None
+        self.final: dict[str, Any] | None = None
+        self.table: dict[str, Any] = {}
+        self.you: dict[str, Any] = {}
+        self.chat: list[dict[str, Any]] = []
+        self.events: list[dict[str, Any]] = []
+        self.errors: list[dict[str, Any]] = []
+        self.frames: list[dict[str, Any]] = []
+        self.replies: dict[Any, dict[str, Any]] = {}
+        self._ref = 0
+
+    @classmethod
+    async def connect(
+        cls,
+        base: str,
+        table: str,
+        *,
+        token: str | None = None,
+        invite: str | None = None,
+        host_key: str | None = None,
+        lang: str | None = None,
+    ) -> Table:
+        from websockets.asyncio.client import connect
+
+        ws = await connect(ws_url(base), max_size=2**24)
+        t = cls(ws)
+        hello: dict[str, Any] = {"type": "hello", "protocol": PROTOCOL_VERSION, "table": table}
+        for key, value in (
+            ("token", token),
+            ("invite", invite),
+            ("host_key", host_key),
+            ("lang", lang),
+        ):
+            if value is not None:
+                hello[key] = value
+        from websockets.exceptions import ConnectionClosed
+
+        with contextlib.suppress(ConnectionClosed):  # refused at once: the reason waits to be read
+            await t.send(hello)
+        try:
+            frame = await t.recv()
+            while frame["type"] not in ("welcome", "error"):
+                frame = await t.recv()
+        except ConnectionClosed as exc:
+            raise ServerError("closed", f"the server closed the connection ({exc})") from exc
+        if frame["type"] == "error":
+            await ws.close()
+            raise ServerError(frame["code"], frame["message"])
+        return t
+
+    async def send(self, frame: dict[str, Any]) -> Any:
+        self._ref += 1
+        frame.setdefault("ref", self._ref)
+        await self.ws.send(json.dumps(frame))
+        return frame["ref"]
+
+    async def recv(self) -> dict[str, Any]:
+        """The next frame, with the state it carries taken in."""
+        frame: dict[str, Any] = json.loads(await self.ws.recv())
+        if self.keep_frames:
+            self.frames.append(frame)
+        kind = frame.get("type")
+        if kind in ("welcome", "update"):
+            self.version = frame.get("version", self.version)
+            self.view, self.prompt, self.final = frame["view"], frame["prompt"], frame["final"]
+            self.events.extend(frame.get("events", []))
+            if kind == "welcome":
+                self.table, self.you = frame["table"], frame["you"]
+                self.chat = list(frame["chat"])
+        elif kind == "table":
+            self.table = frame["table"]
+        elif kind == "chat":
+            self.chat.append(frame["message"])
+        elif kind == "error":
+            self.errors.append(frame)
+        if "ref" in frame and kind not in ("update", "welcome"):
+            self.replies[frame["ref"]] = frame
+        return frame
+
+    async def request(self, frame: dict[str, Any], timeout: float = 30) -> dict[str, Any]:
+        """Send a frame and wait for the reply that names it (``ack``, ``error``, ``legal``...)."""
+        ref = await self.send(frame)
+        async with asyncio.timeout(timeout):
+            while ref not in self.replies:
+                await self.recv()
+        return self.replies.pop(ref)
+
+    async def act(self, answer: Any, **extra: Any) -> dict[str, Any]:
+        """Send an action (an answer from the prompt, an action dict or an id) at our version."""
+        frame: dict[str, Any] = {"type": "action", "version": self.version, **extra}
+        if isinstance(answer, dict) and "action" in answer and "text" in answer:
+            answer = answer["id"] if answer["id"] is not None else answer["action"]
+        if isinstance(answer, int):
+            frame["id"] = answer
+        else:
+            frame["action"] = answer
+        if self.prompt and "terms_revision" in self.prompt:
+            frame.setdefault("terms_revision", self.prompt["terms_revision"])
+        return await self.request(frame)
+
+    async def close(self) -> None:
+        await self.ws.close()
+
+    def my_turn(self) -> bool:
+        return self.prompt is not None and self.final is None
+
+    async def wait(self, predicate: Callable[[Table], bool], timeout: float = 60) -> None:
+        async with asyncio.timeout(timeout):
+            while not predicate(self):
+                await self.recv()
+
+
+Policy = Callable[[Table], Any]
+
+
+def random_policy(seed: int | None = None) -> Policy:
+    """Picks uniformly among the prompt's legal answers (needs no engine at all)."""
+    rng = random.Random(seed)
+
+    def choose(table: Table) -> Any:
+        assert table.prompt is not None
+        return rng.choice(table.prompt["answers"])
+
+    return choose
+
+
+async def play_table(
+    table: Table, policy: Policy | Callable[[Table], Awaitable[Any]], timeout: float = 600
+) -> dict[str, Any]:
+    """Answer every prompt with ``policy`` until the game ends; returns the final result."""
+    async with asyncio.timeout(timeout):
+        while table.final is None:
+            if table.my_turn():
+                answer = policy(table)
+                if asyncio.iscoroutine(answer):
+                    answer = await answer
+                reply = await table.act(answer)
+                if reply["type"] == "error" and reply["code"] not in ("stale", "illegal"):
+                    raise ServerError(reply["code"], reply["message"])
+                if reply["type"] == "error":
+                    await table.recv()  # wait for the update that made us stale
+            else:
+                await table.recv()
+    assert table.final is not None
+    return table.final
+
+
+def play(
+    link: str, name: str, policy: Policy, seat: int | None = None, lang: str | None = None
+) -> dict[str, Any]:
+    """Join the table behind an invite link and play it to the end (blocking)."""
+
+    async def main() -> dict[str, Any]:
+        joined = join_table(link, name, seat)
+        table = await Table.connect(
+            joined["base"], joined["table"], token=joined["token"], lang=lang
+        )
+        try:
+            return await play_table(table, policy)
+        finally:
+            await table.close()
+
+    return asyncio.run(main())

@@ -1,0 +1,193 @@
+"""The HTTP and WebSocket front: FastAPI routes, the origin check, frame limits and rate limits."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+from collections.abc import AsyncIterator
+from typing import Any
+from urllib.parse import urlsplit
+
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.responses import HTMLResponse, JSONResponse
+from starlette.websockets import WebSocketDisconnect
+
+from parlor.server import session
+from parlor.server.hub import Hub
+from parlor.server.protocol import CLIENT_TYPES, MAX_FRAME, Bucket, Limits, ProtocolError
+from parlor.server.runtime import Conn
+from parlor.server.store import Store
+
+log = logging.getLogger("parlor.server")
+
+INDEX = """<!doctype html><meta charset="utf-8"><title>Parlor</title>
+<h1>Parlor server</h1><p>This server speaks the Parlor table protocol (JSON over WebSocket at
+<code>/ws</code>, version 1): see <code>docs/server.md</code>. Create a table with
+<code>POST /api/tables</code>, or seat a bot with <code>parlor bot --url</code>.</p>"""
+
+
+def create_app(
+    database_url: str,
+    *,
+    limits: Limits | None = None,
+    bot_delay: float | None = None,
+    grace: float = 30.0,
+    allowed_origins: tuple[str, ...] = (),
+) -> FastAPI:
+    store = Store(database_url)
+    store.migrate()
+    hub = Hub(store, limits=limits, bot_delay=bot_delay, grace=grace)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await hub.start()
+        yield
+        await hub.stop()
+
+    app = FastAPI(title="Parlor", lifespan=lifespan)
+    app.state.hub = hub
+
+    def error(exc: ProtocolError, status: int = 400) -> JSONResponse:
+        return JSONResponse(exc.frame(), status_code=status)
+
+    async def body(request: Request) -> Any:
+        raw = await request.body()
+        if len(raw) > 4 * 1024 * 1024:
+            raise ProtocolError("too_large", "request too large")
+        try:
+            return json.loads(raw or b"{}")
+        except json.JSONDecodeError as exc:
+            raise ProtocolError("bad_json", f"not JSON: {exc.msg}") from exc
+
+    @app.get("/", response_class=HTMLResponse)
+    async def index() -> str:
+        return INDEX
+
+    @app.get("/api/health")
+    async def health() -> dict[str, Any]:
+        return {"ok": True, "tables": len(hub.tables)}
+
+    @app.post("/api/tables")
+    async def create(request: Request) -> JSONResponse:
+        try:
+            req = await body(request)
+            save = None
+            if isinstance(req, dict) and "save" in req:
+                save = req["save"] if isinstance(req["save"], str) else json.dumps(req["save"])
+            made = await hub.create(req, save)
+            base = str(request.base_url).rstrip("/")
+            # the invite rides in the fragment: browsers never send it, so no log can hold it
+            made["link"] = f"{base}/#table={made['table']}&invite={made['invite']}"
+            return JSONResponse(made)
+        except ProtocolError as exc:
+            return error(exc)
+
+    @app.post("/api/tables/{table_id}/join")
+    async def join(table_id: str, request: Request) -> JSONResponse:
+        try:
+            req = await body(request)
+            if not isinstance(req, dict):
+                raise ProtocolError("bad_request", "a join request is a JSON object")
+            return JSONResponse(
+                await hub.join(table_id, req.get("invite"), req.get("name"), req.get("seat"))
+            )
+        except ProtocolError as exc:
+            return error(exc, 403 if exc.code == "bad_invite" else 400)
+
+    @app.get("/api/lobby")
+    async def lobby() -> JSONResponse:
+        return JSONResponse({"tables": await hub.lobby()})
+
+    def origin_ok(ws: WebSocket) -> bool:
+        origin = ws.headers.get("origin")
+        if origin is None:  # not a browser: scripts and bots
+            return True
+        if origin in allowed_origins:
+            return True
+        return urlsplit(origin).netloc == ws.headers.get("host")
+
+    @app.websocket("/ws")
+    async def websocket(ws: WebSocket) -> None:
+        address = ws.client.host if ws.client else "?"
+        lim = hub.limits
+        await ws.accept()
+        conn = Conn(ws, address, lim)
+        writer = None
+        import asyncio
+
+        writer = asyncio.ensure_future(conn.writer())
+        if not origin_ok(ws):
+            conn.send(ProtocolError("origin", "cross-origin connections are refused").frame())
+            conn.close()
+            await writer
+            return
+        if hub.addr_conns.get(address, 0) >= lim.addr_connections:
+            conn.send(
+                ProtocolError("rate_limited", "too many connections from your address").frame()
+            )
+            conn.close()
+            await writer
+            return
+        hub.addr_conns[address] = hub.addr_conns.get(address, 0) + 1
+        addr_bucket = hub.addr_buckets.setdefault(
+            address, Bucket(lim.addr_msgs_per_s, lim.addr_msgs_burst)
+        )
+        try:
+            while not conn.closed:
+                try:
+                    message = await ws.receive()
+                except (WebSocketDisconnect, RuntimeError):
+                    break
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                ref = None
+                try:
+                    if text is None:
+                        raise ProtocolError("bad_request", "messages are JSON in text frames")
+                    if not conn.bucket.take() or not addr_bucket.take():
+                        conn.refusals += 1
+                        raise ProtocolError(
+                            "rate_limited",
+                            "too many messages: slow down",
+                            close=conn.refusals >= lim.refusals_before_close,
+                        )
+                    if len(text) > MAX_FRAME:
+                        raise ProtocolError("too_large", f"frames are at most {MAX_FRAME} bytes")
+                    try:
+                        msg = json.loads(text)
+                    except json.JSONDecodeError as exc:
+                        raise ProtocolError("bad_json", f"not JSON: {exc.msg}") from exc
+                    if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
+                        raise ProtocolError("bad_request", "a message is an object with a 'type'")
+                    ref = msg.get("ref") if isinstance(msg.get("ref"), str | int) else None
+                    if msg["type"] not in CLIENT_TYPES:
+                        raise ProtocolError(
+                            "unknown_type", f"unknown message type {msg['type'][:40]!r}"
+                        )
+                    if conn.table is None:
+                        if msg["type"] != "hello":
+                            raise ProtocolError("bad_request", "say hello first")
+                        await hub.hello(conn, msg)
+                    else:
+                        await session.handle(hub, conn, msg)
+                except ProtocolError as exc:
+                    conn.send(exc.frame(ref))
+                    if exc.close:
+                        conn.close()
+                except Exception:  # a bug must not take the other tables down
+                    log.exception("message failed")
+                    conn.send(
+                        ProtocolError("internal", "the server failed on that message").frame(ref)
+                    )
+        finally:
+            hub.addr_conns[address] -= 1
+            if hub.addr_conns[address] <= 0:
+                hub.addr_conns.pop(address, None)
+                hub.addr_buckets.pop(address, None)
+            hub.leave(conn)
+            conn.close()
+            await writer
+
+    return app

@@ -1,0 +1,91 @@
+"""``parlor serve``: run the game service on this machine."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import socket
+import sys
+from typing import Any
+
+
+def add_parser(sub: Any) -> None:
+    p = sub.add_parser("serve", help="run the game server (tables, invites, bots) on a port")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default loopback)")
+    p.add_argument("--port", type=int, default=8000, help="port (0: any free port)")
+    p.add_argument(
+        "--database-url",
+        default=None,
+        help="SQLAlchemy URL (default $PARLOR_DATABASE_URL, else sqlite:///parlor.db); "
+        "e.g. postgresql://user@host/db",
+    )
+    p.add_argument(
+        "--bot-delay",
+        type=float,
+        default=None,
+        help="seconds a bot waits before acting, for every table (default: each table's own)",
+    )
+    p.add_argument(
+        "--grace",
+        type=float,
+        default=30.0,
+        help="seconds before a disconnected seat is played by a stand-in",
+    )
+    p.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        help="a web origin allowed to connect besides the server's own (repeatable)",
+    )
+    p.add_argument("--max-connections-per-address", type=int, default=32)
+    p.add_argument(
+        "--max-messages-per-address",
+        type=float,
+        default=200.0,
+        help="messages a second from one address, all its connections together",
+    )
+    p.add_argument("--log-level", default="warning")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from parlor.server import database_url
+    from parlor.server.app import create_app
+    from parlor.server.protocol import MAX_TRANSPORT_FRAME, Limits
+
+    logging.basicConfig(level=args.log_level.upper())
+    rate = args.max_messages_per_address
+    limits = Limits(
+        addr_connections=args.max_connections_per_address,
+        addr_msgs_per_s=rate,
+        addr_msgs_burst=2 * rate,
+    )
+    app = create_app(
+        database_url(args.database_url),
+        limits=limits,
+        bot_delay=args.bot_delay,
+        grace=args.grace,
+        allowed_origins=tuple(args.allow_origin),
+    )
+    sock = socket.socket(socket.AF_INET6 if ":" in args.host else socket.AF_INET)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((args.host, args.port))
+    host, port = sock.getsockname()[:2]
+    shown = f"[{host}]" if ":" in host else host
+    print(f"Parlor is serving at http://{shown}:{port}/", flush=True)
+    config = uvicorn.Config(
+        app,
+        log_level=args.log_level,
+        access_log=False,  # nothing that could carry a token is ever logged
+        ws_max_size=MAX_TRANSPORT_FRAME,
+        lifespan="on",
+    )
+    server = uvicorn.Server(config)
+    server.run(sockets=[sock])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(0)

@@ -1,0 +1,242 @@
+"""Everything the service asks of the engines, in one place, through their public interface only.
+
+Tables are created from a request (game, edition, variant, options, presets), rebuilt from settings
++ seed + action log, and described per seat: the decision as that seat may see it, its legal
+answers, the events in words. ``pending_for`` and ``describe_event`` are the two seams where the
+engines' secret-safe ``pending_for`` and the translated texts plug in.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import Any
+
+from parlor import monopoly, tools
+from parlor.core.errors import ParlorError, SettingsError
+from parlor.core.game import Event, Game, action_to_dict
+
+GAME_CLASSES: dict[str, type[Game[Any]]] = {
+    "monopoly": monopoly.PropertyGame,
+    "tools": tools.ToolsGame,
+}
+SEATS = {"monopoly": (2, 8), "tools": (2, 10)}
+
+#: The common house-rule presets a host can tick instead of naming options one by one.
+PRESETS: dict[str, dict[str, dict[str, Any]]] = {
+    "monopoly": {
+        "free_parking_pot": {"free_parking_pot": True},
+        "no_auctions": {"auctions": False},
+        "double_go": {"double_salary_on_go": True},
+        "unlimited_buildings": {"unlimited_buildings": True},
+        "no_rent_in_jail": {"rent_while_jailed": False},
+    },
+    "tools": {
+        "no_box_stacking": {"box_stacking": False},
+        "draw_when_able": {"may_draw_when_able": True},
+    },
+}
+
+
+def options_for(
+    game: str, variant: str | None, presets: Sequence[str], options: Mapping[str, Any]
+) -> dict[str, Any]:
+    """The engine options a request stands for: presets first, then explicit options win."""
+    table = PRESETS.get(game, {})
+    merged: dict[str, Any] = {}
+    for name in presets:
+        if name not in table:
+            raise SettingsError(f"unknown preset {name!r}: choose among {', '.join(sorted(table))}")
+        merged.update(table[name])
+    merged.update(options)
+    if variant is not None:
+        if game != "monopoly":
+            raise SettingsError("only the property games have variants")
+        merged["variant"] = variant
+    return merged
+
+
+def new_game(
+    game: str, edition: str | None, names: Sequence[str], seed: int, options: Mapping[str, Any]
+) -> Game[Any]:
+    if game == "monopoly":
+        return monopoly.new_game(edition or "classic", list(names), seed, dict(options))
+    if game == "tools":
+        if edition not in (None, "default"):
+            raise SettingsError("TOOLS has one deck here: edition must be 'default' or absent")
+        return tools.new_game(list(names), seed, None, dict(options))
+    raise SettingsError(f"unknown game {game!r}: choose monopoly or tools")
+
+
+def rebuild(game: str, settings: Mapping[str, Any], seed: int, actions: Sequence[Any]) -> Game[Any]:
+    """The game a table's settings, seed and action log make (replayed by the engine)."""
+    cls = GAME_CLASSES[game]
+    data = {
+        "game": cls.game_name,
+        "format": 1,
+        "settings": settings,
+        "seed": seed,
+        "actions": actions,
+    }
+    return cls.from_dict(data, check_snapshot=False)
+
+
+def load_save(text: str) -> Game[Any]:
+    """A game from the engine's JSON save (any Parlor game)."""
+    import json
+
+    from parlor.core.errors import ReplayError
+
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, TypeError) as exc:
+        raise ReplayError(f"not a saved game: {exc}") from exc
+    name = data.get("game") if isinstance(data, dict) else None
+    for cls in GAME_CLASSES.values():
+        if cls.game_name == name:
+            return cls.from_dict(data)
+    raise ReplayError(f"not a saved Parlor game (game={name!r})")
+
+
+def family(game: Game[Any]) -> str:
+    return "tools" if isinstance(game, tools.ToolsGame) else "monopoly"
+
+
+def encode_action(action: Any) -> dict[str, Any]:
+    return action_to_dict(action)
+
+
+def decode_action(game: Game[Any], data: Any) -> Any:
+    """An action from its JSON form; raises a ParlorError (ReplayError) if it is not one."""
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        from parlor.core.errors import MalformedAction
+
+        raise MalformedAction("an action is an object with a 'type'")
+    return type(game).decode_action(data)
+
+
+# ----- what a seat may see ----------------------------------------------------------------------
+def pending_for(game: Game[Any], seat: int | None) -> dict[str, Any] | None:
+    """The pending decision as ``seat`` may see it (``None``: a spectator): the engine's
+    secret-safe ``pending_for``, never the decider's private details for anyone else."""
+    d = game.pending_for(seat)
+    return None if d is None else {"player": d.player, "kind": d.kind, "info": dict(d.info)}
+
+
+@cache
+def _takes_lang(fn: Any) -> bool:
+    try:
+        return "lang" in inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def describe_event(game: Game[Any], event: Event, lang: str) -> str:
+    """An event in words in ``lang`` (English where the engine has no catalogue for it yet)."""
+    try:
+        if isinstance(game, monopoly.PropertyGame):
+            from parlor.monopoly import text as mtext
+
+            fn: Any = mtext.describe_event
+        else:
+            try:
+                from parlor.tools import text as ttext  # type: ignore[attr-defined,unused-ignore]
+
+                fn = ttext.describe_event
+            except ImportError:
+                return _tools_event_en(game, event)
+        return str(fn(game, event, lang=lang) if _takes_lang(fn) else fn(game, event))
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+        return event.kind
+
+
+def describe_action(game: Game[Any], action: Any, lang: str) -> str:
+    fn = game.describe  # type: ignore[attr-defined]
+    try:
+        return str(fn(action, lang=lang) if _takes_lang(fn) else fn(action))
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+        return str(action)
+
+
+def _tools_event_en(game: Any, e: Event) -> str:
+    d = e.data
+    who = game.names[d["player"]] if isinstance(d.get("player"), int) else ""
+    if e.kind == "play":
+        return f"{who} plays {game.card_name(d['card'])}"
+    if e.kind == "draw":
+        n = d["count"]
+        return f"{who} draws {n} card{'s' if n != 1 else ''}"
+    if e.kind == "color":
+        return f"{who} names {d['color']}"
+    if e.kind == "skip":
+        return f"{who} is skipped"
+    if e.kind == "reverse":
+        return f"play turns {d['direction']}"
+    if e.kind == "reshuffle":
+        return "the discard pile is shuffled into a new draw pile"
+    if e.kind == "game_over":
+        return "game over: " + ", ".join(game.names[w] for w in d["winners"]) + " wins"
+    return e.kind
+
+
+def event_frames(game: Game[Any], events: Sequence[Event], lang: str) -> list[dict[str, Any]]:
+    return [
+        {"kind": e.kind, "data": dict(e.data), "text": describe_event(game, e, lang)}
+        for e in events
+    ]
+
+
+def answers(game: Game[Any], seat: int, lang: str, anytime: bool) -> list[dict[str, Any]]:
+    """Legal actions of ``seat``: its own business, sent to it alone."""
+    out = []
+    for action in game.legal_actions(seat, anytime=anytime):
+        try:
+            action_id: int | None = game.action_id(action)
+        except ParlorError:
+            action_id = None
+        out.append(
+            {
+                "id": action_id,
+                "action": encode_action(action),
+                "text": describe_action(game, action, lang),
+            }
+        )
+    return out
+
+
+def prompt(game: Game[Any], seat: int, version: int, lang: str) -> dict[str, Any] | None:
+    """The decision ``seat`` must make now, with its legal answers; None if it is not its turn.
+
+    A trade to answer carries ``terms_revision``: the acceptance must repeat it, so nobody can
+    accept terms other than the ones they were shown.
+    """
+    decision = pending_for(game, seat)
+    if decision is None or decision["player"] != seat:
+        return None
+    out: dict[str, Any] = {
+        "decision": decision,
+        # raising funds may have no direct answer yet: then selling and mortgaging are the answers
+        "answers": answers(game, seat, lang, anytime=False)
+        or answers(game, seat, lang, anytime=True),
+        "version": version,
+    }
+    if decision["kind"] == "answer_trade":
+        out["terms_revision"] = version
+    return out
+
+
+def final(game: Game[Any]) -> dict[str, Any] | None:
+    """Outcome, ranking and final valuation (the engine's scores: net worth, or cards left)."""
+    o = game.outcome
+    if o is None:
+        return None
+    names = list(getattr(game, "names", []))
+    return {
+        "winners": list(o.winners),
+        "reason": o.reason,
+        "ranking": list(o.ranking),
+        "scores": list(o.scores),
+        "score_kind": "cards_left" if family(game) == "tools" else "valuation",
+        "names": names,
+    }

@@ -1,0 +1,76 @@
+"""The database schema (SQLAlchemy 2 declarative models); Alembic migrations create and change it.
+
+A table is stored as what the engine needs to rebuild it exactly: the game's name, its settings, its
+seed and the ordered action log. Everything else is the service's own state: seats, status, chat.
+Secrets (seat tokens, the invite, the host's key) are stored only as SHA-256 digests.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import BigInteger, Boolean, Float, ForeignKey, Integer, String, Text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    __tablename__ = "parlor_tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(16))
+    #: the create request, normalised (edition, options, seat plan, timer, language...) as JSON
+    config: Mapped[str] = mapped_column(Text)
+    #: the engine's settings once the game exists (names fixed at start), as JSON
+    settings: Mapped[str | None] = mapped_column(Text, nullable=True)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    status: Mapped[str] = mapped_column(String(12), index=True)  # waiting, running, paused, over
+    version: Mapped[int] = mapped_column(Integer, default=0)  # actions committed
+    meta_rev: Mapped[int] = mapped_column(Integer, default=0)  # seats/status changes
+    invite_hash: Mapped[str] = mapped_column(String(64), index=True)
+    host_hash: Mapped[str] = mapped_column(String(64))
+    listed: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
+    created_at: Mapped[float] = mapped_column(Float)
+    updated_at: Mapped[float] = mapped_column(Float)
+
+
+class SeatRow(Base):
+    __tablename__ = "parlor_seats"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("parlor_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))
+    kind: Mapped[str] = mapped_column(String(8))  # human or bot
+    bot: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    bot_options: Mapped[str] = mapped_column(Text, default="{}")
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+
+
+class ActionRow(Base):
+    __tablename__ = "parlor_actions"
+
+    # (table, seq) is the primary key: two writers racing for the same step cannot both commit.
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("parlor_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(Text)
+    actor: Mapped[str] = mapped_column(String(8))  # seat, bot, standin
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class ChatRow(Base):
+    __tablename__ = "parlor_chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("parlor_tables.id", ondelete="CASCADE"), index=True
+    )
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    name: Mapped[str] = mapped_column(String(64))
+    text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[float] = mapped_column(Float)

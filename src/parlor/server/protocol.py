@@ -1,0 +1,93 @@
+"""Protocol constants, typed errors and the rate limiter (see docs/server.md for every message)."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+PROTOCOL_VERSION = 1
+
+MAX_FRAME = 16 * 1024  # a client frame larger than this is refused with ``too_large``
+MAX_TRANSPORT_FRAME = 1024 * 1024  # larger still: the WebSocket layer closes with 1009
+MAX_NAME = 40
+MAX_CHAT = 500
+LANGS = ("en", "es", "da")
+
+CLIENT_TYPES = frozenset(
+    {
+        "hello",
+        "action",
+        "legal",
+        "chat",
+        "start",
+        "pause",
+        "resume",
+        "kick",
+        "set_bot",
+        "export",
+        "replay",
+        "ping",
+    }
+)
+
+
+class ProtocolError(Exception):
+    """An error frame for the sender alone: ``code`` is stable, ``message`` is for people."""
+
+    def __init__(self, code: str, message: str, *, close: bool = False) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.close = close
+
+    def frame(self, ref: object = None) -> dict[str, object]:
+        out: dict[str, object] = {"type": "error", "code": self.code, "message": self.message}
+        if ref is not None:
+            out["ref"] = ref
+        return out
+
+
+@dataclass(slots=True)
+class Bucket:
+    """A token bucket: ``rate`` tokens a second up to ``burst``; ``take`` says whether one was left."""
+
+    rate: float
+    burst: float
+    tokens: float = -1.0
+    stamp: float = field(default_factory=time.monotonic)
+
+    def take(self, now: float | None = None) -> bool:
+        now = time.monotonic() if now is None else now
+        if self.tokens < 0:
+            self.tokens = self.burst
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+@dataclass(slots=True)
+class Limits:
+    """What one connection and one address may do (the defaults suit people and bots alike)."""
+
+    msgs_per_s: float = 20.0
+    msgs_burst: float = 40.0
+    addr_msgs_per_s: float = 200.0
+    addr_msgs_burst: float = 400.0
+    addr_connections: int = 32
+    chat_per_10s: int = 5
+    refusals_before_close: int = 50
+
+
+def clean_text(value: object, limit: int, what: str) -> str:
+    """Plain text for a name or a chat line: control characters removed, length checked."""
+    if not isinstance(value, str):
+        raise ProtocolError("bad_request", f"{what} must be a string")
+    text = "".join(ch for ch in value if ch == " " or ch.isprintable()).strip()
+    if not text:
+        raise ProtocolError("bad_request", f"{what} is empty")
+    if len(text) > limit:
+        raise ProtocolError(f"{what}_too_long", f"{what} is longer than {limit} characters")
+    return text

@@ -1,0 +1,176 @@
+"""A table as one server process holds it: the engine, its seats, its connections and its tasks."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from starlette.websockets import WebSocket
+
+from parlor.bots.base import Bot
+from parlor.bots.registry import make_bot
+from parlor.core.game import Game
+from parlor.server import games
+from parlor.server.protocol import Bucket, Limits
+
+SEND_QUEUE = 256  # frames waiting for a slow client before it is disconnected
+
+
+class Conn:
+    """One WebSocket: who it speaks for, its language, its limits and its outgoing queue."""
+
+    def __init__(self, ws: WebSocket, address: str, limits: Limits) -> None:
+        self.ws = ws
+        self.address = address
+        self.table: TableRuntime | None = None
+        self.seat: int | None = None
+        self.token_hash: str | None = None
+        self.is_host = False
+        self.lang = "en"
+        self.bucket = Bucket(limits.msgs_per_s, limits.msgs_burst)
+        self.chat_bucket = Bucket(limits.chat_per_10s / 10.0, float(limits.chat_per_10s))
+        self.refusals = 0
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(SEND_QUEUE)
+        self.closed = False
+
+    def send(self, frame: dict[str, Any] | str) -> None:
+        if self.closed:
+            return
+        text = frame if isinstance(frame, str) else json.dumps(frame, ensure_ascii=False)
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:  # a client that does not read is dropped, not waited for
+            self.close()
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            try:  # what was queued (an error frame saying why) still goes out first
+                self.queue.put_nowait(None)
+            except asyncio.QueueFull:
+                while not self.queue.empty():
+                    self.queue.get_nowait()
+                self.queue.put_nowait(None)
+
+    async def writer(self) -> None:
+        try:
+            while True:
+                text = await self.queue.get()
+                if text is None:
+                    break
+                await self.ws.send_text(text)
+        except Exception:  # the socket went away: the reader side notices and cleans up
+            pass
+        finally:
+            self.closed = True
+            with contextlib.suppress(Exception):
+                await self.ws.close(1000)
+
+
+@dataclass
+class TableRuntime:
+    id: str
+    game_name: str
+    config: dict[str, Any]
+    status: str
+    listed: bool
+    seed: int
+    seats: list[dict[str, Any]]
+    host_hash: str
+    game: Game[Any] | None = None
+    version: int = 0
+    meta_rev: int = 0
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    conns: set[Conn] = field(default_factory=set)
+    bots: dict[int, Bot] = field(default_factory=dict)
+    standins: dict[int, Bot] = field(default_factory=dict)
+    away: set[int] = field(default_factory=set)
+    grace_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    turn_task: asyncio.Task[None] | None = None
+    turn_key: tuple[Any, ...] | None = None
+    last_chat_id: int = 0
+
+    @property
+    def family(self) -> str:
+        return self.game_name
+
+    def seat_conns(self, seat: int) -> list[Conn]:
+        return [c for c in self.conns if c.seat == seat]
+
+    def bot_for(self, seat: int) -> Bot:
+        s = self.seats[seat]
+        bot = self.bots.get(seat)
+        if bot is None or getattr(bot, "_parlor_kind", None) != (
+            s["bot"],
+            json.dumps(s["bot_options"]),
+        ):
+            bot = make_bot(
+                self.family, s["bot"] or "heuristic", random.randrange(2**31), **s["bot_options"]
+            )
+            bot._parlor_kind = (s["bot"], json.dumps(s["bot_options"]))  # type: ignore[attr-defined]
+            self.bots[seat] = bot
+        return bot
+
+    def standin(self, seat: int) -> Bot:
+        bot = self.standins.get(seat)
+        if bot is None:
+            bot = self.standins[seat] = make_bot(self.family, "heuristic", random.randrange(2**31))
+        return bot
+
+    def controller(self, seat: int) -> tuple[Bot, str] | None:
+        """Who plays ``seat`` without asking a person: its bot, or the stand-in while away."""
+        if self.seats[seat]["kind"] == "bot":
+            return self.bot_for(seat), "bot"
+        if seat in self.away:
+            return self.standin(seat), "standin"
+        return None
+
+    def meta(self) -> dict[str, Any]:
+        """The table as everyone may see it (no token, no seed)."""
+        c = self.config
+        connected = {conn.seat for conn in self.conns if conn.seat is not None}
+        out: dict[str, Any] = {
+            "id": self.id,
+            "game": self.game_name,
+            "edition": c.get("edition"),
+            "variant": c.get("variant"),
+            "presets": c.get("presets", []),
+            "options": c.get("options", {}),
+            "status": self.status,
+            "listed": self.listed,
+            "timer": c.get("timer"),
+            "grace": c.get("grace"),
+            "bot_delay": c.get("bot_delay"),
+            "lang": c.get("lang"),
+            "version": self.version,
+            "seats": [
+                {
+                    "seat": s["seat"],
+                    "name": s["name"],
+                    "kind": s["kind"],
+                    "bot": s["bot"],
+                    "taken": s["kind"] == "bot" or s["token_hash"] is not None,
+                    "connected": s["seat"] in connected,
+                    "away": s["seat"] in self.away,
+                }
+                for s in self.seats
+            ],
+        }
+        if self.game is not None:
+            out["settings"] = self.game.settings  # names, edition or deck, options: all public
+        return out
+
+    def seat_frame(self, seat: int | None, lang: str) -> dict[str, Any]:
+        """What ``seat`` sees of the game now: its view and, when it must decide, its prompt."""
+        game = self.game
+        if game is None:
+            return {"view": None, "prompt": None, "final": None}
+        return {
+            "view": game.view(seat),
+            "prompt": None if seat is None else games.prompt(game, seat, self.version, lang),
+            "final": games.final(game),
+        }

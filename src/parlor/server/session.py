@@ -1,0 +1,227 @@
+"""What a connection may ask once it has said hello: play, chat, host controls, export, replay."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from parlor.core.errors import ParlorError
+from parlor.server import games
+from parlor.server.hub import Hub
+from parlor.server.plans import bot_spec
+from parlor.server.protocol import MAX_CHAT, ProtocolError, clean_text
+from parlor.server.runtime import Conn, TableRuntime
+
+
+def _int(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ProtocolError("bad_request", f"{what} must be an integer")
+    return value
+
+
+async def handle(hub: Hub, conn: Conn, msg: dict[str, Any]) -> None:
+    rt = conn.table
+    assert rt is not None
+    kind = msg["type"]
+    ref = msg.get("ref")
+    if kind == "ping":
+        conn.send({"type": "pong", "ref": ref})
+    elif kind == "action":
+        await _action(hub, conn, rt, msg)
+    elif kind == "legal":
+        seat = _seated(conn)
+        if rt.game is None:
+            raise ProtocolError("not_running", "the game has not started")
+        conn.send(
+            {
+                "type": "legal",
+                "ref": ref,
+                "version": rt.version,
+                "actions": games.answers(
+                    rt.game, seat, conn.lang, anytime=bool(msg.get("anytime", True))
+                ),
+            }
+        )
+    elif kind == "chat":
+        await _chat(hub, conn, rt, msg)
+        conn.send({"type": "ack", "ref": ref, "version": rt.version})
+    elif kind in ("start", "pause", "resume", "kick", "set_bot"):
+        if not conn.is_host:
+            raise ProtocolError("not_host", "only the host may do that")
+        await _host(hub, rt, kind, msg)
+        conn.send({"type": "ack", "ref": ref, "version": rt.version})
+    elif kind == "export":
+        conn.send({"type": "export", "ref": ref, "save": _export(conn, rt)})
+    elif kind == "replay":
+        conn.send({"type": "replay", "ref": ref, **await _replay(hub, rt, msg.get("step"))})
+    else:  # hello twice, or a type the table has no use for
+        raise ProtocolError("unknown_type", f"{kind!r} is not expected now")
+
+
+def _seated(conn: Conn) -> int:
+    if conn.seat is None:
+        raise ProtocolError("not_your_seat", "spectators do not play")
+    return conn.seat
+
+
+async def _action(hub: Hub, conn: Conn, rt: TableRuntime, msg: dict[str, Any]) -> None:
+    seat = _seated(conn)
+    game = rt.game
+    if game is None:
+        raise ProtocolError("not_running", "the game has not started")
+    seen = _int(msg.get("version"), "version")
+    if "id" in msg:
+        try:
+            action = game.action_from_id(_int(msg["id"], "id"), seat)
+        except ParlorError as exc:
+            raise ProtocolError("illegal", str(exc)) from exc
+    else:
+        try:
+            action = games.decode_action(game, msg.get("action"))
+        except ParlorError as exc:
+            raise ProtocolError("malformed_action", str(exc)) from exc
+    player = getattr(action, "player", None)
+    if isinstance(player, bool) or player != seat:
+        raise ProtocolError("not_your_seat", f"this connection plays seat {seat}")
+    # an acceptance holds only for the terms shown: those in force at the version they came with
+    if type(action).__name__ == "AcceptTrade" and msg.get("terms_revision") != rt.version:
+        raise ProtocolError("stale", "those are not the terms on the table now")
+    version = await hub.submit(rt, seat, action, seen, "seat")
+    conn.send({"type": "ack", "ref": msg.get("ref"), "version": version})
+
+
+async def _chat(hub: Hub, conn: Conn, rt: TableRuntime, msg: dict[str, Any]) -> None:
+    seat = _seated(conn)
+    body = clean_text(msg.get("text"), MAX_CHAT, "chat")
+    if not conn.chat_bucket.take():
+        raise ProtocolError("rate_limited", "too many chat messages: wait a little")
+    message = await hub.db(hub.store.add_chat, rt.id, seat, rt.seats[seat]["name"], body)
+    hub._chat_out(rt, message)
+
+
+async def _host(hub: Hub, rt: TableRuntime, kind: str, msg: dict[str, Any]) -> None:
+    async with rt.lock:
+        if kind == "start":
+            if rt.status != "waiting":
+                raise ProtocolError("not_running", "the table has already started")
+            seats: dict[int, dict[str, Any]] = {}
+            for s in rt.seats:  # a seat nobody took is played by a heuristic bot
+                if s["kind"] == "human" and s["token_hash"] is None:
+                    seats[s["seat"]] = {"kind": "bot", "bot": "heuristic", "bot_options": "{}"}
+            if rt.game is None:
+                c = rt.config
+                game = games.new_game(
+                    c["game"], c["edition"], [s["name"] for s in rt.seats], rt.seed, c["options"]
+                )
+            else:
+                game = rt.game
+            table = {"status": "running", "settings": json.dumps(game.settings)}
+            if not await hub.db(
+                hub.store.update_meta, rt.id, table=table, seats=seats, expect_status=("waiting",)
+            ):
+                raise ProtocolError("not_running", "the table has already started")
+            rt.meta_rev += 1
+            for seat in seats:
+                rt.seats[seat].update(kind="bot", bot="heuristic", bot_options={})
+            rt.game, rt.status = game, "over" if game.is_over else "running"
+            hub.broadcast_meta(rt)
+            hub.publish(rt, [])
+        elif kind in ("pause", "resume"):
+            want, new = ("running", "paused") if kind == "pause" else ("paused", "running")
+            if rt.status != want:
+                raise ProtocolError("not_running", f"the table is {rt.status}")
+            await hub.db(hub.store.update_meta, rt.id, table={"status": new})
+            rt.meta_rev += 1
+            rt.status = new
+            hub.notice(
+                rt,
+                kind,
+                None,
+                "the host paused the table" if new == "paused" else "the game goes on",
+            )
+            hub.broadcast_meta(rt)
+        else:
+            seat = _int(msg.get("seat"), "seat")
+            if not 0 <= seat < len(rt.seats):
+                raise ProtocolError("bad_request", "no such seat")
+            if kind == "kick":
+                if rt.seats[seat]["kind"] != "human":
+                    raise ProtocolError("bad_request", "that seat is a bot")
+                change: dict[str, Any] = {
+                    "kind": "bot",
+                    "bot": "heuristic",
+                    "bot_options": "{}",
+                    "token_hash": None,
+                }
+            else:
+                if rt.seats[seat]["kind"] != "bot":
+                    raise ProtocolError("bad_request", "that seat is not a bot")
+                bot, options = bot_spec(rt.family, msg.get("bot"), msg.get("budget"))
+                change = {"bot": bot, "bot_options": json.dumps(options)}
+            await hub.db(hub.store.update_meta, rt.id, seats={seat: change})
+            rt.meta_rev += 1
+            local = dict(change)
+            local["bot_options"] = json.loads(str(local["bot_options"]))
+            rt.seats[seat].update(local)
+            if kind == "kick":
+                rt.away.discard(seat)
+                for conn in rt.seat_conns(seat):
+                    conn.send(
+                        {
+                            "type": "notice",
+                            "kind": "kicked",
+                            "seat": seat,
+                            "text": "the host gave your seat to a bot",
+                        }
+                    )
+                    conn.close()
+                    rt.conns.discard(conn)
+                hub.notice(rt, "kicked", seat, f"{rt.seats[seat]['name']} is now played by a bot")
+            hub.broadcast_meta(rt)
+    hub.schedule(rt)
+
+
+def _export(conn: Conn, rt: TableRuntime) -> Any:
+    """The engine's JSON save: after the end to anyone at the table; while the game runs, only
+    to the host and only when every other seat is a bot (nobody else could use its secrets)."""
+    game = rt.game
+    if game is None:
+        raise ProtocolError("not_running", "the game has not started")
+    if not game.is_over:
+        others_human = any(s["kind"] == "human" and s["seat"] != conn.seat for s in rt.seats)
+        if not conn.is_host or others_human:
+            raise ProtocolError(
+                "forbidden", "a running game is exported only by the host of a table of bots"
+            )
+    return json.loads(game.to_json())
+
+
+async def _replay(hub: Hub, rt: TableRuntime, step: Any) -> dict[str, Any]:
+    """Step ``step`` of a finished game with every seat's view (all hands shown)."""
+    game = rt.game
+    if game is None or not game.is_over:
+        raise ProtocolError("forbidden", "the replay opens when the game is over")
+    total = len(game.log)
+    step = _int(step, "step")
+    if not 0 <= step <= total:
+        raise ProtocolError("bad_request", f"step is 0..{total}")
+    settings, seed = game.settings, game.seed
+    log = [games.encode_action(a) for a in game.log]
+
+    def build() -> dict[str, Any]:
+        g = games.rebuild(rt.game_name, settings, seed, log[: max(step - 1, 0)])
+        events: list[Any] = []
+        action = None
+        if step > 0:
+            action = log[step - 1]
+            events = games.event_frames(g, g.apply(games.decode_action(g, action)), "en")
+        return {
+            "step": step,
+            "total": total,
+            "action": action,
+            "events": events,
+            "views": [g.view(p) for p in range(g.num_players)],
+        }
+
+    return await asyncio.to_thread(build)

@@ -1,0 +1,299 @@
+"""Storage: every read and write the service makes, as short synchronous transactions.
+
+The service calls these from a worker thread (never on the event loop). SQLite runs in WAL mode
+(one writer, readers never blocked, a commit survives the process being killed); PostgreSQL is used
+the same way, and a commit there also sends ``NOTIFY parlor, '<table>:<version>'`` so that other
+server processes learn that a table moved on. The notification carries no state and no secret.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from importlib import resources
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Connection, Table, create_engine, event, func, insert, select, text, update
+from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import IntegrityError
+
+from parlor.server.models import ActionRow, ChatRow, SeatRow, TableRow
+
+NOTIFY_CHANNEL = "parlor"
+
+T: Table = TableRow.__table__  # type: ignore[assignment]
+S: Table = SeatRow.__table__  # type: ignore[assignment]
+A: Table = ActionRow.__table__  # type: ignore[assignment]
+C: Table = ChatRow.__table__  # type: ignore[assignment]
+
+
+def digest(secret: str) -> str:
+    """What is stored of a secret token: its SHA-256, hex."""
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def default_url(path: str = "parlor.db") -> str:
+    return f"sqlite:///{path}"
+
+
+class Store:
+    """One database: SQLite (a file, WAL) or PostgreSQL, chosen by the SQLAlchemy URL."""
+
+    def __init__(self, url: str) -> None:
+        self.url = make_url(url)
+        self.is_postgres = self.url.get_backend_name() == "postgresql"
+        if self.is_postgres and self.url.drivername == "postgresql":
+            self.url = self.url.set(drivername="postgresql+psycopg")
+        kwargs: dict[str, Any] = {}
+        if self.is_postgres:
+            kwargs.update(pool_size=8, max_overflow=8, pool_pre_ping=True)
+        self.engine: Engine = create_engine(self.url, **kwargs)
+        if not self.is_postgres:
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        self._lock = threading.Lock()
+
+    # ----- schema ------------------------------------------------------------------------------
+    def migrate(self) -> None:
+        """Bring the schema to the newest Alembic revision (the migrations ship in the package)."""
+        cfg = Config()
+        cfg.set_main_option("script_location", str(resources.files("parlor.server") / "migrations"))
+        with self.engine.begin() as conn:
+            if self.is_postgres:  # two processes starting together: one migrates at a time
+                conn.execute(text("SELECT pg_advisory_xact_lock(7261)"))
+            cfg.attributes["connection"] = conn
+            command.upgrade(cfg, "head")
+
+    @contextmanager
+    def tx(self) -> Iterator[Connection]:
+        with self.engine.begin() as conn:
+            yield conn
+
+    def _notify(self, conn: Connection, table_id: str, version: int) -> None:
+        if self.is_postgres:
+            conn.execute(
+                text("SELECT pg_notify(:ch, :payload)"),
+                {"ch": NOTIFY_CHANNEL, "payload": f"{table_id}:{version}"},
+            )
+
+    # ----- tables and seats --------------------------------------------------------------------
+    def create_table(self, row: dict[str, Any], seats: list[dict[str, Any]]) -> None:
+        now = time.time()
+        with self.tx() as conn:
+            conn.execute(insert(T).values(created_at=now, updated_at=now, **row))
+            for seat in seats:
+                conn.execute(insert(S).values(table_id=row["id"], **seat))
+
+    def table(self, table_id: str) -> dict[str, Any] | None:
+        with self.tx() as conn:
+            r = conn.execute(select(T).where(T.c.id == table_id)).mappings().first()
+            return dict(r) if r else None
+
+    def table_by_invite(self, invite_hash: str) -> dict[str, Any] | None:
+        with self.tx() as conn:
+            r = conn.execute(select(T).where(T.c.invite_hash == invite_hash)).mappings().first()
+            return dict(r) if r else None
+
+    def seats(self, table_id: str) -> list[dict[str, Any]]:
+        with self.tx() as conn:
+            rows = conn.execute(select(S).where(S.c.table_id == table_id).order_by(S.c.seat))
+            return [dict(r) for r in rows.mappings()]
+
+    def load(self, table_id: str) -> tuple[dict[str, Any], list[dict[str, Any]], list[Any]] | None:
+        """A table, its seats and its whole action log, read in one transaction."""
+        with self.tx() as conn:
+            r = conn.execute(select(T).where(T.c.id == table_id)).mappings().first()
+            if r is None:
+                return None
+            seats = conn.execute(select(S).where(S.c.table_id == table_id).order_by(S.c.seat))
+            acts = conn.execute(
+                select(A.c.action).where(A.c.table_id == table_id).order_by(A.c.seq)
+            )
+            return dict(r), [dict(s) for s in seats.mappings()], [json.loads(a) for (a,) in acts]
+
+    def live_tables(self) -> list[str]:
+        with self.tx() as conn:
+            rows = conn.execute(select(T.c.id).where(T.c.status.in_(("running", "paused"))))
+            return [r for (r,) in rows]
+
+    def lobby(self, limit: int = 100) -> list[dict[str, Any]]:
+        with self.tx() as conn:
+            rows = conn.execute(
+                select(T.c.id, T.c.game, T.c.config, T.c.status)
+                .where(T.c.listed.is_(True), T.c.status != "over")
+                .order_by(T.c.created_at.desc())
+                .limit(limit)
+            )
+            return [dict(r) for r in rows.mappings()]
+
+    def update_meta(
+        self,
+        table_id: str,
+        *,
+        table: dict[str, Any] | None = None,
+        seats: dict[int, dict[str, Any]] | None = None,
+        expect_status: tuple[str, ...] | None = None,
+    ) -> bool:
+        """Change a table's status/settings and some seats in one transaction; tell the others.
+
+        With ``expect_status`` the change happens only if the table is still in one of those
+        states (a seat taken twice at once, a start racing a start): returns whether it happened.
+        """
+        with self.tx() as conn:
+            q = update(T).where(T.c.id == table_id)
+            if expect_status is not None:
+                q = q.where(T.c.status.in_(expect_status))
+            values = dict(table or {})
+            values.update(meta_rev=T.c.meta_rev + 1, updated_at=time.time())
+            if conn.execute(q.values(**values)).rowcount != 1:
+                return False
+            for seat, change in (seats or {}).items():
+                conn.execute(
+                    update(S).where(S.c.table_id == table_id, S.c.seat == seat).values(**change)
+                )
+            version = conn.execute(select(T.c.version).where(T.c.id == table_id)).scalar_one()
+            self._notify(conn, table_id, version)
+            return True
+
+    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
+        """Take a free human seat (no token yet); False if someone took it first."""
+        with self.tx() as conn:
+            done = conn.execute(
+                update(S)
+                .where(
+                    S.c.table_id == table_id,
+                    S.c.seat == seat,
+                    S.c.kind == "human",
+                    S.c.token_hash.is_(None),
+                )
+                .values(name=name, token_hash=token_hash)
+            ).rowcount
+            if done != 1:
+                return False
+            conn.execute(update(T).where(T.c.id == table_id).values(meta_rev=T.c.meta_rev + 1))
+            version = conn.execute(select(T.c.version).where(T.c.id == table_id)).scalar_one()
+            self._notify(conn, table_id, version)
+            return True
+
+    # ----- the action log ----------------------------------------------------------------------
+    def append_action(
+        self, table_id: str, seq: int, seat: int, action: dict[str, Any], actor: str, over: bool
+    ) -> bool:
+        """Commit action number ``seq`` (0-based); False if another writer committed it first."""
+        try:
+            with self.tx() as conn:
+                conn.execute(
+                    insert(A).values(
+                        table_id=table_id,
+                        seq=seq,
+                        seat=seat,
+                        action=json.dumps(action, separators=(",", ":")),
+                        actor=actor,
+                        created_at=time.time(),
+                    )
+                )
+                values: dict[str, Any] = {"version": seq + 1, "updated_at": time.time()}
+                if over:
+                    values["status"] = "over"
+                conn.execute(update(T).where(T.c.id == table_id).values(**values))
+                self._notify(conn, table_id, seq + 1)
+            return True
+        except IntegrityError:
+            return False
+
+    def actions_since(self, table_id: str, seq: int) -> list[Any]:
+        with self.tx() as conn:
+            rows = conn.execute(
+                select(A.c.action).where(A.c.table_id == table_id, A.c.seq >= seq).order_by(A.c.seq)
+            )
+            return [json.loads(a) for (a,) in rows]
+
+    def actors(self, table_id: str) -> list[tuple[int, str]]:
+        with self.tx() as conn:
+            rows = conn.execute(
+                select(A.c.seat, A.c.actor).where(A.c.table_id == table_id).order_by(A.c.seq)
+            )
+            return [(int(s), str(a)) for s, a in rows]
+
+    # ----- chat --------------------------------------------------------------------------------
+    def add_chat(self, table_id: str, seat: int | None, name: str, body: str) -> dict[str, Any]:
+        now = time.time()
+        with self.tx() as conn:
+            new_id = conn.execute(
+                insert(C)
+                .values(table_id=table_id, seat=seat, name=name, text=body, created_at=now)
+                .returning(C.c.id)
+            ).scalar_one()
+            version = conn.execute(select(T.c.version).where(T.c.id == table_id)).scalar_one()
+            self._notify(conn, table_id, version)
+        return {"id": new_id, "seat": seat, "name": name, "text": body, "at": now}
+
+    def chat_since(self, table_id: str, after_id: int, limit: int = 50) -> list[dict[str, Any]]:
+        with self.tx() as conn:
+            if after_id < 0:  # the newest ``limit`` messages
+                newest = (
+                    select(C).where(C.c.table_id == table_id).order_by(C.c.id.desc()).limit(limit)
+                )
+                rows = list(conn.execute(newest).mappings())[::-1]
+            else:
+                rows = list(
+                    conn.execute(
+                        select(C)
+                        .where(C.c.table_id == table_id, C.c.id > after_id)
+                        .order_by(C.c.id)
+                        .limit(limit)
+                    ).mappings()
+                )
+            return [
+                {
+                    "id": r["id"],
+                    "seat": r["seat"],
+                    "name": r["name"],
+                    "text": r["text"],
+                    "at": r["created_at"],
+                }
+                for r in rows
+            ]
+
+    def count_tables(self) -> int:
+        with self.tx() as conn:
+            return int(conn.execute(select(func.count()).select_from(T)).scalar_one())
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    # NORMAL in WAL mode: a commit survives the process being killed (kill -9); only a power cut
+    # can lose the last commits.
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA busy_timeout=10000")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.close()
+
+
+Listener = Callable[[str, int], None]
+
+
+def listen(store: Store, on_notify: Listener, stop: threading.Event) -> None:
+    """Block, calling ``on_notify(table_id, version)`` for every NOTIFY on the channel (PostgreSQL).
+
+    Runs in its own thread on its own connection; reconnects after a dropped connection.
+    """
+    import psycopg
+
+    conninfo = store.url.set(drivername="postgresql").render_as_string(hide_password=False)
+    while not stop.is_set():
+        try:
+            with psycopg.connect(conninfo, autocommit=True) as conn:
+                conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
+                while not stop.is_set():
+                    for note in conn.notifies(timeout=0.5):
+                        table_id, _, version = note.payload.partition(":")
+                        on_notify(table_id, int(version or 0))
+        except psycopg.OperationalError:
+            time.sleep(0.5)

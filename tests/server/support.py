@@ -1,0 +1,182 @@
+"""Helpers for the server tests: a real ``parlor serve`` process and short ways to talk to it."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from collections.abc import Coroutine
+from pathlib import Path
+from typing import Any
+
+from parlor import client
+
+
+class ServerProcess:
+    """``python -m parlor.cli serve`` in a subprocess; ``kill()`` is a real SIGKILL."""
+
+    def __init__(self, database_url: str, *extra: str, port: int = 0) -> None:
+        self.database_url = database_url
+        self.extra = extra
+        self.port = port
+        self.proc: subprocess.Popen[str] | None = None
+        self.base = ""
+
+    def start(self) -> ServerProcess:
+        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        self.proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-c",
+                "import sys; from parlor.cli import main; sys.exit(main())",
+                "serve",
+                "--port",
+                str(self.port),
+                "--database-url",
+                self.database_url,
+                *self.extra,
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env=env,
+        )
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline()
+        assert "serving at" in line, line + self.proc.stdout.read()
+        self.base = line.split()[-1].rstrip("/")
+        self.output: list[str] = []
+        # keep reading what the server prints, so that a full pipe never blocks it
+        threading.Thread(target=self._drain, args=(self.proc.stdout,), daemon=True).start()
+        self.port = int(self.base.rsplit(":", 1)[1])
+        deadline = time.time() + 30
+        while True:  # the address is printed before uvicorn accepts: wait for it
+            try:
+                with urllib.request.urlopen(self.base + "/api/health", timeout=2):
+                    break
+            except OSError:
+                if time.time() > deadline:
+                    raise
+                time.sleep(0.05)
+        return self
+
+    def _drain(self, stream: Any) -> None:
+        for line in stream:
+            self.output.append(line)
+
+    def kill(self) -> None:
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+
+
+def run(coro: Coroutine[Any, Any, Any]) -> Any:
+    return asyncio.run(coro)
+
+
+async def seat(base: str, made: dict[str, Any], name: str, **kw: Any) -> client.Table:
+    """Join a free seat of ``made`` (a create response) and connect."""
+    joined = client.join_table(made["link"], name, kw.pop("seat", None))
+    return await client.Table.connect(base, made["table"], token=joined["token"], **kw)
+
+
+async def host(base: str, made: dict[str, Any], **kw: Any) -> client.Table:
+    return await client.Table.connect(
+        base, made["table"], token=made.get("token"), host_key=made["host_key"], **kw
+    )
+
+
+async def start(t: client.Table) -> None:
+    reply = await t.request({"type": "start"})
+    assert reply["type"] == "ack", reply
+    await t.wait(lambda t: t.view is not None)
+
+
+def post(base: str, path: str, data: Any) -> tuple[int, dict[str, Any]]:
+    req = urllib.request.Request(
+        base + path, json.dumps(data).encode(), {"Content-Type": "application/json"}
+    )
+    try:
+        with urllib.request.urlopen(req, timeout=30) as resp:
+            return resp.status, json.loads(resp.read())
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read())
+
+
+class PostgresCluster:
+    """initdb + pg_ctl from /usr/lib/postgresql/*/bin, run as the ``postgres`` user when we are root.
+
+    ``scripts/test.sh`` installs Debian's ``postgresql`` package when it is missing; a test that
+    needs PostgreSQL fails (never skips) when it is not there.
+    """
+
+    def __init__(self) -> None:
+        import glob
+        import socket
+        import tempfile
+
+        found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+        if not found:
+            raise RuntimeError("PostgreSQL is not installed: run scripts/test.sh (it installs it)")
+        self.bin = Path(found[-1]).parent
+        # its own directory under /tmp: pytest's are private to root, and postgres must enter it
+        self.root = Path(tempfile.mkdtemp(prefix="parlor-pg-"))
+        self.dir = self.root / "data"
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = s.getsockname()[1]
+        self.url = f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
+
+    def _run(self, *cmd: str) -> None:
+        prefix = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
+        subprocess.run([*prefix, *cmd], check=True, capture_output=True, timeout=120)
+
+    def start(self) -> None:
+        if os.geteuid() == 0:
+            shutil.chown(self.root, "postgres")
+        self._run(
+            str(self.bin / "initdb"),
+            "-D",
+            str(self.dir),
+            "-A",
+            "trust",
+            "-U",
+            "postgres",
+            "--no-sync",
+        )
+        opts = f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.dir} -c fsync=off -c max_connections=200"
+        self._run(
+            str(self.bin / "pg_ctl"),
+            "-D",
+            str(self.dir),
+            "-o",
+            opts,
+            "-l",
+            str(self.dir / "log"),
+            "-w",
+            "start",
+        )
+
+    def stop(self) -> None:
+        try:
+            self._run(
+                str(self.bin / "pg_ctl"), "-D", str(self.dir), "-m", "immediate", "-w", "stop"
+            )
+        finally:
+            shutil.rmtree(self.root, ignore_errors=True)

@@ -1,0 +1,126 @@
+"""Persistence: a real server process killed with SIGKILL and restarted loses nothing it
+acknowledged, and its bots and timers run again; saved games in and out; the replay."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+from parlor import client, tools
+from parlor.bots.registry import make_bot
+from tests.server.support import ServerProcess, host, run, start
+
+
+def test_kill_9_mid_game_then_restart(tmp_path: Path) -> None:
+    db = tmp_path / "crash.db"
+    srv = ServerProcess(f"sqlite:///{db}", "--bot-delay", "0.02").start()
+    try:
+        bots = client.create_table(srv.base, seats=["heuristic"] * 4, host_seat=None)
+        mixed = client.create_table(srv.base, game="tools", seats=["human", "heuristic"], timer=0.5)
+
+        async def before() -> tuple[int, int, object, object]:
+            h = await client.Table.connect(srv.base, bots["table"], host_key=bots["host_key"])
+            await start(h)
+            ann = await host(srv.base, mixed)
+            await start(ann)
+            acked = 0
+            for _ in range(4):
+                await ann.wait(lambda t: t.prompt is not None, timeout=30)
+                reply = await ann.act(ann.prompt["answers"][0])
+                assert reply["type"] == "ack"
+                acked = reply["version"]
+            await ann.wait(lambda t: t.prompt is not None and t.version >= acked, timeout=30)
+            await h.wait(lambda t: t.version >= 20, timeout=30)  # the bot table is well under way
+            return acked, h.version, ann.view, ann.prompt
+
+        acked, bots_seen, view, prompt = run(before())
+        srv.kill()  # SIGKILL: no shutdown, no flush, nothing
+        rows = sqlite3.connect(db).execute(
+            "SELECT count(*) FROM parlor_actions WHERE table_id = ?", (mixed["table"],)
+        )
+        assert rows.fetchone()[0] >= acked
+        srv = ServerProcess(f"sqlite:///{db}", "--bot-delay", "0.02", port=srv.port).start()
+
+        async def after() -> None:
+            ann = await client.Table.connect(srv.base, mixed["table"], token=mixed["token"])
+            # exactly where Ann was: the same version, view and prompt
+            assert ann.version >= acked
+            if ann.prompt is not None and ann.prompt["decision"] == prompt["decision"]:
+                assert (ann.view, ann.prompt) == (view, prompt)
+            # the turn timer runs again: Ann does nothing and a stand-in answers for her
+            v = ann.version
+            await ann.wait(lambda t: t.version > v, timeout=20)
+            watcher = await client.Table.connect(srv.base, bots["table"], invite=bots["invite"])
+            assert watcher.version >= bots_seen
+            # the bots run again, to the end of their game
+            await watcher.wait(lambda t: t.final is not None, timeout=120)
+            for t in (ann, watcher):
+                await t.close()
+
+        run(after())
+    finally:
+        srv.stop()
+
+
+def test_open_a_saved_game_and_export_it(server: ServerProcess) -> None:
+    game = tools.new_game(["Ann", "Bo"], seed=11)
+    bots = [make_bot("tools", "heuristic", seed=i) for i in range(2)]
+    for _ in range(6):
+        p = game.pending.player
+        game.apply(bots[p].choose(game, p))
+    made = client.create_table(server.base, save=game.to_json(), seats=["human", "heuristic"])
+
+    async def go() -> None:
+        ann = await host(server.base, made)
+        assert ann.table["seats"][0]["name"] == "Ann"
+        await start(ann)
+        assert ann.version == len(game.log) and ann.view == game.view(0)
+        # a running table is exported to its host only when every other seat is a bot
+        save = (await ann.request({"type": "export"}))["save"]
+        mine = json.loads(game.to_json())
+        assert save["seed"] == mine["seed"] and save["actions"][: len(game.log)] == mine["actions"]
+        final = await client.play_table(ann, client.random_policy(2), timeout=120)
+        save = (await ann.request({"type": "export"}))["save"]
+        done = tools.ToolsGame.from_json(json.dumps(save))
+        assert done.is_over and list(done.outcome.winners) == final["winners"]
+        # the replay, step by step, with every hand shown
+        step = await ann.request({"type": "replay", "step": 3})
+        assert step["total"] == len(done.log) and len(step["views"]) == 2
+        assert all("hand" in v for v in step["views"])
+        assert step["action"] == save["actions"][2]
+        bad = await ann.request({"type": "replay", "step": 10**6})
+        assert bad["code"] == "bad_request"
+        await ann.close()
+
+    run(go())
+
+
+def test_a_running_table_with_other_people_is_not_exported(server: ServerProcess) -> None:
+    made = client.create_table(server.base, game="tools", seats=["human", "human"])
+    joined = client.join_table(made["link"], "Bo")
+
+    async def go() -> None:
+        ann = await host(server.base, made)
+        bo = await client.Table.connect(server.base, made["table"], token=joined["token"])
+        await start(ann)
+        for t in (ann, bo):
+            assert (await t.request({"type": "export"}))["code"] == "forbidden"
+            assert (await t.request({"type": "replay", "step": 0}))["code"] == "forbidden"
+            await t.close()
+
+    run(go())
+
+
+def test_a_bad_save_is_refused(server: ServerProcess) -> None:
+    for save in (
+        "{not json",
+        json.dumps({"game": "chess"}),
+        json.dumps({"game": "tools", "settings": {}, "seed": 1}),
+    ):
+        try:
+            client.create_table(server.base, save=save)
+        except client.ServerError as exc:
+            assert exc.code == "bad_save"
+        else:
+            raise AssertionError(f"{save} was accepted")
