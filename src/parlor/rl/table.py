@@ -67,12 +67,13 @@ class GameSpec:
         return PropertyEncoder(game)
 
     def potential(self, game: Game[Any], seat: int) -> float:
-        """Net worth (``total_worth``, in starting cashes) in the property games; minus the hand
-        size (in tens of cards) in TOOLS."""
+        """Net worth by the book's valuation (``valuation``: cash, printed prices, mortgaged deeds at
+        half, buildings at cost; in starting cashes) in the property games, so that mortgaging is
+        neutral and lifting costs the interest; minus the hand size (in tens of cards) in TOOLS."""
         if isinstance(game, tools.ToolsGame):
             return -game.hand_sizes[seat] / HAND_SCALE
         assert isinstance(game, monopoly.PropertyGame)
-        return game.total_worth(seat) / game.edition.starting_cash
+        return game.valuation(seat) / game.edition.starting_cash
 
     def is_out(self, game: Game[Any], seat: int) -> bool:
         """A seat that can no longer act: a bankrupt player (TOOLS has none before the end)."""
