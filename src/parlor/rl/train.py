@@ -244,24 +244,28 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     model.learn(total_timesteps=args.timesteps, callback=Curve())
     train_seconds = time.monotonic() - start
     model.save(out / "model")
-    start = time.monotonic()
-    evaluation = evaluate(model, kwargs, args.eval_games, not args.sampled_eval)
-    eval_seconds = time.monotonic() - start
+    # The curve and the training figures are written before the (possibly long) evaluation.
     title = f"MaskablePPO, {args.game} {args.players}p vs {args.opponents}"
     if len(curve_wins) >= args.window:
         plot_curve(curve_steps, curve_wins, out / "curve.png", title, args.window)
-    results = {
+    np.savetxt(
+        out / "curve.csv", np.column_stack([curve_steps, curve_wins]), fmt="%d", delimiter=","
+    )
+    results: dict[str, Any] = {
         "args": vars(args),
         "env": kwargs,
         "train_seconds": round(train_seconds, 1),
-        "eval_seconds": round(eval_seconds, 1),
         "train_episodes": len(curve_wins),
         "train_win_rate_last_window": float(np.mean(curve_wins[-args.window :]))
         if curve_wins
         else None,
-        "evaluation": evaluation,
         "versions": {"torch": torch.__version__},
     }
+    (out / "results.json").write_text(json.dumps(results, indent=2) + "\n")
+    start = time.monotonic()
+    evaluation = evaluate(model, kwargs, args.eval_games, not args.sampled_eval)
+    results["eval_seconds"] = round(time.monotonic() - start, 1)
+    results["evaluation"] = evaluation
     (out / "results.json").write_text(json.dumps(results, indent=2) + "\n")
     low, high = evaluation["ci95"]
     print(
