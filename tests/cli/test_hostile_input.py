@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from parlor.cli.common import Seat
-from parlor.cli.saves import read_save, write_atomic, write_save
+from parlor.cli.saves import read_save, write_save
+from parlor.core.saves import write_atomic
 from parlor.monopoly import PropertyGame, new_game
 from parlor.tools import ToolsGame
 
@@ -134,7 +135,7 @@ def test_an_atomic_write_that_fails_leaves_the_old_save(tmp_path: Path) -> None:
     write_save(target, game, [Seat(), Seat("heuristic", 1)], "en")
     before = target.read_bytes()
     with pytest.raises(UnicodeEncodeError):
-        write_atomic(target, "half a save \udcff")
+        write_atomic(target, "half a save \udcff".encode())
     assert target.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == ["keep.json"]  # no temporary file left
-    assert json.loads(before)["seats"][1] == {"role": "bot", "bot": "heuristic", "seed": 1}
+    assert json.loads(before)["extra"]["seats"][1] == {"role": "bot", "bot": "heuristic", "seed": 1}

@@ -1,28 +1,26 @@
 """Saved games of the terminal: the game (settings, seed, actions) plus who plays each seat.
 
-A save file is the game's own JSON (``game.to_dict()``, so ``from_json`` reads it) with two more
-keys, which the terminal removes before replaying::
+A save file is the game's own save (:mod:`parlor.core.saves`, so ``from_json`` and the server
+read it too) whose ``extra`` table says who plays each seat and in which language::
 
-    "seats": [{"role": "human"}, {"role": "bot", "bot": "heuristic", "seed": 7001}],
-    "language": "da"
+    "extra": {"seats": [{"role": "human"}, {"role": "bot", "bot": "heuristic", "seed": 7001}],
+              "language": "da"}
 
-A save without them loads too; its seats are then decided by the command line.
-Writing is atomic: the text is encoded first, written to a temporary file beside the target and
-renamed over it, so a failure at any point leaves the previous save whole.
+A save without them loads too; its seats are then decided by the command line. Writing is
+atomic (``parlor.core.saves.write_save``): a failure at any point leaves the previous save whole.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
 from parlor.cli.common import Seat
+from parlor.core import saves as core_saves
 from parlor.core.errors import ParlorError
 from parlor.core.game import Game
 from parlor.i18n import LANGUAGES
@@ -37,36 +35,13 @@ class SaveError(Exception):
     """A save that cannot be written or read; the message says why, briefly."""
 
 
-def write_atomic(path: str | os.PathLike[str], text: str) -> None:
-    """Replace ``path`` by ``text`` (UTF-8) in one step: the old file survives any failure."""
-    data = text.encode("utf-8")  # an encoding error happens here, before any file is touched
-    target = Path(path)
-    fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(temp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
-
-
-def save_text(game: Game[Any], seats: Sequence[Seat], language: str | None) -> str:
-    data = game.to_dict()
-    data["seats"] = [seat.to_dict() for seat in seats]
-    data["language"] = language
-    return json.dumps(data, indent=1, ensure_ascii=False)
-
-
 def write_save(
     path: str | os.PathLike[str], game: Game[Any], seats: Sequence[Seat], language: str | None
 ) -> None:
     """Save the game and its seats atomically; :class:`SaveError` with the reason on failure."""
+    extra = {"seats": [seat.to_dict() for seat in seats], "language": language}
     try:
-        write_atomic(path, save_text(game, seats, language))
+        core_saves.write_save(Path(path), game, extra)
     except (OSError, UnicodeError, ValueError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         raise SaveError(reason[:200]) from exc
@@ -99,8 +74,11 @@ def read_save(path: str | os.PathLike[str]) -> Loaded:
         raise SaveError(f"not JSON: {str(exc)[:120]}") from exc
     if not isinstance(data, dict):
         raise SaveError("a saved game is a JSON object")
-    raw_seats = data.pop("seats", None)
-    language = data.pop("language", None)
+    extra = data.get("extra")
+    if not isinstance(extra, dict):
+        extra = {}
+    raw_seats = extra.get("seats")
+    language = extra.get("language")
     seats = None
     if raw_seats is not None:
         if not isinstance(raw_seats, list):

@@ -72,6 +72,13 @@ def write_save(path: str | Path, game: Game[Any], extra: Mapping[str, Any] | Non
         payload = save_text(game, extra).encode("utf-8")
     except UnicodeEncodeError as exc:  # (a lone surrogate in a text)
         raise SaveError(f"the game holds text that is not valid Unicode: {exc.reason}") from None
+    write_atomic(path, payload)
+
+
+def write_atomic(path: str | Path, payload: bytes) -> None:
+    """Replace the file at ``path`` by ``payload`` in one step: a temporary file beside it,
+    flushed to disk, then renamed over it, so that a failure at any point leaves the old file
+    whole and no temporary file behind."""
     target = Path(path)
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
