@@ -8,6 +8,7 @@ properties have an owner. Each query is then timed over every position, ``--repe
 for the deciding player, and printed as microseconds per call. Random play is then timed twice from
 the same seeds: with RandomBot (lists of actions) and with ids only (``legal_action_ids`` ->
 ``action_from_id`` -> ``apply``, as an agent reading the mask plays), as decisions per second.
+Times are the CPU time of this process, so that other work on a shared machine counts less.
 """
 
 from __future__ import annotations
@@ -53,16 +54,16 @@ def per_call_us(
         pending = game.pending
         assert pending is not None
         player = pending.player
-        start = time.perf_counter()
+        start = time.process_time()
         for _ in range(repeat):
             query(game, player)
-        total += time.perf_counter() - start
+        total += time.process_time() - start
     return total / (len(positions) * repeat) * 1e6
 
 
 def bot_play(edition: str, games: int, cap: int) -> tuple[int, float]:
     decisions = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for seed in range(games):
         game = monopoly.new_game(edition, players=4, seed=seed)
         bots = [RandomBot(seed * 10 + i) for i in range(4)]
@@ -72,12 +73,12 @@ def bot_play(edition: str, games: int, cap: int) -> tuple[int, float]:
             game.apply(bots[player].choose(game, player))
             steps += 1
         decisions += steps
-    return decisions, time.perf_counter() - start
+    return decisions, time.process_time() - start
 
 
 def id_play(edition: str, games: int, cap: int) -> tuple[int, float]:
     decisions = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for seed in range(games):
         game = monopoly.new_game(edition, players=4, seed=seed)
         rng = random.Random(seed)
@@ -88,7 +89,7 @@ def id_play(edition: str, games: int, cap: int) -> tuple[int, float]:
             game.apply(game.action_from_id(rng.choice(ids), player))
             steps += 1
         decisions += steps
-    return decisions, time.perf_counter() - start
+    return decisions, time.process_time() - start
 
 
 def main() -> None:

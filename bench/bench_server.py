@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import multiprocessing as mp
 import os
@@ -45,6 +46,7 @@ class Seats:
         self.seen = [0] * len(socks)
         self.got: dict[int, set[int]] = {}
         self.sent_at: dict[int, float] = {}
+        self.errors: dict[str, int] = {}
         self.done = asyncio.Event()
         self.turn = asyncio.Event()
         self.measure_from, self.stop_at, self.lat, self.counts = measure_from, stop_at, lat, counts
@@ -52,6 +54,11 @@ class Seats:
     async def reader(self, i: int) -> None:
         async for text in self.socks[i]:
             frame = json.loads(text)
+            if frame["type"] == "error":  # counted; the action is sent again on the next turn
+                self.errors[frame["code"]] = self.errors.get(frame["code"], 0) + 1
+                self.sent_at.clear()
+                self.turn.set()
+                continue
             if frame["type"] not in ("welcome", "update"):
                 continue
             v = self.seen[i] = frame["version"]
@@ -87,7 +94,9 @@ async def run_table(
             (await asyncio.to_thread(client.join_table, made["link"], f"P{i}"))["token"]
             for i in range(1, 4)
         ]
-        socks = [await connect(client.ws_url(base), max_size=2**24) for _ in range(4)]
+        socks = [
+            await connect(client.ws_url(base), max_size=2**24, compression=None) for _ in range(4)
+        ]
         for i, ws in enumerate(socks):
             hello = {"type": "hello", "table": made["table"], "token": tokens[i]}
             if i == 0:
@@ -97,7 +106,8 @@ async def run_table(
         readers = [asyncio.ensure_future(t.reader(i)) for i in range(4)]
         await socks[0].send(json.dumps({"type": "start"}))
         while not t.done.is_set() and time.monotonic() < stop_at:
-            await t.turn.wait()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(t.turn.wait(), 1.0)
             t.turn.clear()
             for i in range(4):
                 frame = t.state[i]
@@ -136,7 +146,15 @@ def worker(
         )
         return lat, counts[0]
 
-    out.put(asyncio.run(main()))
+    lat, n = asyncio.run(main())
+    out.put((lat, n, time.process_time()))
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux /proc)."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def main() -> None:
@@ -151,7 +169,7 @@ def main() -> None:
         default=10.0,
         help="seconds before measuring (tables are created then)",
     )
-    ap.add_argument("--game", default="tools", choices=["tools", "monopoly"])
+    ap.add_argument("--game", default="monopoly", choices=["tools", "monopoly"])
     ap.add_argument("--client-procs", type=int, default=2, help="processes driving the clients")
     ap.add_argument("--url", default=None, help="an already running server (default: start one)")
     args = ap.parse_args()
@@ -176,6 +194,8 @@ def main() -> None:
                 str(args.tables * 4 + 100),
                 "--max-messages-per-address",
                 "1000000",
+                "--max-messages-per-connection",
+                "100000",
             ],
             stdout=subprocess.PIPE,
             text=True,
@@ -201,12 +221,20 @@ def main() -> None:
         ]
         for p in procs:
             p.start()
+        cpu_window: list[float] = []
+        if server is not None:  # the server's own CPU time over the measured window
+            time.sleep(args.warmup)
+            cpu_window.append(cpu_seconds(server.pid))
+            time.sleep(args.seconds)
+            cpu_window.append(cpu_seconds(server.pid))
         lat: list[float] = []
         actions = 0
+        client_cpu = 0.0
         for _ in procs:
-            part, n = out.get()
+            part, n, cpu = out.get()
             lat += part
             actions += n
+            client_cpu += cpu
         for p in procs:
             p.join()
     finally:
@@ -225,6 +253,13 @@ def main() -> None:
     print(
         f"latency to the last seat's update: p50 {q[49] * 1000:.1f} ms, p90 {q[89] * 1000:.1f} ms, p99 {q[98] * 1000:.1f} ms, max {lat[-1] * 1000:.1f} ms"
     )
+    if len(cpu_window) == 2 and actions:
+        used = cpu_window[1] - cpu_window[0]
+        print(
+            f"server CPU: {used / args.seconds * 100:.0f}% of one core, "
+            f"{used / actions * 1000:.2f} ms per action"
+        )
+    print(f"client processes' CPU over the whole run: {client_cpu:.1f} s")
     print(f"load average at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
 
 

@@ -17,8 +17,10 @@ SRC = Path(__file__).resolve().parent.parent / "src"
 #: The rules cores and the only parlor packages each may import.
 RULES_LAYERS = {
     "parlor.core": ("parlor.core",),
-    "parlor.monopoly": ("parlor.core", "parlor.monopoly"),
-    "parlor.tools": ("parlor.core", "parlor.tools"),
+    # The message catalogs sit beside the core: the games' text modules word their events with them.
+    "parlor.i18n": ("parlor.core", "parlor.i18n"),
+    "parlor.monopoly": ("parlor.core", "parlor.i18n", "parlor.monopoly"),
+    "parlor.tools": ("parlor.core", "parlor.i18n", "parlor.tools"),
 }
 
 

@@ -13,7 +13,7 @@ import pytest
 from parlor import monopoly
 from parlor.bots.registry import make_bot
 from parlor.cli import build_parser, monopoly_tui
-from parlor.monopoly import Build, Mortgage, PropertyGame, SellBuilding, Unmortgage
+from parlor.monopoly import PropertyGame
 
 
 def run_cli(argv: list[str], typed: str = "") -> tuple[int, str]:
@@ -43,16 +43,16 @@ class ScriptedHuman(io.StringIO):
 
     def answer(self, prompt: str) -> str | None:
         game, p, rng = self.game, self.seat, self.rng
-        if prompt.startswith("Save to which file"):
+        if "Save to which file" in prompt:
             return None  # input ends at the save question: quit without saving
-        if prompt.startswith("number (Enter: back)"):
-            options = [
-                a
-                for a in game.legal_actions(p)
-                if isinstance(a, Build | SellBuilding | Mortgage | Unmortgage)
-            ]
-            return "" if rng.random() < 0.5 else str(rng.randint(1, len(options)))
-        if prompt != f"{game.names[p]} > ":
+        if prompt.endswith("(y/n) > "):
+            return rng.choice(["y", "n"])
+        if prompt.endswith("property and operation > "):
+            owned = sum(1 for prop in game.view(p)["properties"] if prop["owner"] == p)
+            if rng.random() < 0.4 or not owned:
+                return ""
+            return f"{rng.randint(1, owned)}{rng.choice('+-mu')}"
+        if not prompt.endswith(f"{game.names[p]} > "):
             return ""  # cancel any other dialogue
         if self.mine() >= self.limit:
             return "q"
@@ -71,7 +71,7 @@ def test_scripted_human_plays_dozens_of_decisions(edition: str, seed: int) -> No
     bots = {s: make_bot("monopoly", "random", seed=seed * 1000 + s) for s in (1, 2)}
     out = io.StringIO()
     human = ScriptedHuman(game, out, seat=0, seed=seed, limit=40)
-    code = monopoly_tui.play(game, {0}, bots, human, out)
+    code = monopoly_tui.play(game, {0}, bots, human, out, lang="en")
     text = out.getvalue()
     assert "Traceback" not in text
     assert "Not allowed" not in text  # menu numbers always name legal actions
@@ -88,7 +88,7 @@ def test_scripted_human_plays_dozens_of_decisions(edition: str, seed: int) -> No
 def test_bad_input_is_answered_and_the_prompt_repeats() -> None:
     # Seed 3, four players: Ann's first decision is a bid in the auction of Vermont Avenue.
     typed = "xyz\n99\nbid abc\nbid 0\nbid 20000\n0\nh\nq\n\n"
-    code, text = run_cli(["--seed", "3", "--names", "Ann,Bo,Cy,Di"], typed)
+    code, text = run_cli(["--seed", "3", "--names", "Ann,Bo,Cy,Di", "--bot", "random"], typed)
     assert code == 1
     assert "Auction of Vermont Avenue: no bid yet" in text
     assert "Sorry: I did not understand 'xyz'. Type a menu number (1-9)" in text
@@ -115,7 +115,8 @@ def test_a_human_plays_moves_builds_and_answers() -> None:
         ["--seed", "4", "--variant", "short", "--names", "Ann,Bo", "--bots", "none"],
         # Ann (or Bo, whoever starts): mortgage the first property, leave the menu, then propose
         # a trade with nothing in it (illegal), then a real one, which the other player accepts.
-        "b\n1\n\nt\n0\n0\n0\n0\ny\nt\n1\n0\n0\n1\ny\n1\nq\n\n",
+        # Accepting asks once more ("y").
+        "b\n1\n\nt\n0\n0\n0\n0\ny\nt\n1\n0\n0\n1\ny\n1\ny\nq\n\n",
     )
     assert "mortgages" in text
     assert "Not allowed: the trade exchanges nothing" in text
@@ -158,9 +159,9 @@ def test_save_and_load_round_trip(tmp_path: Path) -> None:
 
 def test_language_and_edition_files(tmp_path: Path) -> None:
     code, text = run_cli(["--edition", "matco", "--language", "es", "--bots", "all",
-                          "--seed", "1", "--max-steps", "200"])  # fmt: skip
+                          "--seed", "1", "--max-steps", "200", "--show", "full"])  # fmt: skip
     assert code == 0 and "Sede" in text  # the Spanish name of Go (HQ)
-    # An edition file with its own id: saved games name the id, so --edition finds the file again.
+    # An edition file with its own id: saved games carry its data, so they load without the file.
     source = Path(monopoly.__file__).parent / "data" / "classic.toml"
     custom = tmp_path / "custom.toml"
     custom.write_text(source.read_text().replace('id = "classic"', 'id = "custom"', 1))
@@ -187,8 +188,8 @@ def test_language_and_edition_files(tmp_path: Path) -> None:
         (["--option", "auctions"], "--option: an option is written key=value"),
         (["--option", "colour=blue"], "unknown rule option 'colour'"),
         (["--option", "auctions=maybe"], "auctions must be true or false"),
-        (["--language", "fr"], "--language: Millennium Edition speaks en, not 'fr'"),
-        (["--load", "/nonexistent.json"], "--load: cannot read /nonexistent.json"),
+        (["--language", "fr"], "--lang: unknown language 'fr': choose one of en, es, da"),
+        (["--load", "/nonexistent.json"], "--load: /nonexistent.json is not a saved game"),
         (["--max-steps", "0"], "--max-steps must be at least 1"),
     ],
 )
@@ -240,10 +241,66 @@ def test_minutes_call_time_in_a_time_limit_game() -> None:
         ["--bots", "all", "--seed", "4", "--variant", "time_limit", "--minutes", "0"]
     )
     assert code == 0
-    assert "Time is up." in text and "calls time" in text and "time_called" in text
+    assert "Time is up." in text and "calls time" in text
+    assert "(richest when time was called)" in text and "time_called" not in text
 
 
 def test_minutes_need_a_timed_variant() -> None:
     out, err = io.StringIO(), io.StringIO()
     code = monopoly_tui.main(["--minutes", "5"], stdin=io.StringIO(), stdout=out, stderr=err)
     assert code == 2 and "--minutes needs" in err.getvalue()
+
+
+def _bo_can_build() -> PropertyGame:
+    """Classic, seed 0, heuristic bots: after 163 actions Bo starts a turn holding a whole group."""
+    game = monopoly.new_game("classic", ["Ann", "Bo"], seed=0)
+    bots = [make_bot("monopoly", "heuristic", seed=i) for i in range(2)]
+    for _ in range(163):
+        decision = game.pending
+        assert decision is not None
+        game.apply(bots[decision.player].choose(game, decision.player))
+    assert game.pending is not None and game.pending.player == 1
+    return game
+
+
+def test_build_menu_keeps_its_numbers_and_selling_asks_once() -> None:
+    game = _bo_can_build()
+    menu_out = io.StringIO()
+    monopoly_tui.play(game.clone(), {1}, {0: make_bot("monopoly", "heuristic", seed=0)},
+                      io.StringIO("b\n\nq\n\n"), menu_out, lang="en")  # fmt: skip
+    first = menu_out.getvalue().split("Build, sell or mortgage")[1]
+    number = next(line.split(".")[0].strip() for line in first.splitlines() if ": + build" in line)
+    square_line = next(line for line in first.splitlines() if line.strip().startswith(f"{number}."))
+    name = square_line.split(".", 1)[1].split(":")[0].split(" (")[0].strip()
+    out = io.StringIO()
+    typed = f"b\n{number}+\n{number}-\nn\n{number}-\ny\n\nq\n\n"
+    code = monopoly_tui.play(game, {1}, {0: make_bot("monopoly", "heuristic", seed=0)},
+                             io.StringIO(typed), out, lang="en")  # fmt: skip
+    text = out.getvalue()
+    assert code == 1 and "Traceback" not in text
+    assert f"Bo builds a house on {name}" in text
+    menus = text.split("Build, sell or mortgage")[1:]
+    # The same number names the same property in every menu, now with a house to sell.
+    assert all(f"{number}. {name}" in menu for menu in menus)
+    assert "- sell one for" in menus[1]
+    # Selling says what it brings and what it cost, and asks once: "n" keeps the house.
+    assert text.count(f"Sell a house on {name} for") == 2 and "(it cost $" in text
+    assert text.count(f"Bo sells a house on {name}") == 1
+
+
+def test_an_incoming_offer_shows_prices_mortgages_fees_and_completed_groups() -> None:
+    from parlor.cli.monopoly_view import trade_details
+
+    game = _bo_can_build()  # Bo holds Vermont Avenue, mortgaged; Ann the other two light blues
+    offer = {"to": 0, "give_squares": [8], "take_squares": [], "give_cash": 0, "take_cash": 50,
+             "give_jail_cards": 0, "take_jail_cards": 0}  # fmt: skip
+    lines = [line.plain for line in trade_details(game, offer, proposer=1, me=0, lang="en")]
+    assert lines[0] == "Bo offers Ann: Vermont Avenue for $50."
+    assert (
+        "   Vermont Avenue (Light blue, price $100) - mortgaged: the receiver pays $5 interest "
+        "at once, or $55 to lift it" in lines
+    )
+    assert "You pay $50 in cash." in lines and "At printed prices you gain $50." in lines
+    assert "This completes the Light blue group for Ann." in lines
+    danish = [line.plain for line in trade_details(game, offer, proposer=1, me=0, lang="da")]
+    assert "Dette fuldender gruppen Lyseblå for Ann." in danish

@@ -15,7 +15,15 @@ from tests.server.support import ServerProcess
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     db = tmp_path_factory.mktemp("db") / "parlor.db"
     proc = ServerProcess(
-        f"sqlite:///{db}", "--bot-delay", "0", "--max-connections-per-address", "400"
+        f"sqlite:///{db}",
+        "--bot-delay",
+        "0",
+        "--max-connections-per-address",
+        "400",
+        "--max-messages-per-connection",
+        "1000",
+        "--max-messages-per-address",
+        "100000",
     ).start()
     yield proc
     proc.stop()

@@ -196,3 +196,33 @@ def test_any_time_actions_and_a_trade_with_its_terms_revision(server: ServerProc
             await t.close()
 
     run(go())
+
+
+def test_a_search_bot_plays_off_the_event_loop(server: ServerProcess) -> None:
+    made = client.create_table(server.base, game="tools", seats=["human", "search:200"])
+
+    async def go() -> None:
+        ann = await host(server.base, made)
+        watcher = await client.Table.connect(server.base, made["table"], invite=made["invite"])
+        await start(ann)
+        waits: list[float] = []
+
+        async def ping_while_playing() -> None:
+            loop = asyncio.get_running_loop()
+            while ann.final is None:
+                t0 = loop.time()
+                reply = await watcher.request({"type": "ping"}, timeout=10)
+                assert reply["type"] == "pong"
+                waits.append(loop.time() - t0)
+                await asyncio.sleep(0.02)
+
+        # the watcher pings all along while the search bot thinks: the server keeps answering
+        pinger = asyncio.ensure_future(ping_while_playing())
+        final = await client.play_table(ann, client.random_policy(7), timeout=120)
+        await pinger
+        assert final["winners"] and ann.table["seats"][1]["bot"] == "search"
+        assert len(waits) > 5
+        for t in (ann, watcher):
+            await t.close()
+
+    run(go())

@@ -69,12 +69,19 @@ def test_invite_join_spectate_and_lobby(server: ServerProcess) -> None:
         {"name": "x" * 200, "invite": made["invite"]},
     )
     assert status == 400 and body["code"] == "name_too_long"
+    other = client.create_table(server.base, game="tools", seats=2)
     lobby = post_get(server.base + "/api/lobby")
     assert made["table"] in [t["table"] for t in lobby["tables"]]
 
     async def go() -> None:
         watcher = await client.Table.connect(server.base, made["table"], invite=made["invite"])
         assert watcher.you["seat"] is None and watcher.table["seats"][1]["name"] == "Bo"
+        listed = await client.Table.connect(server.base, made["table"])  # listed: id alone
+        assert listed.you["seat"] is None
+        await listed.close()
+        with pytest.raises(client.ServerError) as unlisted:
+            await client.Table.connect(server.base, other["table"])
+        assert unlisted.value.code == "bad_token"
         ann = await host(server.base, made)
         assert ann.you == {"seat": 0, "host": True, "lang": "en"}
         reply = await watcher.request({"type": "start"})

@@ -26,9 +26,9 @@ from parlor.tools import (
 )
 
 
-def run_cli(argv: list[str], typed: str) -> tuple[int, str]:
+def run_cli(argv: list[str], typed: str, lang: str = "en") -> tuple[int, str]:
     out = io.StringIO()
-    code = tools_tui.main(argv, stdin=io.StringIO(typed), stdout=out)
+    code = tools_tui.main([*argv, "--lang", lang], stdin=io.StringIO(typed), stdout=out)
     return code, out.getvalue()
 
 
@@ -41,7 +41,7 @@ def test_subcommand_registration() -> None:
     out = io.StringIO()
     args.bots = "all"
     assert tools_tui.run(args, io.StringIO(""), out) == 0
-    assert "wins" in out.getvalue()
+    assert "¡Gana" in out.getvalue()  # TOOLS speaks Spanish unless asked otherwise
 
 
 @pytest.mark.parametrize("players", [2, 5, 10])
@@ -66,16 +66,18 @@ def test_bad_input_is_answered_and_prompt_repeats() -> None:
     assert "Sorry: 99 is not a card number: your hand has cards 1-7" in text
     assert "Commands:" in text
     assert "Your legal moves: Ana plays" in text
-    assert text.count("Your hand:") == 1  # the table is not reprinted after bad input
+    assert text.count("Your hand (* can be played now):") == 1  # not reprinted after bad input
     assert "game abandoned" in text
 
 
 def test_illegal_move_gives_the_rule() -> None:
-    # Seed 5: Ana's hand starts with two red hammers on a yellow hammer; card 4 is a blue bent
-    # nail, which cannot go on a yellow hammer.
+    # Seed 5: Ana's sorted hand starts with two red hammers on a yellow hammer; card 4 is a blue
+    # bent nail, which cannot go on a yellow hammer.
     code, text = run_cli(["--players", "3", "--seed", "5", "--names", "Ana,Bob,Eva"], "4\nd\nq\n")
-    assert "Not allowed: you cannot play a blue bent nail now: on a yellow hammer" in text
-    assert "Not allowed: you may draw only when you have no card to play" in text
+    hand = text.split("Your hand (* can be played now):")[1]
+    assert "   1. * red hammer" in hand and "   4.   blue bent nail" in hand
+    assert "Not allowed: the blue bent nail cannot be played on the yellow hammer now" in text
+    assert "Not allowed: you can play a card, so you may not draw" in text
     assert code == 1
 
 
@@ -110,14 +112,16 @@ class ScriptedHuman(io.StringIO):
     """An input stream that types, for the human's current decision, the text of a random legal
     move (so every kind of command goes through the parser), with some junk in between."""
 
-    def __init__(self, game: ToolsGame, seed: int) -> None:
+    def __init__(self, game: ToolsGame, seed: int, out: io.StringIO) -> None:
         super().__init__()
-        self.game = game
+        self.game, self.out = game, out
         self.rng = random.Random(seed)
         self.typed: list[str] = []
 
     def readline(self, size: int | None = -1) -> str:
         game = self.game
+        if self.out.getvalue().endswith("\n> "):  # hot seat: "press Enter when ready"
+            return "\n"
         if self.rng.random() < 0.1:
             line = self.rng.choice(["", "zz", "0", "1 1", "?", "h"]) + "\n"
         else:
@@ -128,7 +132,7 @@ class ScriptedHuman(io.StringIO):
 
     @staticmethod
     def text(game: ToolsGame, p: int, action: ToolsAction) -> str:
-        hand: list[str] = game.view(p)["hand"]
+        hand = tools_tui.sorted_hand(game, game.view(p)["hand"])
         if isinstance(action, PlayCard):
             return str(hand.index(action.card) + 1)
         if isinstance(action, PenaltyHammers):
@@ -148,10 +152,32 @@ def test_scripted_humans_play_whole_games(seed: int) -> None:
     players = 2 + seed % 4
     game = tools.new_game(players, seed=seed)
     bots = set(range(1, players, 2))  # humans and bots alternate
-    inp = ScriptedHuman(game, seed)
     out = io.StringIO()
+    inp = ScriptedHuman(game, seed, out)
     assert tools_tui.play(game, bots, inp, out, bot_seed=seed) == 0
     text = out.getvalue()
     assert "***" in text and game.is_over
     assert "Not allowed" not in text  # every typed legal move was understood as that move
     json.loads(game.to_json())
+
+
+def test_hot_seat_hides_each_hand_until_its_player_is_ready() -> None:
+    # Two humans at one keyboard: Ana's hand, then Bob's, each only after that player's Enter.
+    code, text = run_cli(
+        ["--players", "2", "--bots", "none", "--names", "Ana,Bob", "--seed", "5"], "\n1\n\nq\n"
+    )
+    assert code == 1
+    ana_ready = text.index("Ana, it is your turn: press Enter when only you can see the screen.")
+    bob_ready = text.index("Bob, it is your turn: press Enter when only you can see the screen.")
+    hands = [i for i in range(len(text)) if text.startswith("Your hand (* can be played now):", i)]
+    assert ana_ready < hands[0] < bob_ready < hands[1]
+    # The hand is sorted by colour and marks what can be played now.
+    block = text[hands[0] :].split("\n")[1:8]
+    assert all(line.startswith(("   ", "  1")) for line in block) and any("* " in b for b in block)
+
+
+def test_tools_speaks_spanish_by_default_and_danish_on_request() -> None:
+    code, text = run_cli(["--players", "2", "--bots", "all", "--seed", "3"], "", lang="es")
+    assert code == 0 and "TOOLS, 2 jugadores, semilla 3." in text and "juega" in text
+    code, text = run_cli(["--players", "2", "--bots", "all", "--seed", "3"], "", lang="da")
+    assert code == 0 and "TOOLS, 2 spillere, frø 3." in text and "spiller" in text

@@ -1,8 +1,9 @@
 """A rule-based player for every property-trading edition, through the public interface only.
 
-It reads the table from ``game.view(player)``, the board from ``game.edition`` and the rules from
-``RuleOptions.for_edition(game.edition, game.settings["options"])``; it asks the engine only
-documented questions (``legal_actions``, ``is_legal``, ``total_worth``). Its policy:
+It reads the table from the game's public state (:class:`parlor.bots.monopoly_table.Table`, the
+same facts as ``game.view(player)`` without building the view's dicts), the board from
+``game.edition`` and the rules from ``game.options``; it asks the engine only documented questions
+(``legal_actions``, ``is_legal``, ``total_worth``). Its policy:
 
 * buy what it lands on while it keeps a small cash reserve, and always when the property
   completes or blocks a colour group;
@@ -24,8 +25,9 @@ from __future__ import annotations
 import random
 import weakref
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
+from parlor.bots.monopoly_table import HOTEL, Board, Deeds, Table, board_for
 from parlor.core.game import Game
 from parlor.monopoly.actions import (
     AcceptTrade,
@@ -52,186 +54,33 @@ from parlor.monopoly.actions import (
     Unmortgage,
     UseJailCard,
 )
-from parlor.monopoly.edition import Edition
-from parlor.monopoly.rules import RuleOptions
 
-HOTEL = 5  # the view's ``buildings`` value of a lot with a hotel
-N_SQUARES = 40
+A = TypeVar("A", bound=Action)
+
+__all__ = ["HOTEL", "LANDINGS", "Board", "Deeds", "MonopolyHeuristicBot", "Table", "board_for"]
+
 #: How many times a property is expected to be landed on for the rest of the game, to turn a rent
 #: into a value (raising funds compares losses with it).
 LANDINGS = 3.0
 
-
-@dataclass(frozen=True, slots=True)
-class Board:
-    """The edition's static facts the bot needs, computed once per edition and rule set."""
-
-    edition: Edition
-    options: RuleOptions
-    properties: tuple[int, ...]
-    group_of: tuple[tuple[int, ...], ...]  # per square (empty for non-properties)
-    street_groups: tuple[tuple[int, ...], ...]
-    groups: tuple[tuple[int, ...], ...]
-    price: tuple[int, ...]
-    mortgage: tuple[int, ...]
-    house_cost: tuple[int, ...]
-    kind: tuple[str, ...]
-    bonus: tuple[float, ...]  # per square: its share of its group's monopoly bonus
-    total_price: int
-
-    @property
-    def max_level(self) -> int:
-        return self.options.hotel_after_houses + 1
+#: Decisions whose only answer the interface fixes (``RollDice``, ``EndTurn``): the bot does not
+#: ask the engine to list the answers.
+_FIXED_ANSWER = frozenset(("start_turn", "roll_again", "end_turn"))
 
 
-_BOARDS: dict[tuple[int, str], Board] = {}
+_ACTIONS: dict[tuple[Any, ...], Any] = {}
 
 
-def board_for(game: Any) -> Board:
-    """The (cached) :class:`Board` of a property game."""
-    ed: Edition = game.edition
-    opts_raw = game.settings.get("options") or {}
-    key = (id(ed), repr(sorted(opts_raw.items())))
-    board = _BOARDS.get(key)
-    if board is not None and board.edition is ed:
-        return board
-    options = RuleOptions.for_edition(ed, opts_raw)
-    squares = ed.squares
-    group_of: list[tuple[int, ...]] = [()] * N_SQUARES
-    for members in ed.groups.values():
-        for sq in members:
-            group_of[sq] = tuple(members)
-    street_groups = tuple(
-        tuple(m) for m in ed.groups.values() if all(squares[s].kind == "street" for s in m)
-    )
-    bonus = [0.0] * N_SQUARES
-    for members in street_groups:
-        for sq in members:
-            s = squares[sq]
-            bonus[sq] = 0.5 * s.price + 0.25 * s.rents[3]
-    board = Board(
-        edition=ed,
-        options=options,
-        properties=tuple(ed.property_squares),
-        group_of=tuple(group_of),
-        street_groups=street_groups,
-        groups=tuple(tuple(m) for m in ed.groups.values()),
-        price=tuple(s.price for s in squares),
-        mortgage=tuple(s.mortgage for s in squares),
-        house_cost=tuple(s.house_cost for s in squares),
-        kind=tuple(s.kind for s in squares),
-        bonus=tuple(bonus),
-        total_price=sum(s.price for s in squares),
-    )
-    if len(_BOARDS) > 64:
-        _BOARDS.clear()
-    _BOARDS[key] = board
-    return board
-
-
-class Table:
-    """The mutable facts of one moment, read from a view (and changed hypothetically for trades)."""
-
-    __slots__ = (
-        "bank_hotels",
-        "bank_houses",
-        "bankrupt",
-        "board",
-        "buildings",
-        "cash",
-        "in_jail",
-        "jail_cards",
-        "mortgaged",
-        "owner",
-        "position",
-        "round",
-    )
-
-    def __init__(self, board: Board, view: dict[str, Any]) -> None:
-        self.board = board
-        players = view["players"]
-        self.cash = [int(p["cash"]) for p in players]
-        self.bankrupt = [bool(p["bankrupt"]) for p in players]
-        self.in_jail = [bool(p["in_jail"]) for p in players]
-        self.jail_cards = [int(p["jail_cards"]) for p in players]
-        self.position = [int(p["position"]) for p in players]
-        self.owner = [-1] * N_SQUARES
-        self.mortgaged = [False] * N_SQUARES
-        self.buildings = [0] * N_SQUARES
-        for prop in view["properties"]:
-            sq = prop["square"]
-            self.owner[sq] = prop["owner"]
-            self.mortgaged[sq] = prop["mortgaged"]
-            self.buildings[sq] = prop["buildings"]
-        self.bank_houses = int(view["bank"]["houses"])
-        self.bank_hotels = int(view["bank"]["hotels"])
-        self.round = int(view["round"])
-
-    # ----- facts -------------------------------------------------------------------------------
-    def level(self, sq: int) -> int:
-        b = self.buildings[sq]
-        return self.board.max_level if b == HOTEL else b
-
-    def owns_group(self, p: int, sq: int) -> bool:
-        return all(self.owner[s] == p for s in self.board.group_of[sq])
-
-    def group_built(self, sq: int) -> bool:
-        return any(self.buildings[s] for s in self.board.group_of[sq])
-
-    def active(self) -> list[int]:
-        return [p for p in range(len(self.cash)) if not self.bankrupt[p]]
-
-    def rent_at(self, sq: int, level: int | None = None, dice: int = 7) -> int:
-        """The rent on ``sq`` (at building ``level`` if given), as if it were not mortgaged."""
-        b = self.board
-        owner = self.owner[sq]
-        if owner < 0:
-            return 0
-        s = b.edition.squares[sq]
-        if s.kind == "street":
-            lvl = self.level(sq) if level is None else level
-            if lvl:
-                return s.rents[HOTEL if lvl >= b.max_level else lvl]
-            return s.rents[0] * (2 if self.owns_group(owner, sq) else 1)
-        owned = sum(1 for g in b.group_of[sq] if self.owner[g] == owner)
-        if s.kind == "railroad":
-            return s.rents[owned - 1]
-        return s.rents[owned - 1] * dice
-
-    def worth(self, p: int) -> float:
-        """Strategic worth: cash, properties (mortgaged ones less the cost of lifting), buildings
-        at cost, and a bonus for each complete colour group and for sets of railroads/utilities."""
-        b = self.board
-        total = float(self.cash[p])
-        for members in b.groups:
-            mine = [s for s in members if self.owner[s] == p]
-            if not mine:
-                continue
-            for s in mine:
-                if self.mortgaged[s]:
-                    total += b.price[s] - 1.1 * b.mortgage[s]
-                else:
-                    total += b.price[s]
-                lvl = self.level(s)
-                if lvl:
-                    hc = b.house_cost[s]
-                    total += hc * lvl if lvl < b.max_level else hc * (lvl - 1) + hc * 1.0
-            kind = b.kind[members[0]]
-            if len(mine) == len(members) and kind == "street":
-                total += sum(b.bonus[s] for s in members)
-            if kind != "street" and len(mine) > 1:
-                total += 0.25 * b.price[mine[0]] * (len(mine) - 1) * len(mine)
-            # Buildings earn: count the rent they bring on top of their cost.
-            if kind == "street" and len(mine) == len(members):
-                total += sum(0.6 * self.rent_at(s) for s in members if self.buildings[s])
-        return total
-
-    def copy(self) -> Table:
-        new = object.__new__(Table)
-        for name in Table.__slots__:
-            value = getattr(self, name)
-            setattr(new, name, list(value) if isinstance(value, list) else value)
-        return new
+def _action(kind: type[A], *fields: int) -> A:
+    """The action ``kind(*fields)``, made once: actions are frozen values, and building one costs
+    more than looking it up."""
+    key = (kind, *fields)
+    action = _ACTIONS.get(key)
+    if action is None:
+        if len(_ACTIONS) > 100_000:
+            _ACTIONS.clear()
+        action = _ACTIONS[key] = kind(*fields)
+    return action
 
 
 @dataclass(slots=True)
@@ -291,25 +140,19 @@ class MonopolyHeuristicBot:
         pending = game.pending
         if pending is None or pending.player != player:
             raise ValueError(f"player {player} has no decision to take")
-        answers: list[Action] = game.legal_actions(player, anytime=False)
-        if len(answers) == 1 and pending.kind not in (
-            "start_turn",
-            "roll_again",
-            "end_turn",
-            "raise_funds",
-            "jail",
-            "buy_or_auction",
-        ):
-            return answers[0]
-        board = board_for(game)
-        view = game.view(player)
-        table = Table(board, view)
-        memory = self._memory_for(game)
         kind = pending.kind
+        answers: list[Action] = []
+        if kind not in _FIXED_ANSWER:
+            answers = game.legal_actions(player, anytime=False)
+            if len(answers) == 1 and kind not in ("raise_funds", "jail", "buy_or_auction"):
+                return answers[0]
+        memory = self._memory_for(game)
+        table = Table.of(game)
+        board = table.board
         info = pending.info
 
         # Collect rent owed as soon as possible (rent-claim option).
-        if board.options.rent_claim and any(c[1] == player for c in view["rent_claims"]):
+        if board.options.rent_claim and self._claims_rent(game, player):
             claim = ClaimRent(player)
             if game.is_legal(claim):
                 return claim
@@ -319,7 +162,7 @@ class MonopolyHeuristicBot:
         if kind in ("start_turn", "roll_again", "end_turn", "jail", "buy_or_auction"):
             key = (
                 table.round,
-                view["turn"],
+                game.current_player,  # type: ignore[attr-defined]
                 kind,
                 len(game.log) if kind == "buy_or_auction" else 0,
             )
@@ -332,9 +175,9 @@ class MonopolyHeuristicBot:
                     memory.anytime_count[key] = count + 1
                     return extra
         if kind in ("start_turn", "roll_again"):
-            return RollDice(player)
+            return _action(RollDice, player)
         if kind == "end_turn":
-            return EndTurn(player)
+            return _action(EndTurn, player)
         if kind == "jail":
             return self._jail(game, table, player, answers)
         if kind == "buy_or_auction":
@@ -374,15 +217,18 @@ class MonopolyHeuristicBot:
             )
         return answers[0] if answers else self.rng.choice(game.legal_actions(player))
 
+    @staticmethod
+    def _claims_rent(game: Any, player: int) -> bool:
+        """Whether ``player`` is owed a rent it may claim (rent-claim option)."""
+        claims = getattr(game, "claims", None)
+        if claims is None:
+            claims = game.view(player)["rent_claims"]
+        return any(c[1] == player for c in claims)
+
     # ----- cash policy -------------------------------------------------------------------------
     def _danger(self, table: Table, player: int) -> int:
         """The highest rent an opponent's property could charge now."""
-        worst = 0
-        for sq in table.board.properties:
-            owner = table.owner[sq]
-            if owner >= 0 and owner != player and not table.mortgaged[sq]:
-                worst = max(worst, table.rent_at(sq))
-        return worst
+        return table.danger(player)
 
     def _reserve(self, table: Table) -> int:
         start = table.board.edition.starting_cash
@@ -444,11 +290,7 @@ class MonopolyHeuristicBot:
             # auctioned, so the stock is not asked).
             top = table.board.max_level - 1
             spots = [
-                s
-                for s in table.board.properties
-                if table.owner[s] == player
-                and self._can_build_here(table, player, s, check_stock=False)
-                and (table.level(s) == top) == (item == "hotel")
+                s for s in table.build_spots(player) if (table.level(s) == top) == (item == "hotel")
             ]
             if not spots:
                 return PassBid(player)
@@ -484,7 +326,7 @@ class MonopolyHeuristicBot:
                     or table.cash[player] - b.edition.jail_fine >= self._reserve(table)
                 ):
                     return a
-        return RollDice(player)
+        return _action(RollDice, player)
 
     # ----- any-time management: trades, mortgages, building ------------------------------------
     def _manage(
@@ -498,9 +340,8 @@ class MonopolyHeuristicBot:
             if table.cash[player] < price and self.property_value(table, player, sq) > price * 1.3:
                 junk = sum(
                     b.mortgage[s]
-                    for s in b.properties
-                    if table.owner[s] == player
-                    and not table.mortgaged[s]
+                    for s in table.owned(player)
+                    if not table.mortgaged[s]
                     and not table.group_built(s)
                     and not (b.kind[s] == "street" and table.owns_group(player, s))
                 )
@@ -522,13 +363,8 @@ class MonopolyHeuristicBot:
         reserve = self._build_reserve(table, player)
         cash = table.cash[player]
         # Lift mortgages that block building in a complete group.
-        for sq in b.properties:
-            if (
-                table.owner[sq] == player
-                and table.mortgaged[sq]
-                and table.owns_group(player, sq)
-                and b.kind[sq] == "street"
-            ):
+        for sq in table.owned(player):
+            if table.mortgaged[sq] and table.owns_group(player, sq) and b.kind[sq] == "street":
                 cost = b.mortgage[sq] + b.edition.mortgage_interest(sq)
                 if cash - cost >= reserve:
                     action = Unmortgage(player, sq)
@@ -547,8 +383,8 @@ class MonopolyHeuristicBot:
                     return freeing
             return None
         # Nothing to build: lift other mortgages when rich.
-        for sq in sorted(b.properties, key=lambda s: -b.price[s]):
-            if table.owner[sq] == player and table.mortgaged[sq]:
+        for sq in table.owned_by_price(player):
+            if table.mortgaged[sq]:
                 cost = b.mortgage[sq] + b.edition.mortgage_interest(sq)
                 if cash - cost >= 2 * reserve + b.edition.starting_cash // 5:
                     action = Unmortgage(player, sq)
@@ -558,70 +394,48 @@ class MonopolyHeuristicBot:
 
     def _junk_mortgage(self, game: Any, table: Table, player: int) -> Mortgage | None:
         """The cheapest-to-lose unmortgaged property outside complete groups, if any."""
-        b = table.board
-        best: tuple[float, int] | None = None
-        for sq in b.properties:
-            if table.owner[sq] != player or table.mortgaged[sq] or table.group_built(sq):
-                continue
-            if b.kind[sq] == "street" and table.owns_group(player, sq):
-                continue
-            loss = table.rent_at(sq) / max(1, b.mortgage[sq])
-            if best is None or loss < best[0]:
-                best = (loss, sq)
-        if best is None:
+        sq = table.junk_lot(player)
+        if sq < 0:
             return None
-        action = Mortgage(player, best[1])
+        action = _action(Mortgage, player, sq)
         return action if game.is_legal(action) else None
 
     def _can_build_here(
         self, table: Table, player: int, sq: int, *, check_stock: bool = True
     ) -> bool:
-        b = table.board
-        if b.kind[sq] != "street" or table.owner[sq] != player or not table.owns_group(player, sq):
+        if sq not in table.build_spots(player):
             return False
-        group = b.group_of[sq]
-        if any(table.mortgaged[s] for s in group):
-            return False
-        lvl = table.level(sq)
-        if lvl >= b.max_level or lvl > min(table.level(s) for s in group):
-            return False
-        if check_stock and not b.options.unlimited_buildings:
-            if lvl == b.max_level - 1:
-                return table.bank_hotels > 0
-            return table.bank_houses > 0
-        return True
+        return not check_stock or self._in_stock(table, sq)
+
+    @staticmethod
+    def _in_stock(table: Table, sq: int) -> bool:
+        """Whether the bank has the next building for ``sq`` (always, with unlimited buildings)."""
+        if table.board.options.unlimited_buildings:
+            return True
+        if table.level(sq) == table.max_level - 1:
+            return table.bank_hotels > 0
+        return table.bank_houses > 0
 
     def _build_cost(self, table: Table, sq: int) -> int:
-        b = table.board
-        if table.level(sq) == b.max_level - 1:
-            return b.edition.hotel_cost(sq)
-        return b.house_cost[sq]
+        return table.build_cost(sq)
 
     def _build_gain(self, table: Table, sq: int) -> float:
-        lvl = table.level(sq)
-        if lvl >= table.board.max_level:
-            return -1.0
-        gain = table.rent_at(sq, lvl + 1) - table.rent_at(sq, lvl)
-        return gain / max(1, self._build_cost(table, sq))
+        return table.build_gain(sq)
 
     def _best_build(
         self, game: Any, table: Table, player: int, budget: int | None, check: bool = True
     ) -> Build | None:
         best: tuple[float, int] | None = None
-        for sq in table.board.properties:
-            if not self._can_build_here(table, player, sq):
-                continue
-            cost = self._build_cost(table, sq)
+        for sq, cost, score in table.build_options(player):
             if budget is not None and cost > budget:
                 continue
-            score = self._build_gain(table, sq)
-            if table.level(sq) < 3:
-                score += 1.0  # the third house is where rents jump: get there first
+            if not self._in_stock(table, sq):
+                continue
             if best is None or score > best[0]:
                 best = (score, sq)
         if best is None:
             return None
-        action = Build(player, best[1])
+        action = _action(Build, player, best[1])
         if check and not game.is_legal(action):
             return None
         return action
@@ -634,9 +448,7 @@ class MonopolyHeuristicBot:
             return PayDebt(player)
         b = table.board
         best: tuple[float, Action] | None = None
-        for sq in b.properties:
-            if table.owner[sq] != player:
-                continue
+        for sq in table.owned(player):
             if table.buildings[sq]:
                 action: Action = SellBuilding(player, sq)
                 lvl = table.level(sq)
@@ -667,19 +479,6 @@ class MonopolyHeuristicBot:
         return b.edition.hotel_cost(sq) if lvl >= b.max_level else b.house_cost[sq]
 
     # ----- trades ------------------------------------------------------------------------------
-    def _after_trade(self, table: Table, proposer: int, to: int, offer: Any) -> Table:
-        after = table.copy()
-        after.cash[proposer] += int(offer["take_cash"]) - int(offer["give_cash"])
-        after.cash[to] += int(offer["give_cash"]) - int(offer["take_cash"])
-        for sq in offer["give_squares"]:
-            after.owner[sq] = to
-        for sq in offer["take_squares"]:
-            after.owner[sq] = proposer
-        cards = int(offer["give_jail_cards"]) - int(offer["take_jail_cards"])
-        after.jail_cards[proposer] -= cards
-        after.jail_cards[to] += cards
-        return after
-
     def trade_gain(
         self,
         table: Table,
@@ -692,16 +491,40 @@ class MonopolyHeuristicBot:
         """How good the trade is for ``to`` (answering) or ``proposer`` (not answering): the
         change of its worth less a share (``weight``, default ``trade_weight``, all of it in
         two-player games) of the other side's change; positive means "do it"."""
-        after = self._after_trade(table, proposer, to, offer)
-        me, other = (to, proposer) if answering else (proposer, to)
+        d_proposer, d_to = table.trade_deltas(
+            proposer, to, offer["give_squares"], offer["take_squares"]
+        )
+        cash = int(offer["take_cash"]) - int(offer["give_cash"])
+        return self._gain(
+            table,
+            proposer,
+            to,
+            cash + d_proposer,
+            -cash + d_to,
+            int(offer["give_jail_cards"]) - int(offer["take_jail_cards"]),
+            answering,
+            weight,
+        )
+
+    def _gain(
+        self,
+        table: Table,
+        proposer: int,
+        to: int,
+        change_proposer: float,
+        change_to: float,
+        cards: int,
+        answering: bool,
+        weight: float | None,
+    ) -> float:
+        """:meth:`trade_gain` from the changes of both sides' worth and the jail cards moved."""
         fine = table.board.edition.jail_fine
-        mine = after.worth(me) - table.worth(me)
-        theirs = after.worth(other) - table.worth(other)
-        cards = int(offer["give_jail_cards"]) - int(offer["take_jail_cards"])
+        mine, theirs = (change_to, change_proposer) if answering else (change_proposer, change_to)
+        # The cards go to ``to``: worth 0.6 of the fine each to the side that gets them.
         card_value = 0.6 * fine * cards
-        mine += card_value if me == to else -card_value
-        theirs += -card_value if me == to else card_value
-        if len(table.active()) <= 2:
+        mine += card_value if answering else -card_value
+        theirs += -card_value if answering else card_value
+        if table.n_active() <= 2:
             weight = 1.0
         elif weight is None:
             weight = self.trade_weight
@@ -717,58 +540,34 @@ class MonopolyHeuristicBot:
         unit = b.edition.money_unit
         best: tuple[float, ProposeTrade] | None = None
         cash = table.cash[player]
-        for group in b.street_groups:
-            mine = [s for s in group if table.owner[s] == player]
-            rest = [s for s in group if table.owner[s] != player]
-            if not mine or not rest or len(mine) * 2 < len(group):
+        reserve = self._reserve(table)
+        for target in table.offer_targets(player):
+            other, rest, base = target.other, target.take, target.base
+            if table.bankrupt[other]:
                 continue
-            owners = {table.owner[s] for s in rest}
-            if len(owners) != 1:
-                continue
-            other = next(iter(owners))
-            if other < 0 or table.bankrupt[other] or any(table.group_built(s) for s in rest):
-                continue
-            base = sum(b.price[s] for s in rest)
-            # What might go the other way: a property that completes one of their groups.
-            sweeteners: list[tuple[int, ...]] = [()]
-            for g2 in b.street_groups:
-                if g2 == group:
-                    continue
-                theirs = [s for s in g2 if table.owner[s] == other]
-                missing = [s for s in g2 if table.owner[s] != other]
-                if (
-                    theirs
-                    and len(missing) == 1
-                    and table.owner[missing[0]] == player
-                    and not table.group_built(missing[0])
-                ):
-                    sweeteners.append((missing[0],))
-            for give in sweeteners:
+            for give in target.sweeteners:
+                deltas: tuple[float, float] | None = None
                 for factor in self.price_factors:
                     pay = int(base * factor) // unit * unit
-                    if pay > cash or (not give and pay <= 0):
+                    if pay > cash or (not give and pay <= 0) or cash - pay < reserve:
+                        continue
+                    if deltas is None:
+                        deltas = table.trade_deltas(player, other, give, rest)
+                    change_me, change_other = -pay + deltas[0], pay + deltas[1]
+                    mine_gain = self._gain(
+                        table, player, other, change_me, change_other, 0, False, self.propose_weight
+                    )
+                    if mine_gain <= 0:
+                        continue
+                    their_gain = self._gain(
+                        table, player, other, change_me, change_other, 0, True, None
+                    )
+                    if their_gain <= 0:
                         continue
                     offer = ProposeTrade(
-                        player, other, give_squares=give, take_squares=tuple(rest), give_cash=pay
+                        player, other, give_squares=give, take_squares=rest, give_cash=pay
                     )
                     if offer in memory.offers:
-                        continue
-                    data = {
-                        "give_squares": list(give),
-                        "take_squares": list(rest),
-                        "give_cash": pay,
-                        "take_cash": 0,
-                        "give_jail_cards": 0,
-                        "take_jail_cards": 0,
-                    }
-                    mine_gain = self.trade_gain(
-                        table, player, other, data, answering=False, weight=self.propose_weight
-                    )
-                    their_gain = self.trade_gain(table, player, other, data, answering=True)
-                    if mine_gain <= 0 or their_gain <= 0:
-                        continue
-                    after = self._after_trade(table, player, other, data)
-                    if after.cash[player] < self._reserve(table):
                         continue
                     if best is None or mine_gain > best[0]:
                         best = (mine_gain, offer)

@@ -123,11 +123,11 @@ def _trade_offers(game: Game[Any], player: int) -> list[Any]:
     one opponent holds in a colour group where ``player`` owns a lot: first those that complete
     the group (best first by the bot's own gain in worth), then the partial ones (the most of a
     group first); at most :data:`MAX_OFFERS`, none made before in this game."""
-    from parlor.bots.monopoly_heuristic import Table, board_for
+    from parlor.bots.monopoly_table import Table
 
     memory = _offers_memory(game, player)
-    b = board_for(game)
-    table = Table(b, game.view(player))
+    table = Table.of(game)
+    b = table.board
     scored: list[tuple[float, Any]] = []
     for group in b.street_groups:
         mine = [s for s in group if table.owner[s] == player]
@@ -225,7 +225,7 @@ def _offers_for(
 def _bid_candidates(game: Game[Any], player: int, answers: list[Any]) -> list[Any]:
     """Pass, the minimum raise, and jump bids: just over the highest opponent's limit (by the
     heuristic's measure) and at fractions of the bot's own valuation."""
-    from parlor.bots.monopoly_heuristic import Table, board_for
+    from parlor.bots.monopoly_table import Table
     from parlor.monopoly.actions import Bid, PassBid
 
     pending = game.pending
@@ -234,8 +234,8 @@ def _bid_candidates(game: Game[Any], player: int, answers: list[Any]) -> list[An
     out: list[Any] = [PassBid(player)]
     if not bids:
         return out
-    b = board_for(game)
-    table = Table(b, game.view(player))
+    table = Table.of(game)
+    b = table.board
     sq = int(pending.info["square"])
     unit = b.edition.money_unit
     model = _opponent_model()
@@ -301,7 +301,7 @@ def _open_offers(game: Game[Any], player: int, mark: bool = False) -> list[Any]:
     memory = _offers_memory(game, player)
     pending = game.pending
     assert pending is not None
-    turn = int(game.view(player)["round"]) * 16 + player
+    turn = int(game.round) * 16 + player  # type: ignore[attr-defined]
     made = memory.count if memory.turn == turn else 0
     key = (turn, pending.kind, made)
     if made >= OFFERS_PER_TURN or key in memory.searched:
@@ -347,17 +347,17 @@ def _monopoly_chosen(game: Game[Any], player: int, action: Any) -> None:
     if isinstance(action, ProposeTrade):
         memory = _offers_memory(game, player)
         memory.made.add(action)
-        turn = int(game.view(player)["round"]) * 16 + player
+        turn = int(game.round) * 16 + player  # type: ignore[attr-defined]
         memory.count = memory.count + 1 if memory.turn == turn else 1
         memory.turn = turn
 
 
 def _monopoly_evaluate(game: Game[Any], player: int) -> float:
-    from parlor.bots.monopoly_heuristic import Table, board_for
+    from parlor.bots.monopoly_table import Table
 
     if game.is_over:
         return _outcome_score(game, player)
-    table = Table(board_for(game), game.view(None))
+    table = Table.of(game)
     worths = [
         max(0.0, table.worth(p)) if not table.bankrupt[p] else 0.0 for p in range(game.num_players)
     ]

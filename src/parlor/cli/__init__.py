@@ -6,14 +6,24 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from parlor.cli.common import help_language
+from parlor.i18n import translator
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="parlor", description=__doc__)
+
+def build_parser(lang: str = "en") -> argparse.ArgumentParser:
+    _ = translator(lang)
+    parser = argparse.ArgumentParser(
+        prog="parlor",
+        description=_(
+            "The parlor command: play in the terminal, simulate many games, analyse the board "
+            "exactly."
+        ),
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     from parlor.cli import analyze_cmd, monopoly_tui, render_cmd, simulate_cmd, tools_tui
 
-    monopoly_tui.add_parser(sub)
-    tools_tui.add_parser(sub)
+    monopoly_tui.add_parser(sub, _)
+    tools_tui.add_parser(sub, _)
     simulate_cmd.add_parser(sub)
     analyze_cmd.add_parser(sub)
     from parlor.client import cli as client_cli
@@ -26,13 +36,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    lang = help_language(argv)
+    parser = build_parser(lang)
     args = parser.parse_args(argv)
     try:
         return int(args.run(args) or 0)
     except (KeyboardInterrupt, EOFError):
-        print("\nbye")
+        _ = translator(lang)
+        print("\n" + _("bye"))
         return 130
+    except BrokenPipeError:
+        return 1
 
 
 if __name__ == "__main__":

@@ -108,7 +108,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     how.add_argument(
         "--ray-address",
         default=None,
-        help="address of a Ray cluster (e.g. ray://head:10001 or auto); implies --backend ray",
+        help="address of a Ray cluster (host:port of its head, ray://head:10001 or auto); "
+        "implies --backend ray (default with --backend ray: $RAY_ADDRESS, else a local Ray)",
     )
     how.add_argument(
         "--ray-ship-code",
@@ -188,30 +189,38 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
     from parlor.core.errors import ParlorError
-    from parlor.sim import report, run_many
+    from parlor.sim import iter_records, report
+    from parlor.sim.stream import RowWriter, Tally
 
     backend = "ray" if args.ray_address else args.backend
+    ray_address = args.ray_address or (os.environ.get("RAY_ADDRESS") if backend == "ray" else None)
     workers = args.workers or os.cpu_count() or 1
     out_dir: Path = args.out or Path("out") / time.strftime("sim-%Y%m%d-%H%M%S")
     console = Console()
     started = time.perf_counter()
+    # The games stream to the table's files and into the tally as they finish: memory does not
+    # grow with the number of games.
+    tally = Tally(spec)
     try:
-        records = run_many(
-            spec,
-            args.games,
-            args.seed,
-            workers=workers,
-            backend=backend,
-            progress=not args.no_progress,
-            ray_address=args.ray_address,
-            ship_code=args.ray_ship_code,
-        )
+        with RowWriter(out_dir, csv=args.csv) as writer:
+            for record in iter_records(
+                spec,
+                args.games,
+                args.seed,
+                workers=workers,
+                backend=backend,
+                progress=not args.no_progress,
+                ray_address=ray_address,
+                ship_code=args.ray_ship_code,
+            ):
+                writer.add(record)
+                tally.add(record)
     except ParlorError as exc:
         print(f"parlor simulate: error: {exc}", file=sys.stderr)
         return 2
     seconds = time.perf_counter() - started
     summary = report.summarize(
-        records,
+        tally,
         spec,
         args.seed,
         extra={
@@ -219,19 +228,18 @@ def run(args: argparse.Namespace) -> int:
                 "backend": backend,
                 "workers": workers,
                 "seconds": round(seconds, 2),
-                "ray_address": args.ray_address,
+                "ray_address": ray_address,
             },
         },
     )
-    written = report.write_table(records, out_dir, csv=args.csv)
+    written = list(writer.paths)
     written.append(report.write_summary(summary, out_dir))
     if not args.no_plots:
-        written.extend(report.plot_all(records, summary, out_dir, top=args.top))
+        written.extend(report.plot_all(tally, summary, out_dir, top=args.top))
     report.render_summary(summary, console, top=10)
-    rate = len(records) / seconds if seconds > 0 else float("inf")
+    rate = tally.games / seconds if seconds > 0 else float("inf")
     console.print(
-        f"{len(records)} games in {seconds:.1f} s ({rate:.1f} games/s, {backend}, "
-        f"{workers} workers)"
+        f"{tally.games} games in {seconds:.1f} s ({rate:.1f} games/s, {backend}, {workers} workers)"
     )
     console.print("wrote " + ", ".join(str(p) for p in written))
     return 0

@@ -120,7 +120,9 @@ class Table:
     ) -> Table:
         from websockets.asyncio.client import connect
 
-        ws = await connect(ws_url(base), max_size=2**24)
+        # max_queue=None: frames are read off the socket even while the script is busy elsewhere,
+        # so the server never takes this connection for a client that stopped reading
+        ws = await connect(ws_url(base), max_size=2**24, compression=None, max_queue=None)
         t = cls(ws)
         hello: dict[str, Any] = {"type": "hello", "protocol": PROTOCOL_VERSION, "table": table}
         for key, value in (
@@ -233,10 +235,13 @@ async def play_table(
                 if asyncio.iscoroutine(answer):
                     answer = await answer
                 reply = await table.act(answer)
-                if reply["type"] == "error" and reply["code"] not in ("stale", "illegal"):
+                code = reply.get("code")
+                if code == "rate_limited":
+                    await asyncio.sleep(0.5)
+                elif code in ("stale", "illegal", "not_running"):
+                    await table.recv()  # the table moved on (maybe to its end): see how
+                elif reply["type"] == "error":
                     raise ServerError(reply["code"], reply["message"])
-                if reply["type"] == "error":
-                    await table.recv()  # wait for the update that made us stale
             else:
                 await table.recv()
     assert table.final is not None

@@ -7,6 +7,7 @@ from parlor.core.errors import (
     NotYourDecision,
     ParlorError,
     ReplayError,
+    SaveError,
     SettingsError,
     UnknownActionId,
 )
@@ -23,6 +24,7 @@ __all__ = [
     "Outcome",
     "ParlorError",
     "ReplayError",
+    "SaveError",
     "SettingsError",
     "UnknownActionId",
 ]

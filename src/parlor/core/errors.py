@@ -38,3 +38,7 @@ class UnknownActionId(ParlorError):
 
 class ReplayError(ParlorError):
     """A saved game does not replay: wrong format, or its log or snapshot disagrees with the rules."""
+
+
+class SaveError(ParlorError):
+    """A game cannot be written as a save: its data is not JSON (nothing was written)."""

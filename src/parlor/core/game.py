@@ -12,7 +12,7 @@ import copy
 import dataclasses
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
@@ -23,6 +23,7 @@ from parlor.core.errors import (
     ReplayError,
     UnknownActionId,
 )
+from parlor.core.validate import check_seat, check_seed, checker, player_names, problem, short_repr
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,7 +178,8 @@ class Game(ABC, Generic[A]):
         return self.outcome is not None
 
     def is_legal(self, action: A) -> bool:
-        if type(action) not in self._action_classes or self.is_over:
+        first_bad = self._first_bad.get(type(action))
+        if first_bad is None or self.is_over or first_bad(action, self.num_players) >= 0:
             return False
         try:
             self._check(action)
@@ -185,18 +187,59 @@ class Game(ABC, Generic[A]):
             return False
         return True
 
+    def validate_action(self, action: object) -> None:
+        """Raise :class:`MalformedAction` unless ``action`` is one of this game's actions with
+        every field of the type and range its annotation gives (see :mod:`parlor.core.validate`).
+
+        ``apply``, ``is_legal``, ``action_id`` and ``describe`` call it first, so no rule ever sees
+        a bool for a number, a huge integer, or a seat that does not exist.
+        """
+        first_bad = self._first_bad.get(type(action))
+        if first_bad is None:
+            kind = type(action)
+            what = (
+                f"{kind.__module__}.{kind.__name__}"
+                if kind.__name__ in self.action_types
+                else short_repr(action)
+            )
+            raise MalformedAction(f"{what} is not an action of {self.game_name}")
+        n = self.num_players
+        bad = first_bad(action, n)
+        if bad >= 0:
+            raise MalformedAction(problem(action, bad, n))
+
+    def check_query(self, player: object, anytime: object = True, optional: bool = True) -> None:
+        """Raise :class:`MalformedAction` for query arguments that are not a seat (or None when
+        ``optional``) and a bool: ``legal_actions(-1)`` or ``legal_actions("0")`` are errors, not
+        empty or foreign lists."""
+        if not (optional and player is None):
+            check_seat(player, self.num_players)
+        if type(anytime) is not bool:
+            raise MalformedAction(f"anytime must be true or false, not {short_repr(anytime)}")
+
+    def check_action_id(self, action_id: object, player: object) -> None:
+        """Raise :class:`UnknownActionId` unless ``action_id`` is an integer of the action space,
+        and :class:`MalformedAction` unless ``player`` is a seat."""
+        if type(action_id) is not int or not 0 <= action_id < self.num_actions:
+            raise UnknownActionId(
+                f"action ids are integers from 0 to {self.num_actions - 1}, "
+                f"not {short_repr(action_id)}"
+            )
+        check_seat(player, self.num_players)
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "action_types" in cls.__dict__:
-            # A set of classes makes the type check on the hot path one lookup.
-            cls._action_classes = frozenset(cls.action_types.values())
+            # One lookup on the hot path: is it our action, and the compiled check of its fields.
+            cls._first_bad = {kind: checker(kind).first_bad for kind in cls.action_types.values()}
 
-    _action_classes: ClassVar[frozenset[type]] = frozenset()
+    _first_bad: ClassVar[dict[type, Callable[[Any, int], int]]] = {}
 
     def apply(self, action: A) -> list[Event]:
         """Validate and carry out ``action``; on any rule violation raise and change nothing."""
-        if type(action) not in self._action_classes:
-            raise MalformedAction(f"{action!r} is not an action of {self.game_name}")
+        first_bad = self._first_bad.get(type(action))  # (validate_action, inlined: the hot path)
+        if first_bad is None or first_bad(action, self.num_players) >= 0:
+            self.validate_action(action)
         if self.is_over:
             raise GameOverError("the game is over")
         self._check(action)
@@ -205,12 +248,14 @@ class Game(ABC, Generic[A]):
         return events
 
     def legal_action_mask(self, player: int) -> list[bool]:
+        self.check_query(player, optional=False)
         mask = [False] * self.num_actions
         for action_id in self.legal_action_ids(player):
             mask[action_id] = True
         return mask
 
     def legal_action_ids(self, player: int) -> list[int]:
+        self.check_query(player, optional=False)
         ids = set()
         for action in self.legal_actions(player):
             try:
@@ -227,57 +272,123 @@ class Game(ABC, Generic[A]):
         return {
             "game": self.game_name,
             "format": 1,
-            "settings": self.settings,
+            "settings": copy.deepcopy(self.settings),  # (a caller's edit must not change the game)
             "seed": self.seed,
             "actions": [action_to_dict(a) for a in self.log],
             "snapshot": self.snapshot(),
         }
 
     def to_json(self, indent: int | None = None) -> str:
-        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False, allow_nan=False)
 
     @classmethod
-    def decode_action(cls, data: Mapping[str, Any]) -> A:
+    def decode_action(cls, data: object) -> A:
+        """The action a saved log records as ``{"type": ClassName, field: value, ...}`` (lists
+        become tuples). Its fields are checked when it is applied."""
+        if not isinstance(data, Mapping):
+            raise ReplayError(f"an action is a table, not {short_repr(data)}")
+        name = data.get("type")
+        kind = cls.action_types.get(name) if type(name) is str else None
+        if kind is None:
+            raise ReplayError(f"unknown action type {short_repr(name)}")
+        fields = {f.name for f in dataclasses.fields(kind)}
+        unknown = [k for k in data if k != "type" and k not in fields]
+        if unknown:
+            raise ReplayError(f"{name} has no field {short_repr(unknown[0])}")
+        kwargs = {
+            k: (tuple(v) if isinstance(v, list) else v) for k, v in data.items() if k != "type"
+        }
         try:
-            kind = cls.action_types[data["type"]]
-            kwargs = {
-                k: (tuple(v) if isinstance(v, list) else v) for k, v in data.items() if k != "type"
-            }
             return kind(**kwargs)  # type: ignore[no-any-return]
-        except (KeyError, TypeError, AttributeError, ValueError) as exc:
-            raise ReplayError(f"cannot decode action {data!r}: {exc}") from exc
+        except TypeError:  # (a required field is missing)
+            missing = sorted(fields - set(kwargs))
+            raise ReplayError(f"{name} lacks {', '.join(missing) or 'a field'}") from None
+
+    #: The keys a saved game may have ("extra": what a front end keeps with it, see core.saves).
+    SAVE_KEYS: ClassVar[frozenset[str]] = frozenset(
+        {"game", "format", "settings", "seed", "actions", "snapshot", "extra"}
+    )
+    #: The longest log a save may hold (long games have a few tens of thousands of actions).
+    MAX_SAVED_ACTIONS: ClassVar[int] = 1_000_000
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], check_snapshot: bool = True) -> Self:
-        if not isinstance(data, Mapping):
-            raise ReplayError("a saved game is a JSON object")
-        if data.get("game") != cls.game_name:
-            raise ReplayError(f"this is a saved {data.get('game')!r} game, not {cls.game_name!r}")
+        """Replay a saved game. Every problem, whatever the data, is a short :class:`ReplayError`."""
         try:
-            game = cls.from_settings(data["settings"], int(data["seed"]))
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise ReplayError(f"the saved settings are not usable: {exc!r}") from exc
-        for i, raw in enumerate(data.get("actions", [])):
-            action = cls.decode_action(raw)
+            return cls._replay(data, check_snapshot)
+        except ReplayError:
+            raise
+        except ParlorError as exc:
+            raise ReplayError(str(exc)) from exc
+        except RecursionError:
+            raise ReplayError("the saved game is nested too deeply") from None
+        except Exception as exc:  # (a bug, not the save's fault; kept as the cause)
+            raise ReplayError(f"the saved game does not load ({type(exc).__name__})") from exc
+
+    @classmethod
+    def _replay(cls, data: Mapping[str, Any], check_snapshot: bool) -> Self:
+        if not isinstance(data, Mapping):
+            raise ReplayError(f"a saved game is a JSON object, not {short_repr(data)}")
+        if data.get("game") != cls.game_name:
+            raise ReplayError(
+                f"this is a saved {short_repr(data.get('game'))} game, not {cls.game_name!r}"
+            )
+        if type(data.get("format")) is not int or data["format"] != 1:
+            raise ReplayError(f"unknown save format {short_repr(data.get('format'))} (this is 1)")
+        unknown = [k for k in data if k not in cls.SAVE_KEYS]
+        if unknown:
+            raise ReplayError(f"unknown key {short_repr(unknown[0])} in the saved game")
+        for key in ("settings", "seed"):
+            if key not in data:
+                raise ReplayError(f"the saved game has no {key}")
+        try:
+            seed = check_seed(data["seed"])
+            game = cls.from_settings(data["settings"], seed)
+        except ParlorError as exc:
+            raise ReplayError(f"the saved settings are not usable: {exc}") from exc
+        actions = data.get("actions", [])
+        if not isinstance(actions, list) or len(actions) > cls.MAX_SAVED_ACTIONS:
+            raise ReplayError(f"the actions are a list of at most {cls.MAX_SAVED_ACTIONS}")
+        for i, raw in enumerate(actions):
             try:
-                game.apply(action)
-            except ValueError as exc:
-                raise ReplayError(f"action {i} ({raw!r}) does not replay: {exc}") from exc
-        replayed = json.loads(json.dumps(game.snapshot()))
-        if check_snapshot and "snapshot" in data and data["snapshot"] != replayed:
-            raise ReplayError("the saved snapshot differs from the replayed state")
+                game.apply(cls.decode_action(raw))
+            except ParlorError as exc:
+                raise ReplayError(f"action {i} does not replay: {exc}") from exc
+        if check_snapshot and "snapshot" in data:
+            replayed = json.loads(json.dumps(game.snapshot()))
+            if not _agrees(data["snapshot"], replayed):
+                raise ReplayError("the saved snapshot differs from the replayed state")
         return game
 
     @classmethod
-    def from_json(cls, text: str, check_snapshot: bool = True) -> Self:
+    def from_json(cls, text: str | bytes, check_snapshot: bool = True) -> Self:
+        """Replay a saved game from its JSON text; every problem is a short :class:`ReplayError`."""
+        if not isinstance(text, str | bytes | bytearray):
+            raise ReplayError(f"a saved game is JSON text, not {short_repr(text)}")
         try:
             data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ReplayError(f"not a saved game: {exc}") from exc
+        except UnicodeDecodeError:
+            raise ReplayError("not a saved game: the text is not UTF-8") from None
+        except ValueError as exc:  # (bad JSON, or a number of more than 4300 digits)
+            raise ReplayError(f"not a saved game: {short_repr(str(exc), 120)}") from None
+        except RecursionError:
+            raise ReplayError("not a saved game: nested too deeply") from None
         return cls.from_dict(data, check_snapshot)
 
     @staticmethod
     def _players_from(players: int | Sequence[str]) -> list[str]:
-        if isinstance(players, int):
-            return [f"Player {i + 1}" for i in range(players)]
-        return [str(p) for p in players]
+        """Seat names from a count or a list of names (see :func:`parlor.core.validate.player_names`)."""
+        return player_names(players)
+
+    @staticmethod
+    def _seed_from(seed: object) -> int:
+        return check_seed(seed)
+
+
+def _agrees(saved: object, replayed: object) -> bool:
+    """Whether a saved snapshot agrees with the replayed one. A table (dict) agrees when every key
+    it has agrees, so a save from an older Parlor, whose snapshot lacks what was added since (a
+    new rule option, a new field), still loads; everything else must be equal."""
+    if isinstance(saved, dict) and isinstance(replayed, dict):
+        return all(k in replayed and _agrees(v, replayed[k]) for k, v in saved.items())
+    return saved == replayed

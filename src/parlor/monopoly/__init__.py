@@ -4,8 +4,8 @@
 >>> game = monopoly.new_game("matador", players=["Ann", "Bo", "Cy"], seed=7)
 >>> game.pending
 Decision(player=0, kind='start_turn', info={})
->>> [game.describe(a) for a in game.legal_actions(0, anytime=False)]
-['throw the dice']
+>>> [game.describe(a) for a in game.legal_actions(0, anytime=False)]  # Matador speaks Danish
+['slå med terningerne']
 >>> game.apply(monopoly.EndTurn(0))
 Traceback (most recent call last):
 ...

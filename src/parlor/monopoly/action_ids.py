@@ -1,12 +1,22 @@
-"""The integer action space: stable ids for the answers, bids, per-square actions and simple trades.
+"""The integer action space, and the any-time actions listed straight from the state.
 
 Ids never change meaning: a fixed block of answers, a ladder of bid raises (relative to the current
 high bid, S7), per-square blocks (building, selling, mortgaging...), and a catalogue of simple
 trades at price levels (one property or one jail card for cash at 1x, 1.5x or 2x the printed price
 or the jail fine, S17).
+
+The any-time actions (S13 building, S15 selling back, S16 mortgages, S17 the catalogue trades, S9
+claiming rent) are the bulk of every legal-action list: about 130 at mid-game, most of them trade
+offers. They are listed by one loop over the state (``_anytime_list``) that tests the rules as
+plain comparisons and, for each legal action, appends its entry from a :class:`Catalogue` of the
+seat: its id (``legal_action_ids``, masks) or its action object, built once per edition, player
+count and seat and shared by every game (actions are immutable values). So ids and lists are one
+computation and cannot disagree, and no object is built or exception raised on the hot path.
 """
 
 from __future__ import annotations
+
+from typing import Generic, TypeVar
 
 from parlor.core.errors import UnknownActionId
 from parlor.monopoly.actions import (
@@ -36,8 +46,9 @@ from parlor.monopoly.actions import (
     UseJailCard,
 )
 from parlor.monopoly.buying import BID_STEPS, BuyingRules
+from parlor.monopoly.edition import Edition
 from parlor.monopoly.frames import Auction
-from parlor.monopoly.table import N_SQUARES
+from parlor.monopoly.table import HOTEL, N_SQUARES
 
 _FIXED: tuple[Action, ...] = (
     RollDice(0),
@@ -73,6 +84,8 @@ _SQUARE_ACTIONS: tuple[type[Action], ...] = (
 _SQUARE_BASE = _BID_BASE + len(BID_STEPS)
 PRICE_LEVELS = (2, 3, 4)  # halves of the printed price: 1x, 1.5x, 2x
 _MAX_OTHERS = 7
+_LEVELS = range(len(PRICE_LEVELS))
+_NO_GROUPS: frozenset[str | None] = frozenset()
 _TRADE_BUY_BASE = _SQUARE_BASE + len(_SQUARE_ACTIONS) * N_SQUARES
 _TRADE_SELL_BASE = _TRADE_BUY_BASE + N_SQUARES * len(PRICE_LEVELS)
 _CARD_SELL_BASE = _TRADE_SELL_BASE + N_SQUARES * _MAX_OTHERS * len(PRICE_LEVELS)
@@ -80,52 +93,352 @@ _CARD_BUY_BASE = _CARD_SELL_BASE + _MAX_OTHERS * len(PRICE_LEVELS)
 NUM_ACTIONS = _CARD_BUY_BASE + _MAX_OTHERS * len(PRICE_LEVELS)
 
 
+T = TypeVar("T")
+
+
+def level_price(unit: int, base: int, level: int) -> int:
+    """``level`` halves of ``base``, rounded down to the money unit (at least one unit)."""
+    return max(unit, (base * level // 2) // unit * unit)
+
+
+def _decode(edition: Edition, n: int, action_id: int, player: int, holder: int) -> Action:
+    """The action of a fixed, per-square or trade id; ``holder`` owns the square a buy id takes."""
+    if action_id < _BID_BASE:
+        template = _FIXED[action_id]
+        if isinstance(template, ChooseTax):
+            return ChooseTax(player, template.percent)
+        return type(template)(player)
+    if action_id < _TRADE_BUY_BASE:
+        k, sq = divmod(action_id - _SQUARE_BASE, N_SQUARES)
+        return _SQUARE_ACTIONS[k](player, sq)  # type: ignore[call-arg]
+    levels = len(PRICE_LEVELS)
+    unit = edition.money_unit
+    if action_id < _TRADE_SELL_BASE:
+        sq, k = divmod(action_id - _TRADE_BUY_BASE, levels)
+        price = level_price(unit, edition.squares[sq].price, PRICE_LEVELS[k])
+        return ProposeTrade(player, holder, take_squares=(sq,), give_cash=price)
+    if action_id < _CARD_SELL_BASE:
+        rest, k = divmod(action_id - _TRADE_SELL_BASE, levels)
+        sq, off = divmod(rest, _MAX_OTHERS)
+        price = level_price(unit, edition.squares[sq].price, PRICE_LEVELS[k])
+        return ProposeTrade(player, (player + off + 1) % n, give_squares=(sq,), take_cash=price)
+    base = _CARD_SELL_BASE if action_id < _CARD_BUY_BASE else _CARD_BUY_BASE
+    off, k = divmod(action_id - base, levels)
+    price = level_price(unit, edition.jail_fine, PRICE_LEVELS[k])
+    to = (player + off + 1) % n
+    if base == _CARD_SELL_BASE:
+        return ProposeTrade(player, to, give_jail_cards=1, take_cash=price)
+    return ProposeTrade(player, to, take_jail_cards=1, give_cash=price)
+
+
+class Catalogue(Generic[T]):
+    """What each any-time action of one seat is in a listing: its id, or its action object.
+
+    Indexed by square (``build``, ``sell``, ``mortgage``, ``unmortgage``), by square, price level
+    and holder (``buy``: taking the holder's square for cash), by square, price level and the
+    buyer's offset to the left minus one (``sell_to``), by that offset and level (``card_sell``,
+    ``card_buy``: a jail card for cash), and ``claim`` (claiming rent). ``buy_all`` and
+    ``sell_all`` are the whole rows, for the common case where every level is affordable.
+    """
+
+    __slots__ = (
+        "build",
+        "buy",
+        "buy_all",
+        "card_buy",
+        "card_sell",
+        "claim",
+        "mortgage",
+        "sell",
+        "sell_all",
+        "sell_to",
+        "unmortgage",
+    )
+
+    def __init__(
+        self,
+        build: list[T],
+        sell: list[T],
+        mortgage: list[T],
+        unmortgage: list[T],
+        buy: list[list[list[T]]],
+        sell_to: list[list[list[T]]],
+        card_sell: list[list[T]],
+        card_buy: list[list[T]],
+        claim: T,
+    ) -> None:
+        self.build, self.sell, self.mortgage, self.unmortgage = build, sell, mortgage, unmortgage
+        self.buy, self.sell_to, self.card_sell, self.card_buy = buy, sell_to, card_sell, card_buy
+        self.claim = claim
+        levels = _LEVELS
+        self.buy_all = [
+            [tuple(rows[j][h] for j in levels) for h in range(len(rows[0]))] for rows in buy
+        ]
+        self.sell_all = [tuple(x for j in levels for x in rows[j]) for rows in sell_to]
+
+
+class ActionSpace:
+    """The fixed tables of one edition's action space, and the seats' catalogues (built lazily)."""
+
+    def __init__(self, edition: Edition) -> None:
+        self.edition = edition
+        unit = edition.money_unit
+        squares = edition.squares
+        self.props = edition.property_squares
+        self.street = [sq.kind == "street" for sq in squares]
+        self.group_name = [sq.group for sq in squares]
+        self.members = [
+            edition.groups[sq.group] if sq.group else (sq.index,) for sq in edition.squares
+        ]
+        self.house_cost = [sq.house_cost for sq in squares]
+        self.hotel_cost = [edition.hotel_cost(i) for i in range(len(squares))]
+        self.lift_cost = [
+            sq.mortgage + edition.mortgage_interest(i) if sq.is_property else 0
+            for i, sq in enumerate(squares)
+        ]
+        self.trade_amounts = [
+            tuple(level_price(unit, sq.price, level) for level in PRICE_LEVELS) for sq in squares
+        ]
+        self.card_amounts = tuple(level_price(unit, edition.jail_fine, lv) for lv in PRICE_LEVELS)
+        # Two price levels that round to the same amount are one action, with the first one's id.
+        self.trade_k = [tuple(a.index(x) for x in a) for a in self.trade_amounts]
+        self.card_k = tuple(self.card_amounts.index(x) for x in self.card_amounts)
+        self.repeats = any(len(set(a)) < len(a) for a in (*self.trade_amounts, self.card_amounts))
+        self._ids: dict[tuple[int, int], Catalogue[int]] = {}
+        self._actions: dict[tuple[int, int], Catalogue[Action]] = {}
+        self._decoded: dict[int, Action] = {}
+
+    def action(self, n: int, action_id: int, player: int, holder: int) -> Action:
+        """The shared action object of a fixed, per-square or trade id (see ``_decode``)."""
+        key = (((action_id << 4 | n) << 3 | holder) << 3) | player
+        found = self._decoded.get(key)
+        if found is None:
+            found = self._decoded[key] = _decode(self.edition, n, action_id, player, holder)
+        return found
+
+    def ids(self, n: int, p: int) -> Catalogue[int]:
+        found = self._ids.get((n, p))
+        if found is None:
+            found = self._ids[(n, p)] = self._id_catalogue(n)
+        return found
+
+    def actions(self, n: int, p: int) -> Catalogue[Action]:
+        found = self._actions.get((n, p))
+        if found is None:
+            found = self._actions[(n, p)] = self._action_catalogue(n, p)
+        return found
+
+    def _id_catalogue(self, n: int) -> Catalogue[int]:
+        levels = len(PRICE_LEVELS)
+        squares = range(N_SQUARES)
+        return Catalogue(
+            build=[_SQUARE_BASE + sq for sq in squares],
+            sell=[_SQUARE_BASE + N_SQUARES + sq for sq in squares],
+            mortgage=[_SQUARE_BASE + 2 * N_SQUARES + sq for sq in squares],
+            unmortgage=[_SQUARE_BASE + 3 * N_SQUARES + sq for sq in squares],
+            buy=[
+                [[_TRADE_BUY_BASE + sq * levels + k] * n for k in self.trade_k[sq]]
+                for sq in squares
+            ],
+            sell_to=[
+                [
+                    [
+                        _TRADE_SELL_BASE + (sq * _MAX_OTHERS + off) * levels + k
+                        for off in range(n - 1)
+                    ]
+                    for k in self.trade_k[sq]
+                ]
+                for sq in squares
+            ],
+            card_sell=[
+                [_CARD_SELL_BASE + off * levels + k for k in self.card_k] for off in range(n - 1)
+            ],
+            card_buy=[
+                [_CARD_BUY_BASE + off * levels + k for k in self.card_k] for off in range(n - 1)
+            ],
+            claim=_FIXED_IDS["ClaimRent"],
+        )
+
+    def _action_catalogue(self, n: int, p: int) -> Catalogue[Action]:
+        ids = self.ids(n, p)
+
+        def decode(action_id: int, holder: int = p) -> Action:
+            return self.action(n, action_id, p, holder)
+
+        return Catalogue(
+            build=[decode(i) for i in ids.build],
+            sell=[decode(i) for i in ids.sell],
+            mortgage=[decode(i) for i in ids.mortgage],
+            unmortgage=[decode(i) for i in ids.unmortgage],
+            buy=[[[decode(i, h) for h, i in enumerate(row)] for row in sq] for sq in ids.buy],
+            sell_to=[[[decode(i) for i in row] for row in sq] for sq in ids.sell_to],
+            card_sell=[[decode(i) for i in row] for row in ids.card_sell],
+            card_buy=[[decode(i) for i in row] for row in ids.card_buy],
+            claim=decode(ids.claim),
+        )
+
+
+_SPACES: dict[int, ActionSpace] = {}
+
+
+def space_for(edition: Edition) -> ActionSpace:
+    """The action space of ``edition``, shared by its games (the table keeps the edition alive)."""
+    space = _SPACES.get(id(edition))
+    if space is None or space.edition is not edition:
+        if len(_SPACES) > 64:  # editions built on the fly (tests): do not keep them all
+            _SPACES.clear()
+        space = _SPACES[id(edition)] = ActionSpace(edition)
+    return space
+
+
 class ActionIds(BuyingRules):
+    _space: ActionSpace
+
     @property
     def num_actions(self) -> int:
         return NUM_ACTIONS
 
     def _level_price(self, base: int, level: int) -> int:
-        unit = self.edition.money_unit
-        return max(unit, (base * level // 2) // unit * unit)
+        return level_price(self.edition.money_unit, base, level)
 
-    def _catalogue_trades(self, p: int) -> list[ProposeTrade]:
-        """The legal simple trades that have action ids: one property for cash, or a jail card for
-        cash, at 1x, 1.5x or 2x the printed price (jail cards: of the jail fine).
+    # ----- the any-time actions, from the state ------------------------------------------------
+    def _anytime_list(self, p: int, cat: Catalogue[T]) -> list[T]:
+        """The legal any-time actions of ``p`` as entries of ``cat``, in the listing order: per
+        property, building, selling a building, then lifting or taking a mortgage; then the
+        catalogue trades, per property; then the jail-card trades; then claiming rent. The caller
+        has checked that ``p`` is in the game and that any-time actions are open.
 
-        Built directly from the rules of ``_trade_problem`` (ownership, no buildings in the group,
-        cash in hand) because checking every candidate is the engine's hottest path.
+        The tests are those of the checks (``_check_build``, ``_check_sell_building``,
+        ``_check_mortgage``, ``_check_unmortgage``, ``_trade_problem``) written as comparisons;
+        tests/monopoly/test_action_space.py holds the two equal.
         """
-        n = self.num_players
-        ed = self.edition
-        owner, cash = self.owner, self.cash
-        others = [(p + k) % n for k in range(1, n) if not self.bankrupt[(p + k) % n]]
-        built_groups = {ed.squares[s].group for s in ed.property_squares if self.buildings[s]}
-        out = []
-        for sq in ed.property_squares:
+        sp = self._space
+        owner, mortgaged, buildings, cash = self.owner, self.mortgaged, self.buildings, self.cash
+        my_cash = cash[p]
+        h = self.options.hotel_after_houses
+        unlimited = self.options.unlimited_buildings
+        # No building while the bank's scarce buildings are being auctioned (S14).
+        may_build = not any(isinstance(f, Auction) and f.item != "property" for f in self.frames)
+        house_in_stock = unlimited or self.houses_left > 0
+        hotel_in_stock = unlimited or self.hotels_left > 0
+        members_of, street, group_name, trade_amounts = (
+            sp.members,
+            sp.street,
+            sp.group_name,
+            sp.trade_amounts,
+        )
+        props = sp.props
+        # Groups with buildings: none of their properties is traded or mortgaged (S16, S17).
+        built = {group_name[s] for s in props if buildings[s]} if any(buildings) else _NO_GROUPS
+        n = len(self.names)
+        bankrupt = self.bankrupt
+        others = [
+            (q, (q - p) % n - 1) for q in ((p + k) % n for k in range(1, n)) if not bankrupt[q]
+        ]
+        # All the others are in the game: a sale every one of them can pay is the whole row.
+        everyone_can_pay = len(others) == n - 1
+        poorest = min(cash[q] for q, _ in others) if others else 0
+        out: list[T] = []
+        trades: list[T] = []
+        for sq in props:
             holder = owner[sq]
-            if holder < 0 or ed.squares[sq].group in built_groups:
+            if holder != p:
+                if holder >= 0 and group_name[sq] not in built:
+                    # Buy it for cash: the levels cost more and more, so those affordable come
+                    # first.
+                    amounts = trade_amounts[sq]
+                    if amounts[-1] <= my_cash:
+                        trades += cat.buy_all[sq][holder]
+                    else:
+                        rows = cat.buy[sq]
+                        for j in _LEVELS:
+                            if amounts[j] > my_cash:
+                                break
+                            trades.append(rows[j][holder])
                 continue
-            price = ed.squares[sq].price
-            for level in PRICE_LEVELS:
-                amount = self._level_price(price, level)
-                if holder != p:
-                    if amount <= cash[p]:
-                        out.append(ProposeTrade(p, holder, take_squares=(sq,), give_cash=amount))
-                    continue
-                for q in others:
-                    if amount <= cash[q]:
-                        out.append(ProposeTrade(p, q, give_squares=(sq,), take_cash=amount))
-        for q in others:
-            for level in PRICE_LEVELS:
-                amount = self._level_price(ed.jail_fine, level)
-                if self.jail_cards[p] and amount <= cash[q]:
-                    out.append(ProposeTrade(p, q, give_jail_cards=1, take_cash=amount))
-                if self.jail_cards[q] and amount <= cash[p]:
-                    out.append(ProposeTrade(p, q, take_jail_cards=1, give_cash=amount))
+            if street[sq]:
+                members = members_of[sq]
+                b = buildings[sq]
+                level = h + 1 if b == HOTEL else b
+                if may_build and level <= h:
+                    # The whole group, none mortgaged, no lot below this one; stock and cash.
+                    for s in members:
+                        bs = buildings[s]
+                        if owner[s] != p or mortgaged[s] or (h + 1 if bs == HOTEL else bs) < level:
+                            break
+                    else:
+                        if (
+                            (hotel_in_stock and my_cash >= sp.hotel_cost[sq])
+                            if level == h
+                            else (house_in_stock and my_cash >= sp.house_cost[sq])
+                        ):
+                            out.append(cat.build[sq])
+                if b:
+                    # Sell evenly: no lot of the group above this one.
+                    for s in members:
+                        bs = buildings[s]
+                        if (h + 1 if bs == HOTEL else bs) > level:
+                            break
+                    else:
+                        out.append(cat.sell[sq])
+            tradable = group_name[sq] not in built
+            if mortgaged[sq]:
+                if my_cash >= sp.lift_cost[sq]:
+                    out.append(cat.unmortgage[sq])
+            elif tradable:
+                out.append(cat.mortgage[sq])
+            if tradable:
+                # Sell it for cash to each other player who can pay.
+                amounts = trade_amounts[sq]
+                if everyone_can_pay and amounts[-1] <= poorest:
+                    trades += cat.sell_all[sq]
+                else:
+                    sell_rows = cat.sell_to[sq]
+                    for j in _LEVELS:
+                        amount, row = amounts[j], sell_rows[j]
+                        for q, off in others:
+                            if amount <= cash[q]:
+                                trades.append(row[off])
+        out += trades
+        jail_cards = self.jail_cards
+        mine = bool(jail_cards[p])
+        for q, off in others:
+            theirs = bool(jail_cards[q])
+            if not (mine or theirs):
+                continue
+            sells, buys = cat.card_sell[off], cat.card_buy[off]
+            for j, amount in enumerate(sp.card_amounts):
+                if mine and amount <= cash[q]:
+                    out.append(sells[j])
+                if theirs and amount <= my_cash:
+                    out.append(buys[j])
+        if self.claims and self.options.rent_claim and any(c[1] == p for c in self.claims):
+            out.append(cat.claim)
+        # CallTime is accepted (see ending.py) but not listed: it is the table's signal that the
+        # agreed time ran out, not a move a player or bot chooses.
         return out
 
+    def _anytime_actions(self, p: int) -> list[Action]:
+        return self._anytime_list(p, self._space.actions(len(self.names), p))
+
+    def _anytime_ids(self, p: int) -> list[int]:
+        return self._anytime_list(p, self._space.ids(len(self.names), p))
+
+    def _bid_ids(self, p: int, top: Auction) -> list[int]:
+        """Ids of the bidder's answers: passing, and each raise of the ladder within the cash."""
+        unit, low, cash = self.edition.money_unit, self._min_raise(top), self.cash[p]
+        ids, amounts = [_FIXED_IDS["PassBid"]], []
+        for k, step in enumerate(BID_STEPS):
+            amount = max(low, top.high_bid + step * unit)
+            if amount not in amounts:
+                amounts.append(amount)
+                if amount <= cash:
+                    ids.append(_BID_BASE + k)
+        return ids
+
+    # ----- ids and actions ---------------------------------------------------------------------
     def action_id(self, action: Action) -> int:
+        self.validate_action(action)
         name = type(action).__name__
         if isinstance(action, ChooseTax):
             return _FIXED_IDS[f"ChooseTax:{action.percent}"]
@@ -156,6 +469,10 @@ class ActionIds(BuyingRules):
             a.give_squares or a.take_cash or a.give_jail_cards or a.take_jail_cards
         ):
             sq = a.take_squares[0]
+            if a.to != (self.owner[sq] if self.owner[sq] >= 0 else a.player):
+                raise UnknownActionId(
+                    "a catalogue purchase has an id only when offered to the owner"
+                )
             for k, level in enumerate(PRICE_LEVELS):
                 if a.give_cash == self._level_price(self.edition.squares[sq].price, level):
                     return _TRADE_BUY_BASE + sq * len(PRICE_LEVELS) + k
@@ -190,40 +507,15 @@ class ActionIds(BuyingRules):
         raise UnknownActionId("only the catalogue trades (one property or card for cash) have ids")
 
     def action_from_id(self, action_id: int, player: int) -> Action:
-        if not 0 <= action_id < NUM_ACTIONS:
-            raise UnknownActionId(f"action ids run from 0 to {NUM_ACTIONS - 1}, not {action_id}")
-        if action_id < _BID_BASE:
-            template = _FIXED[action_id]
-            if isinstance(template, ChooseTax):
-                return ChooseTax(player, template.percent)
-            return type(template)(player)
-        if action_id < _SQUARE_BASE:
+        self.check_action_id(action_id, player)
+        if _BID_BASE <= action_id < _SQUARE_BASE:
             top = self.frames[-1] if self.frames else None
             if not isinstance(top, Auction):
                 raise UnknownActionId("bid ids have a meaning only during an auction")
             step = BID_STEPS[action_id - _BID_BASE] * self.edition.money_unit
             return Bid(player, max(self._min_raise(top), top.high_bid + step))
-        if action_id < _TRADE_BUY_BASE:
-            k, sq = divmod(action_id - _SQUARE_BASE, N_SQUARES)
-            return _SQUARE_ACTIONS[k](player, sq)  # type: ignore[call-arg]
-        levels = len(PRICE_LEVELS)
-        n = self.num_players
-        if action_id < _TRADE_SELL_BASE:
-            sq, k = divmod(action_id - _TRADE_BUY_BASE, levels)
-            price = self._level_price(self.edition.squares[sq].price, PRICE_LEVELS[k])
-            owner = self.owner[sq]
-            return ProposeTrade(
-                player, owner if owner >= 0 else player, take_squares=(sq,), give_cash=price
-            )
-        if action_id < _CARD_SELL_BASE:
-            rest, k = divmod(action_id - _TRADE_SELL_BASE, levels)
-            sq, off = divmod(rest, _MAX_OTHERS)
-            price = self._level_price(self.edition.squares[sq].price, PRICE_LEVELS[k])
-            return ProposeTrade(player, (player + off + 1) % n, give_squares=(sq,), take_cash=price)
-        base = _CARD_SELL_BASE if action_id < _CARD_BUY_BASE else _CARD_BUY_BASE
-        off, k = divmod(action_id - base, levels)
-        price = self._level_price(self.edition.jail_fine, PRICE_LEVELS[k])
-        to = (player + off + 1) % n
-        if base == _CARD_SELL_BASE:
-            return ProposeTrade(player, to, give_jail_cards=1, take_cash=price)
-        return ProposeTrade(player, to, take_jail_cards=1, give_cash=price)
+        holder = player
+        if _TRADE_BUY_BASE <= action_id < _TRADE_SELL_BASE:
+            owner = self.owner[(action_id - _TRADE_BUY_BASE) // len(PRICE_LEVELS)]
+            holder = owner if owner >= 0 else player
+        return self._space.action(len(self.names), action_id, player, holder)

@@ -8,12 +8,21 @@ a trade (which is also how a jail card is sold), claiming rent and calling time.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Annotated, ClassVar
+
+from parlor.core.validate import Bounds, MaxLen, Seat
+
+#: Field types: the game checks every action's fields against them before any rule (see
+#: parlor.core.validate); the rules then say whether a well-formed action is legal now.
+SquareNo = Annotated[int, Bounds(0, 39)]
+Money = Annotated[int, Bounds(0, 10**9)]
+CardCount = Annotated[int, Bounds(0, 1000)]
+Squares = Annotated[tuple[SquareNo, ...], MaxLen(40)]
 
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    player: int
+    player: Seat
     anytime: ClassVar[bool] = False
 
 
@@ -39,7 +48,7 @@ class DeclineProperty(Action):
 
 @dataclass(frozen=True, slots=True)
 class Bid(Action):
-    amount: int
+    amount: Money
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +97,7 @@ class RejectTrade(Action):
 class LiftMortgageNow(Action):
     """You received a mortgaged property: lift it at once (mortgage plus 10%)."""
 
-    square: int
+    square: SquareNo
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,21 +105,21 @@ class KeepMortgage(Action):
     """You received a mortgaged property: keep it mortgaged (pay the 10% interest now where the
     edition says so)."""
 
-    square: int
+    square: SquareNo
 
 
 @dataclass(frozen=True, slots=True)
 class PlaceBuilding(Action):
     """Put the building you won at a shortage auction on one of your lots."""
 
-    square: int
+    square: SquareNo
 
 
 @dataclass(frozen=True, slots=True)
 class Build(Action):
     """Buy one house (or the hotel, when the lot has its houses) for ``square``."""
 
-    square: int
+    square: SquareNo
     anytime: ClassVar[bool] = True
 
 
@@ -118,19 +127,19 @@ class Build(Action):
 class SellBuilding(Action):
     """Sell one house (or the hotel) on ``square`` back to the bank at half price."""
 
-    square: int
+    square: SquareNo
     anytime: ClassVar[bool] = True
 
 
 @dataclass(frozen=True, slots=True)
 class Mortgage(Action):
-    square: int
+    square: SquareNo
     anytime: ClassVar[bool] = True
 
 
 @dataclass(frozen=True, slots=True)
 class Unmortgage(Action):
-    square: int
+    square: SquareNo
     anytime: ClassVar[bool] = True
 
 
@@ -139,13 +148,13 @@ class ProposeTrade(Action):
     """Offer ``to`` a deal: what you give and what you take. Properties must have no buildings in
     their colour group; jail cards are counted (the oldest held go first)."""
 
-    to: int
-    give_squares: tuple[int, ...] = ()
-    take_squares: tuple[int, ...] = ()
-    give_cash: int = 0
-    take_cash: int = 0
-    give_jail_cards: int = 0
-    take_jail_cards: int = 0
+    to: Seat
+    give_squares: Squares = ()
+    take_squares: Squares = ()
+    give_cash: Money = 0
+    take_cash: Money = 0
+    give_jail_cards: CardCount = 0
+    take_jail_cards: CardCount = 0
     anytime: ClassVar[bool] = True
 
 

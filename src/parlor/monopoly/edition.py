@@ -36,6 +36,10 @@ The file format (every amount in the edition's currency units)::
     go = "GO"
     ...
 
+    [groups.brown]                  # optional, per group: its name per language and its colour
+    name = { en = "Brown", es = "Marrón" }
+    colour = "#955436"
+
     [[squares]]                     # exactly 40, in board order, index 0..39
     index = 1
     kind = "street"                 # go street railroad utility chance community_chest tax
@@ -65,15 +69,22 @@ The file format (every amount in the edition's currency units)::
 
 from __future__ import annotations
 
+import dataclasses
+import os
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from parlor.core.errors import SettingsError
+from parlor.core.files import read_text_limited
+from parlor.core.validate import short_repr
+from parlor.monopoly.edition_schema import check_edition_data
+
+#: The largest edition file read (the bundled ones are about 30 kB).
+MAX_EDITION_BYTES = 1 << 20
 
 SQUARE_KINDS = frozenset(
     {
@@ -190,6 +201,8 @@ class Edition:
     cards: tuple[Card, ...]
     texts: Mapping[str, Mapping[str, str]]
     option_defaults: Mapping[str, Any] = field(default_factory=dict)
+    group_names: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # id -> lang -> name
+    group_colours: Mapping[str, str] = field(default_factory=dict)  # id -> "#rrggbb"
 
     # Derived tables, filled in by parse_edition (kept here so the engine's hot path is lookups).
     groups: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
@@ -210,6 +223,12 @@ class Edition:
     def card_text(self, card: int, language: str | None = None) -> str:
         texts = self.cards[card].text
         return texts.get(language or self.language) or next(iter(texts.values()))
+
+    def group_name(self, group: str, language: str | None = None) -> str:
+        """A colour group's name in ``language`` (else the edition's language, else its id)."""
+        names = self.group_names.get(group, {})
+        found = names.get(language or self.language) or names.get(self.language)
+        return found or group.replace("_", " ")
 
     def text(self, key: str, language: str | None = None) -> str:
         return self.texts[language or self.language][key]
@@ -240,7 +259,9 @@ def _need(table: Mapping[str, Any], key: str, where: str) -> Any:
 
 
 def parse_edition(data: Mapping[str, Any], source: str = "<edition>") -> Edition:
-    """Build and validate an :class:`Edition` from parsed TOML data."""
+    """Build and validate an :class:`Edition` from parsed TOML data (checked against the schema
+    of :mod:`parlor.monopoly.edition_schema` first)."""
+    check_edition_data(data, source)
     meta = _need(data, "edition", source)
     languages = tuple(_need(meta, "languages", source))
     squares = []
@@ -318,6 +339,26 @@ def parse_edition(data: Mapping[str, Any], source: str = "<edition>") -> Edition
         if sq.is_property and sq.group:
             groups.setdefault(sq.group, []).append(sq.index)
 
+    group_names: dict[str, dict[str, str]] = {}
+    group_colours: dict[str, str] = {}
+    raw_groups = data.get("groups", {})
+    if not isinstance(raw_groups, Mapping):
+        raise SettingsError(f"{source}: [groups] must be a table of groups")
+    for gid, raw in raw_groups.items():
+        if gid not in groups or not isinstance(raw, Mapping):
+            raise SettingsError(f"{source}: [groups.{gid}] names no group of the board")
+        names = raw.get("name", {})
+        if not isinstance(names, Mapping) or not all(
+            isinstance(v, str) and v for v in names.values()
+        ):
+            raise SettingsError(f"{source}: groups.{gid}.name must map languages to names")
+        group_names[gid] = dict(names)
+        colour = raw.get("colour")
+        if colour is not None:
+            if not (isinstance(colour, str) and len(colour) == 7 and colour.startswith("#")):
+                raise SettingsError(f'{source}: groups.{gid}.colour must be like "#1fb25a"')
+            group_colours[gid] = colour
+
     def num(key: str) -> int:
         return int(_need(meta, key, source))
 
@@ -349,6 +390,8 @@ def parse_edition(data: Mapping[str, Any], source: str = "<edition>") -> Edition
         texts=texts,
         option_defaults=dict(data.get("options", {})),
         groups={g: tuple(v) for g, v in groups.items()},
+        group_names=group_names,
+        group_colours=group_colours,
         property_squares=tuple(sq.index for sq in squares if sq.is_property),
     )
 
@@ -361,6 +404,10 @@ def load_edition(name_or_path: str) -> Edition:
     >>> load_edition("classic").square_name(39)
     'Boardwalk'
     """
+    if not isinstance(name_or_path, str):
+        raise SettingsError(
+            f"an edition is named by its id or a path, not {short_repr(name_or_path)}"
+        )
     if name_or_path in EDITION_IDS:
         text = (
             resources.files("parlor.monopoly")
@@ -369,16 +416,129 @@ def load_edition(name_or_path: str) -> Edition:
         )
         source = f"{name_or_path}.toml"
     else:
-        path = Path(name_or_path)
-        if not path.exists():
+        if "\0" in name_or_path or not os.path.lexists(name_or_path):
             raise SettingsError(
-                f"unknown edition {name_or_path!r}: choose one of {', '.join(EDITION_IDS)} "
-                "or give the path of an edition file"
+                f"unknown edition {short_repr(name_or_path)}: choose one of "
+                f"{', '.join(EDITION_IDS)} or give the path of an edition file"
             )
-        text = path.read_text(encoding="utf-8")
-        source = str(path)
+        text = read_text_limited(name_or_path, MAX_EDITION_BYTES, what="edition")
+        source = short_repr(name_or_path, 80)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise SettingsError(f"{source}: not valid TOML: {exc}") from exc
+    except RecursionError:
+        raise SettingsError(f"{source}: nested too deeply") from None
     return parse_edition(data, source)
+
+
+def edition_data(edition: Edition) -> dict[str, Any]:
+    """The edition as the data of an edition file (each card once, ``copies`` 1): what a saved
+    game carries when its edition is not a bundled one, so that loading it opens no file.
+
+    >>> ed = load_edition("matador")
+    >>> parse_edition(edition_data(ed)) == ed
+    True
+    """
+    meta = {
+        name: getattr(edition, name)
+        for name in (
+            "id",
+            "title",
+            "rulebook",
+            "currency",
+            "currency_after",
+            "min_players",
+            "max_players",
+            "starting_cash",
+            "salary",
+            "jail_fine",
+            "houses",
+            "hotels",
+            "hotel_cost_factor",
+            "mortgage_interest_percent",
+            "mortgage_interest_round",
+            "income_tax_percent",
+            "auction_min_bid",
+            "money_unit",
+            "go_square",
+            "jail_square",
+        )
+    }
+    meta["languages"] = list(edition.languages)
+    squares = []
+    for sq in edition.squares:
+        row: dict[str, Any] = {"index": sq.index, "kind": sq.kind, "name": dict(sq.name)}
+        for name, default in (
+            ("group", None),
+            ("price", 0),
+            ("house_cost", 0),
+            ("mortgage", 0),
+            ("tax", 0),
+            ("tax_percent_option", False),
+            ("deck", None),
+        ):
+            if getattr(sq, name) != default:
+                row[name] = getattr(sq, name)
+        if sq.rents:
+            row["rents"] = list(sq.rents)
+        squares.append(row)
+    cards = []
+    for card in edition.cards:
+        row = {"deck": card.deck, "effect": card.effect, "text": dict(card.text)}
+        for name, default in (
+            ("target", None),
+            ("steps", 0),
+            ("kind", None),
+            ("rent_multiplier", 1),
+            ("dice_multiplier", None),
+            ("amount", 0),
+            ("per_house", 0),
+            ("per_hotel", 0),
+            ("limit", 0),
+        ):
+            value = getattr(card, name)
+            if value != default or name in CARD_EFFECTS[card.effect]:
+                row[name] = value
+        cards.append(row)
+    return {
+        "edition": meta,
+        "options": dict(edition.option_defaults),
+        "texts": {lang: dict(words) for lang, words in edition.texts.items()},
+        "squares": squares,
+        "decks": [{"id": d, "name": dict(names)} for d, names in edition.decks.items()],
+        "cards": cards,
+        "groups": {
+            gid: {"name": dict(names)}
+            | ({"colour": edition.group_colours[gid]} if gid in edition.group_colours else {})
+            for gid, names in edition.group_names.items()
+        },
+    }
+
+
+def saved_edition(edition: Edition) -> str | dict[str, Any]:
+    """What a saved game records of its edition: a bundled edition's id (shown in any of its
+    languages), or else its data."""
+    if edition.id in EDITION_IDS:
+        bundled = load_edition(edition.id)
+        if (
+            edition is bundled
+            or dataclasses.replace(edition, languages=bundled.languages) == bundled
+        ):
+            return edition.id
+    return edition_data(edition)
+
+
+def edition_from_save(spec: object) -> Edition:
+    """The edition a saved game records (see :func:`saved_edition`). A path is refused: loading
+    a save must not make the loader open files that the save names."""
+    if isinstance(spec, str):
+        if spec not in EDITION_IDS:
+            raise SettingsError(
+                f"a saved game names a bundled edition ({', '.join(EDITION_IDS)}) or carries "
+                f"its edition's data, not {short_repr(spec)}"
+            )
+        return load_edition(spec)
+    if isinstance(spec, Mapping):
+        return parse_edition(spec, "the saved edition")
+    raise SettingsError(f"the saved edition is an id or a table, not {short_repr(spec)}")

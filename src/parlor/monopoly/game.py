@@ -31,20 +31,23 @@ from typing import Any, ClassVar
 from parlor.core.errors import IllegalAction, MalformedAction, NotYourDecision, SettingsError
 from parlor.core.game import Decision, Event, Game, Outcome
 from parlor.monopoly import building, buying, debts, ending, mortgages, rent, trades, turn
-from parlor.monopoly.action_ids import NUM_ACTIONS, PRICE_LEVELS, ActionIds
+from parlor.monopoly.action_ids import NUM_ACTIONS, PRICE_LEVELS, ActionIds, space_for
 from parlor.monopoly.actions import (
     ACTION_TYPES,
     Action,
-    Build,
-    ClaimRent,
-    Mortgage,
-    SellBuilding,
-    Unmortgage,
 )
 from parlor.monopoly.buying import BID_STEPS
 from parlor.monopoly.debts import DebtRules
-from parlor.monopoly.edition import Edition, load_edition
-from parlor.monopoly.frames import BANK, BankAuctions, Frame, Move, PlaceBuildingChoice, Turn
+from parlor.monopoly.edition import Edition, edition_from_save, load_edition, saved_edition
+from parlor.monopoly.frames import (
+    BANK,
+    Auction,
+    BankAuctions,
+    Frame,
+    Move,
+    PlaceBuildingChoice,
+    Turn,
+)
 from parlor.monopoly.rules import RuleOptions
 from parlor.monopoly.table import HOTEL, N_SQUARES, AnytimeCheck, FrameRules, Handler
 from parlor.monopoly.trades import TradeRules
@@ -105,10 +108,10 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
                 f"not {len(names)}"
             )
         self.names = names
-        self.seed = int(seed)
+        self.seed = self._seed_from(seed)
         self.settings = {
-            # An id or a file path replays from the same source; an Edition object by its id.
-            "edition": edition if isinstance(edition, str) else ed.id,
+            # A bundled edition by its id, any other by its data (a save opens no file).
+            "edition": saved_edition(ed),
             "players": list(names),
             "options": {k: v for k, v in (options or {}).items()},
         }
@@ -143,6 +146,7 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
         self.unseen: dict[str, int] = {d: len(cards) for d, cards in self.decks.items()}
         self.frames: list[Frame] = []
         self.setup_events: list[Event] = []
+        self._space = space_for(ed)
         self._setup()
 
     # ----- setup -------------------------------------------------------------------------------
@@ -179,12 +183,19 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
 
     @classmethod
     def from_settings(cls, settings: Mapping[str, Any], seed: int) -> PropertyGame:
-        return cls(settings["edition"], settings["players"], seed, settings.get("options") or {})
+        if not isinstance(settings, Mapping) or not {"edition", "players"} <= set(settings):
+            raise SettingsError("the settings of a property game name its edition and players")
+        edition = edition_from_save(settings["edition"])
+        return cls(edition, settings["players"], seed, settings.get("options") or {})
 
     # ----- basic queries -----------------------------------------------------------------------
     @property
     def outcome(self) -> Outcome | None:
         return self._outcome
+
+    @property
+    def is_over(self) -> bool:
+        return self._outcome is not None
 
     @property
     def anytime_open(self) -> bool:
@@ -233,6 +244,7 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
 
     # ----- legal actions -----------------------------------------------------------------------
     def legal_actions(self, player: int | None = None, *, anytime: bool = True) -> list[Action]:
+        self.check_query(player, anytime)
         if self._outcome is not None:
             return []
         top = self.frames[-1]
@@ -247,27 +259,34 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
                     out.extend(self._anytime_actions(p))
         return out
 
-    def _anytime_actions(self, p: int) -> list[Action]:
-        out: list[Action] = []
-        ed = self.edition
-        for sq in ed.property_squares:
-            if self.owner[sq] != p:
-                continue
-            if ed.squares[sq].kind == "street":
-                for building_action in (Build(p, sq), SellBuilding(p, sq)):
-                    if self.is_legal(building_action):
-                        out.append(building_action)
-            if self.mortgaged[sq]:
-                if self.cash[p] >= self._lift_cost(sq):
-                    out.append(Unmortgage(p, sq))
-            elif not self.group_has_buildings(sq):
-                out.append(Mortgage(p, sq))
-        out.extend(self._catalogue_trades(p))
-        if self.options.rent_claim and any(c[1] == p for c in self.claims):
-            out.append(ClaimRent(p))
-        # CallTime is accepted (see ending.py) but not listed: it is the table's signal that the
-        # agreed time ran out, not a move a player or bot chooses.
-        return out
+    def _legal_id_list(self, player: int) -> list[int]:
+        """The ids of ``legal_actions(player)``, in its order, computed without building them."""
+        self.check_query(player, optional=False)
+        if self._outcome is not None:
+            return []
+        top = self.frames[-1]
+        ids: list[int] = []
+        if player == top.decider():
+            if isinstance(top, Auction):
+                ids = self._bid_ids(player, top)
+            else:
+                ids = [self.action_id(a) for a in _FRAMES[type(top)].answers(self, player, top)]
+        if top.anytime_ok and not self.bankrupt[player]:
+            ids += self._anytime_ids(player)
+        return ids
+
+    def legal_action_ids(self, player: int) -> list[int]:
+        ids = self._legal_id_list(player)
+        if self._space.repeats:  # price levels that round to one amount list one action twice
+            return sorted(set(ids))
+        ids.sort()
+        return ids
+
+    def legal_action_mask(self, player: int) -> list[bool]:
+        mask = [False] * NUM_ACTIONS
+        for action_id in self._legal_id_list(player):
+            mask[action_id] = True
+        return mask
 
     # ----- carrying actions out ----------------------------------------------------------------
     def _execute(self, action: Action) -> list[Event]:
@@ -299,8 +318,7 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
     # ----- views -------------------------------------------------------------------------------
     def view(self, player: int | None = None) -> dict[str, Any]:
         """The table as ``player`` sees it. In this game only the decks' order is hidden."""
-        if player is not None and not 0 <= player < self.num_players:
-            raise MalformedAction(f"there is no player {player!r}")
+        self.check_query(player)
         pending = self.pending
         ed = self.edition
         return {
@@ -349,6 +367,7 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
         data["jail_card_ids"] = [list(c) for c in self.jail_cards]
         data["frames"] = [repr(f) for f in self.frames]
         data["bank_flow"] = self.bank_flow
+        data["options"] = self.options.as_dict()  # (names and edition are in the view)
         data["rng"] = hashlib.sha256(repr(self.rng.getstate()).encode()).hexdigest()[:16]
         return data
 
@@ -407,4 +426,5 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
         """The action in words, with the edition's names and money."""
         from parlor.monopoly.text import describe_action
 
+        self.validate_action(action)
         return describe_action(self, action)

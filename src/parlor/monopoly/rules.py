@@ -10,9 +10,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
 
 from parlor.core.errors import SettingsError
+from parlor.core.validate import Bounds, MaxLen, check_fields, short_repr
 from parlor.monopoly.edition import Edition
 
 VARIANTS = ("standard", "short", "time_limit", "quick")
@@ -24,34 +25,34 @@ class RuleOptions:
     #: houses, the changed jail exit, flat tax, ends at the first bankruptcy); "time_limit" (two paid
     #: deeds, ends after ``time_limit_rounds`` rounds or when time is called); "quick" (Matador:
     #: two deeds each, ends when time is called or after ``time_limit_rounds``).
-    variant: str = "standard"
+    variant: Annotated[str, MaxLen(20)] = "standard"
     #: Income tax: may the player choose 10% of total worth instead of the flat amount.
     income_tax_choice: bool = True
     #: Declined properties are auctioned (off: the house rule "no auctions", the square stays unowned).
     auctions: bool = True
     #: Lowest opening bid; None takes the edition's (latam: 10 $).
-    auction_min_bid: int | None = None
+    auction_min_bid: Annotated[int | None, Bounds(1, 10**9)] = None
     #: A jailed owner still collects rent (Matador: no).
     rent_while_jailed: bool = True
     #: Leaving jail with doubles gives another throw (Matador: yes; classic: no).
     jail_doubles_extra_throw: bool = False
     #: On how many of the jail turns the fine may be paid before rolling (classic: "either of your
     #: next two turns"; Matador and latam: any of them).
-    jail_fine_turns: int = 2
+    jail_fine_turns: Annotated[int, Bounds(1, 3)] = 2
     #: Most turns spent in jail; after the last failed throw the fine is paid and the token moves.
-    jail_max_turns: int = 3
+    jail_max_turns: Annotated[int, Bounds(1, 3)] = 3
     #: A receiver of a mortgaged property pays 10% interest at once if not lifting it (classic,
     #: latam); Matador charges nothing until the mortgage is lifted.
     mortgage_transfer_fee: bool = True
     #: Houses on every lot of a group before a hotel (short game: 3).
-    hotel_after_houses: int = 4
+    hotel_after_houses: Annotated[int, Bounds(3, 4)] = 4
     #: Deeds dealt to each player at the start, and whether they are paid for.
-    starting_deeds: int = 0
+    starting_deeds: Annotated[int, Bounds(0, 3)] = 0
     starting_deeds_paid: bool = False
     #: The game ends at the first bankruptcy and the richest by the short-game valuation wins.
     end_at_first_bankruptcy: bool = False
     #: Ends after this many rounds with the richest player winning (None: no limit).
-    time_limit_rounds: int | None = None
+    time_limit_rounds: Annotated[int | None, Bounds(1, 10**6)] = None
     #: Any player may "call time" (the front end does when the agreed minutes are up).
     time_call_allowed: bool = False
     #: Roll for who starts (classic, latam); otherwise seat 0 starts (Matador: "agree who begins").
@@ -61,7 +62,7 @@ class RuleOptions:
     rent_claim: bool = False
     #: How many following players' throws end an unclaimed rent (classic, Matador: the second
     #: player following; latam: the next player).
-    rent_claim_deadline: int = 2
+    rent_claim_deadline: Annotated[int, Bounds(1, 2)] = 2
     #: Building stock shortage: when fewer buildings remain than players able to buy them, a
     #: building is auctioned instead of sold at its price.
     building_shortage_auction: bool = True
@@ -86,17 +87,23 @@ class RuleOptions:
         """
         names = set(cls.field_names())
         merged: dict[str, Any] = {}
+        if overrides is not None and not isinstance(overrides, Mapping):
+            raise SettingsError(
+                f"options must be a table of rule options, not {short_repr(overrides)}"
+            )
         for source, table in (("edition", edition.option_defaults), ("options", overrides or {})):
             for key, value in table.items():
                 if key not in names:
                     raise SettingsError(
-                        f"unknown rule option {key!r} in {source}; known options: "
+                        f"unknown rule option {short_repr(key)} in {source}; known options: "
                         + ", ".join(sorted(names))
                     )
                 merged[key] = value
         variant = merged.get("variant", "standard")
-        if variant not in VARIANTS:
-            raise SettingsError(f"unknown variant {variant!r}: choose one of {', '.join(VARIANTS)}")
+        if type(variant) is not str or variant not in VARIANTS:
+            raise SettingsError(
+                f"unknown variant {short_repr(variant)}: choose one of {', '.join(VARIANTS)}"
+            )
         changes: dict[str, Any] = {}
         if variant == "short":
             changes = dict(
@@ -126,10 +133,8 @@ class RuleOptions:
         def bad(msg: str) -> SettingsError:
             return SettingsError(f"bad rule option: {msg}")
 
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            if f.type in ("bool",) and not isinstance(value, bool):
-                raise bad(f"{f.name} must be true or false, not {value!r}")
+        # Types and ranges from the annotations: no bool for a count, no float, no NaN.
+        check_fields(self, error=SettingsError, label="bad rule option: ")
         if not 1 <= self.jail_max_turns <= 3 or not 1 <= self.jail_fine_turns <= 3:
             raise bad("jail_max_turns and jail_fine_turns are between 1 and 3")
         if self.hotel_after_houses not in (3, 4):

@@ -85,6 +85,9 @@ class Table:
     frames: list[Frame]
     setup_events: list[Event]
     _outcome: Outcome | None
+    # The boundary checks every game shares (parlor.core.game.Game provides them).
+    validate_action: Callable[[object], None]
+    check_action_id: Callable[[object, object], None]
 
     # ----- seats and words ---------------------------------------------------------------------
     @property

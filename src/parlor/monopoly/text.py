@@ -1,184 +1,506 @@
-"""Actions and events in words, with the edition's square names and money."""
+"""The property game in words: events, actions, decisions and trades in English, Spanish or Danish.
+
+Square, group, deck and card names come from the edition data (in the language asked for when the
+edition has it); every other word comes from the message catalogs of :mod:`parlor.i18n`. Money is
+shown in the edition's currency with the language's digit grouping. ``lang=None`` means the
+edition's own language (classic and matco English, latam Spanish, matador Danish).
+
+This module reads the game only through its public interface and imports the engine only for
+type checking, so the engine may import it without a cycle.
+
+>>> from parlor import monopoly
+>>> game = monopoly.new_game("matador", 2, seed=1)
+>>> describe_event(game, Event("bought", {"player": 0, "square": 39, "price": 8000}))
+'Player 1 køber Rådhuspladsen for 8.000 kr.'
+>>> describe_event(game, Event("bought", {"player": 0, "square": 39, "price": 8000}), lang="en")
+'Player 1 buys Rådhuspladsen for 8,000 kr.'
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from parlor.core.game import Event
+from parlor.core.game import Decision, Event
+from parlor.i18n import N_, Translator, check_language, format_money, pick_language, translator
 from parlor.monopoly import actions as A
 
 if TYPE_CHECKING:
     from parlor.monopoly.game import PropertyGame
 
+BANK, POT = -1, -2
+HOTEL = 5  # the engine's building count that means a hotel (parlor.monopoly.game.HOTEL)
 
-def _who(game: PropertyGame, seat: int) -> str:
-    if seat == -1:
-        return game.edition.text("bank")
-    if seat == -2:
-        return game.edition.text("free_parking")
+#: Names an edition may give its own way (its ``[texts.<lang>]``); these are the generic ones used
+#: when the edition has no text in the language asked for.
+_GENERIC_NAMES = {
+    "go": N_("GO"),
+    "jail": N_("Jail"),
+    "just_visiting": N_("Just Visiting"),
+    "go_to_jail": N_("Go to Jail"),
+    "free_parking": N_("Free Parking"),
+    "get_out_of_jail_card": N_("Get Out of Jail Free card"),
+    "income_tax": N_("Income Tax"),
+}
+_REASONS = {
+    "rent": N_("rent"),
+    "tax": N_("tax"),
+    "card": N_("card"),
+    "repairs": N_("repairs"),
+    "jail fine": N_("jail fine"),
+    "mortgage interest": N_("mortgage interest"),
+    "auction": N_("auction"),
+}
+_LEFT_JAIL = {
+    "card": N_("with a card"),
+    "doubles": N_("with doubles"),
+    "fine": N_("paying the fine"),
+}
+OUTCOME_REASONS = {
+    "bankruptcy": N_("everyone else went bankrupt"),
+    "first_bankruptcy": N_("richest at the first bankruptcy"),
+    "time_limit": N_("richest after the agreed number of rounds"),
+    "time_called": N_("richest when time was called"),
+}
+
+
+# ----- the pieces ------------------------------------------------------------------------------
+def language(game: PropertyGame, lang: str | None = None) -> str:
+    """``lang`` checked, or the edition's own language when None."""
+    if lang is None:
+        return pick_language(game.edition.languages)
+    return check_language(lang)
+
+
+def tr(game: PropertyGame, lang: str | None = None) -> Translator:
+    return translator(language(game, lang))
+
+
+def money(game: PropertyGame, amount: int, lang: str | None = None) -> str:
+    """An amount in the edition's currency: ``$1,500``, ``18.575 kr.``."""
+    ed = game.edition
+    return format_money(int(amount), ed.currency, ed.currency_after, language(game, lang))
+
+
+def square(game: PropertyGame, index: int, lang: str | None = None) -> str:
+    return game.edition.square_name(index, language(game, lang))
+
+
+def group(game: PropertyGame, group_id: str | None, lang: str | None = None) -> str:
+    return game.edition.group_name(group_id or "", language(game, lang))
+
+
+def word(game: PropertyGame, key: str, lang: str | None = None) -> str:
+    """An edition's own name for a place or card (its Jail, its Free Parking...)."""
+    code = language(game, lang)
+    texts = game.edition.texts.get(code)
+    if texts and key in texts:
+        return texts[key]
+    return translator(code)(_GENERIC_NAMES[key])
+
+
+def buildings(game: PropertyGame, count: int, lang: str | None = None) -> str:
+    """``2 houses``, ``1 hotel`` (the count past the last house is a hotel)."""
+    _ = tr(game, lang)
+    if count == HOTEL:
+        return _("1 hotel")
+    return _.ngettext("{n} house", "{n} houses", count, n=count)
+
+
+def item(game: PropertyGame, kind: str, lang: str | None = None) -> str:
+    """An auctioned or placed item: a house, a hotel (a property is named by its square)."""
+    _ = tr(game, lang)
+    return _("a hotel") if kind == "hotel" else _("a house")
+
+
+def party(game: PropertyGame, seat: int, lang: str | None = None) -> str:
+    """A player's name, or the bank (-1) or the Free Parking pot (-2)."""
+    if seat == BANK:
+        _ = tr(game, lang)
+        return _("the bank")
+    if seat == POT:
+        return word(game, "free_parking", lang)
     return game.names[seat]
 
 
-def describe_trade(game: PropertyGame, t: A.ProposeTrade | Mapping[str, Any], proposer: int) -> str:
+def reason(game: PropertyGame, key: str, lang: str | None = None) -> str:
+    return tr(game, lang)(_REASONS[key]) if key in _REASONS else key.replace("_", " ")
+
+
+def outcome_reason(game: PropertyGame, key: str, lang: str | None = None) -> str:
+    _ = tr(game, lang)
+    return _(OUTCOME_REASONS[key]) if key in OUTCOME_REASONS else key.replace("_", " ")
+
+
+# ----- trades ----------------------------------------------------------------------------------
+def trade_side(
+    game: PropertyGame, squares: Any, cash: int, cards: int, lang: str | None = None
+) -> str:
+    _ = tr(game, lang)
+    parts = [square(game, s, lang) for s in squares]
+    if cash:
+        parts.append(money(game, cash, lang))
+    if cards:
+        parts.append(f"{cards} x {word(game, 'get_out_of_jail_card', lang)}")
+    return ", ".join(parts) or _("nothing")
+
+
+def describe_trade(
+    game: PropertyGame,
+    t: A.ProposeTrade | Mapping[str, Any],
+    proposer: int,
+    lang: str | None = None,
+) -> str:
+    """``Ann offers Bo: Boardwalk, $50 for Park Place``."""
+
     def get(key: str) -> Any:
         return t[key] if isinstance(t, Mapping) else getattr(t, key)
 
-    card = game.edition.text("get_out_of_jail_card")
-
-    def side(squares: Any, cash: int, cards: int) -> str:
-        parts = [game.name_of(s) for s in squares]
-        if cash:
-            parts.append(game.money(cash))
-        if cards:
-            parts.append(f"{cards} x {card}")
-        return ", ".join(parts) or "nothing"
-
-    return (
-        f"{game.names[proposer]} offers {game.names[get('to')]}: "
-        f"{side(get('give_squares'), get('give_cash'), get('give_jail_cards'))} for "
-        f"{side(get('take_squares'), get('take_cash'), get('take_jail_cards'))}"
+    _ = tr(game, lang)
+    return _(
+        "{who} offers {to}: {give} for {take}",
+        who=game.names[proposer],
+        to=game.names[get("to")],
+        give=trade_side(game, get("give_squares"), get("give_cash"), get("give_jail_cards"), lang),
+        take=trade_side(game, get("take_squares"), get("take_cash"), get("take_jail_cards"), lang),
     )
 
 
-def describe_action(game: PropertyGame, a: A.Action) -> str:
+# ----- actions ---------------------------------------------------------------------------------
+def describe_action(game: PropertyGame, a: A.Action, lang: str | None = None) -> str:
+    """An action as a menu line: ``buy Boardwalk for $400``, ``mortgage Park Place``."""
+    _ = tr(game, lang)
     sq = getattr(a, "square", None)
-    where = game.name_of(sq) if isinstance(sq, int) else ""
-    top = game.pending
+    where = square(game, sq, lang) if isinstance(sq, int) else ""
     simple = {
-        A.RollDice: "throw the dice",
-        A.EndTurn: "end the turn",
-        A.DeclineProperty: "decline (the bank auctions it)",
-        A.PassBid: "pass (leave the auction)",
-        A.PayJailFine: f"pay the {game.money(game.edition.jail_fine)} fine",
-        A.UseJailCard: f"use a {game.edition.text('get_out_of_jail_card')}",
-        A.PayDebt: "pay what you owe",
-        A.DeclareBankruptcy: "declare bankruptcy",
-        A.AcceptTrade: "accept the trade",
-        A.RejectTrade: "reject the trade",
-        A.ClaimRent: "claim the rent you are owed",
-        A.CallTime: "call time (the richest player wins)",
+        A.RollDice: N_("throw the dice"),
+        A.EndTurn: N_("end the turn"),
+        A.DeclineProperty: N_("decline (the bank auctions it)"),
+        A.PassBid: N_("pass (leave the auction)"),
+        A.PayDebt: N_("pay what you owe"),
+        A.DeclareBankruptcy: N_("declare bankruptcy"),
+        A.AcceptTrade: N_("accept the trade"),
+        A.RejectTrade: N_("reject the trade"),
+        A.ClaimRent: N_("claim the rent you are owed"),
+        A.CallTime: N_("call time (the richest player wins)"),
     }
     if type(a) in simple:
-        return simple[type(a)]
+        return _(simple[type(a)])
+    if isinstance(a, A.PayJailFine):
+        return _("pay the {fine} fine", fine=money(game, game.edition.jail_fine, lang))
+    if isinstance(a, A.UseJailCard):
+        return _("use a {card}", card=word(game, "get_out_of_jail_card", lang))
     if isinstance(a, A.BuyProperty):
+        top = game.pending
         info = top.info if top else {}
-        square = info.get("square", 0)
-        return f"buy {game.name_of(square)} for {game.money(info.get('price', 0))}"
+        return _(
+            "buy {square} for {price}",
+            square=square(game, int(info.get("square", 0)), lang),
+            price=money(game, int(info.get("price", 0)), lang),
+        )
     if isinstance(a, A.Bid):
-        return f"bid {game.money(a.amount)}"
+        return _("bid {amount}", amount=money(game, a.amount, lang))
     if isinstance(a, A.ChooseTax):
-        return "pay 10% of your total worth" if a.percent else "pay the flat tax"
+        if not a.percent:
+            return _("pay the flat tax")
+        return _(
+            "pay {percent} percent of your total worth", percent=game.edition.income_tax_percent
+        )
     if isinstance(a, A.Build):
-        return f"build on {where}"
+        return _("build on {square}", square=where)
     if isinstance(a, A.SellBuilding):
-        return f"sell a building on {where}"
+        return _("sell a building on {square}", square=where)
     if isinstance(a, A.Mortgage):
-        return f"mortgage {where}"
+        return _("mortgage {square}", square=where)
     if isinstance(a, A.Unmortgage | A.LiftMortgageNow):
-        return f"lift the mortgage on {where}"
+        return _("lift the mortgage on {square}", square=where)
     if isinstance(a, A.KeepMortgage):
-        return f"keep {where} mortgaged"
+        return _("keep {square} mortgaged", square=where)
     if isinstance(a, A.PlaceBuilding):
-        return f"place the building on {where}"
+        return _("place the building on {square}", square=where)
     if isinstance(a, A.ProposeTrade):
-        return describe_trade(game, a, a.player)
-    return repr(a)
+        return describe_trade(game, a, a.player, lang)
+    return type(a).__name__
 
 
-def describe_event(game: PropertyGame, e: Event) -> str:
+# ----- events ----------------------------------------------------------------------------------
+def describe_event(game: PropertyGame, e: Event, lang: str | None = None) -> str:
+    """An event in one line: ``Ann throws 3 and 4``, ``Bo pays Ann $26 (rent)``."""
+    _ = tr(game, lang)
     d = e.data
     who = game.names[d["player"]] if isinstance(d.get("player"), int) else ""
     sq = d.get("square")
-    where = game.name_of(sq) if isinstance(sq, int) else ""
+    where = square(game, sq, lang) if isinstance(sq, int) else ""
+
+    def cash(key: str) -> str:
+        return money(game, int(d[key]), lang)
+
+    def what() -> str:
+        return where if d["item"] == "property" else item(game, d["item"], lang)
+
     k = e.kind
     if k == "dice":
-        return f"{who} throws {d['dice'][0]} and {d['dice'][1]}"
+        return _("{who} throws {a} and {b}", who=who, a=d["dice"][0], b=d["dice"][1])
     if k == "moved":
-        return f"{who} moves to {game.name_of(d['to'])}"
+        return _("{who} moves to {square}", who=who, square=square(game, d["to"], lang))
     if k == "salary":
-        return f"{who} collects {game.money(d['amount'])} salary"
+        return _("{who} collects {amount} salary", who=who, amount=cash("amount"))
     if k == "bought":
-        return f"{who} buys {where} for {game.money(d['price'])}"
+        return _("{who} buys {square} for {price}", who=who, square=where, price=cash("price"))
     if k == "declined":
-        return f"{who} declines {where}"
+        return _("{who} declines {square}", who=who, square=where)
     if k == "paid":
-        return f"{who} pays {_who(game, d['to'])} {game.money(d['amount'])} ({d['reason']})"
+        return _(
+            "{who} pays {to} {amount} ({reason})",
+            who=who,
+            to=party(game, d["to"], lang),
+            amount=cash("amount"),
+            reason=reason(game, d["reason"], lang),
+        )
     if k == "debt":
-        return (
-            f"{who} owes {_who(game, d['to'])} {game.money(d['amount'])} ({d['reason']}) "
-            "and must raise the money"
+        return _(
+            "{who} owes {to} {amount} ({reason}) and must raise the money",
+            who=who,
+            to=party(game, d["to"], lang),
+            amount=cash("amount"),
+            reason=reason(game, d["reason"], lang),
         )
     if k == "card":
-        return f"{who} draws: {game.edition.card_text(d['card'])}"
+        code = language(game, lang)
+        return _("{who} draws: {card}", who=who, card=game.edition.card_text(d["card"], code))
     if k == "jailed":
-        return f"{who} goes to {game.edition.text('jail')}"
+        return _("{who} goes to {jail}", who=who, jail=word(game, "jail", lang))
     if k == "left_jail":
-        return f"{who} leaves {game.edition.text('jail')} ({d['how']})"
+        how = _(_LEFT_JAIL[d["how"]]) if d["how"] in _LEFT_JAIL else str(d["how"])
+        return _("{who} leaves {jail} ({how})", who=who, jail=word(game, "jail", lang), how=how)
     if k == "stays_in_jail":
-        return f"{who} stays in {game.edition.text('jail')}"
+        return _("{who} stays in {jail}", who=who, jail=word(game, "jail", lang))
     if k == "third_doubles":
-        return f"{who} throws doubles a third time"
+        return _("{who} throws doubles a third time", who=who)
     if k == "auction_started":
-        what = where if d["item"] == "property" else f"a {d['item']}"
-        return f"auction of {what}"
+        return _("auction of {what}", what=what())
     if k == "bid":
-        return f"{who} bids {game.money(d['amount'])}"
+        return _("{who} bids {amount}", who=who, amount=cash("amount"))
     if k == "passed":
-        return f"{who} passes"
+        return _("{who} passes", who=who)
     if k == "auction_won":
-        what = where if d["item"] == "property" else f"a {d['item']}"
-        return f"{who} wins {what} for {game.money(d['price'])}"
+        return _("{who} wins {what} for {price}", who=who, what=what(), price=cash("price"))
     if k == "auction_unsold":
-        return "nobody bids: nothing happens"
+        return _("nobody bids: nothing happens")
     if k == "auction_void":
-        refund = f", and {game.money(d['refund'])} is refunded" if d.get("refund") else ""
-        return f"{who} can no longer place the {d['item']}: it goes back to the bank{refund}"
-    if k in ("house_built", "hotel_built"):
-        return f"{who} builds a {k.split('_')[0]} on {where}"
-    if k in ("house_sold", "hotel_sold"):
-        return f"{who} sells a {k.split('_')[0]} on {where} for {game.money(d['refund'])}"
+        if d.get("refund"):
+            return _(
+                "{who} can no longer place {what}: it goes back to the bank, and {refund} is "
+                "refunded",
+                who=who,
+                what=what(),
+                refund=cash("refund"),
+            )
+        return _("{who} can no longer place {what}: it goes back to the bank", who=who, what=what())
+    if k == "house_built":
+        return _("{who} builds a house on {square}", who=who, square=where)
+    if k == "hotel_built":
+        return _("{who} builds a hotel on {square}", who=who, square=where)
+    if k == "house_sold":
+        return _(
+            "{who} sells a house on {square} for {amount}",
+            who=who,
+            square=where,
+            amount=cash("refund"),
+        )
+    if k == "hotel_sold":
+        return _(
+            "{who} sells a hotel on {square} for {amount}",
+            who=who,
+            square=where,
+            amount=cash("refund"),
+        )
     if k == "mortgaged":
-        return f"{who} mortgages {where}"
+        return _("{who} mortgages {square}", who=who, square=where)
     if k == "unmortgaged":
-        return f"{who} lifts the mortgage on {where}"
+        return _("{who} lifts the mortgage on {square}", who=who, square=where)
     if k == "trade_proposed":
-        return describe_trade(game, d, d["player"])
+        return describe_trade(game, d, d["player"], lang)
     if k == "trade_accepted":
-        return f"{who} accepts the trade"
+        return _("{who} accepts the trade", who=who)
     if k == "trade_rejected":
-        return f"{who} rejects the trade"
+        return _("{who} rejects the trade", who=who)
     if k == "bankrupt":
-        return f"{who} is bankrupt"
+        return _("{who} is bankrupt", who=who)
     if k == "turn":
-        return f"--- {who}'s turn ---"
+        return _("--- {who}'s turn ---", who=who)
     if k == "game_over":
-        names = ", ".join(game.names[w] for w in d["winners"])
-        return f"game over ({d['reason']}): {names} wins"
+        winners = _.join([game.names[w] for w in d["winners"]])
+        return _.ngettext(
+            "game over ({reason}): {names} wins",
+            "game over ({reason}): {names} win",
+            len(d["winners"]),
+            reason=outcome_reason(game, d["reason"], lang),
+            names=winners,
+        )
     if k == "tax_chosen":
-        return f"{who} pays tax: {game.money(d['amount'])}"
+        return _("{who} pays tax: {amount}", who=who, amount=cash("amount"))
     if k == "no_rent_owner_jailed":
-        return f"no rent: the owner of {where} is in {game.edition.text('jail')}"
+        return _(
+            "no rent: the owner of {square} is in {jail}",
+            square=where,
+            jail=word(game, "jail", lang),
+        )
     if k == "first_throw":
         throws = ", ".join(f"{game.names[int(q)]} {t}" for q, t in d["throws"].items())
-        return f"throws for the first turn: {throws}"
+        return _("throws for the first turn: {throws}", throws=throws)
     if k == "first_player":
-        return f"{who} starts"
+        return _("{who} starts", who=who)
     if k == "deed_dealt":
-        paid = f" and pays {game.money(d['paid'])}" if d["paid"] else ""
-        return f"{who} is dealt {where}{paid}"
+        if d["paid"]:
+            return _(
+                "{who} is dealt {square} and pays {amount}",
+                who=who,
+                square=where,
+                amount=cash("paid"),
+            )
+        return _("{who} is dealt {square}", who=who, square=where)
     if k == "kept_mortgage":
-        return f"{who} keeps {where} mortgaged"
+        return _("{who} keeps {square} mortgaged", who=who, square=where)
     if k == "time_called":
-        return f"{who} calls time"
+        return _("{who} calls time", who=who)
     if k == "rent_due":
-        return f"{who} owes {game.names[d['owner']]} {game.money(d['amount'])} rent, if claimed in time"
+        return _(
+            "{who} owes {owner} {amount} rent, if claimed in time",
+            who=who,
+            owner=game.names[d["owner"]],
+            amount=cash("amount"),
+        )
     if k == "rent_lapsed":
-        return f"{game.names[d['owner']]} did not claim {game.money(d['amount'])} rent in time"
+        return _(
+            "{owner} did not claim {amount} rent in time",
+            owner=game.names[d["owner"]],
+            amount=cash("amount"),
+        )
     if k == "collected":
-        return f"{who} collects {game.money(d['amount'])}"
+        return _("{who} collects {amount}", who=who, amount=cash("amount"))
     if k == "not_auctioned":
-        return f"{where} stays with the bank"
+        return _("{square} stays with the bank", square=where)
     if k == "pot_collected":
-        return f"{who} collects the pot: {game.money(d['amount'])}"
-    return str(e)
+        return _("{who} collects the pot: {amount}", who=who, amount=cash("amount"))
+    return k.replace("_", " ")
+
+
+# ----- decisions -------------------------------------------------------------------------------
+def square_facts(game: PropertyGame, index: int, p: int, lang: str | None = None) -> str:
+    """Rents and who holds the rest of the group, for the buy decision."""
+    _ = tr(game, lang)
+    sq = game.edition.squares[index]
+    members = game.group_of(index)
+    owners = {prop["square"]: prop["owner"] for prop in game.view(p)["properties"]}
+    mine = sum(1 for s in members if owners.get(s) == p)
+    others = sorted({game.names[owners[s]] for s in members if owners.get(s, -1) not in (-1, p)})
+    if sq.kind == "street":
+        rents = _(
+            "rent {rent} (with a hotel: {hotel})",
+            rent=money(game, sq.rents[0], lang),
+            hotel=money(game, sq.rents[-1], lang),
+        )
+    elif sq.kind == "railroad":
+        rents = _("rent {rents}", rents=" / ".join(money(game, r, lang) for r in sq.rents))
+    else:
+        rents = _("rent {rents}", rents=_(" or ").join(_("{n}x the dice", n=r) for r in sq.rents))
+    facts = _(
+        "{rents}; group {group}: you own {mine} of {size}",
+        rents=rents,
+        group=group(game, sq.group, lang),
+        mine=mine,
+        size=len(members),
+    )
+    if others:
+        facts += _("; {names} hold some", names=_.join(others))
+    return facts
+
+
+def describe_decision(game: PropertyGame, decision: Decision, lang: str | None = None) -> str:
+    """What a decision asks of its player, addressed to them: ``Ann, it is your turn.``"""
+    _ = tr(game, lang)
+    info = decision.info
+    kind = decision.kind
+    p = decision.player
+    name = game.names[p]
+    cash = money(game, game.view(p)["players"][p]["cash"], lang)
+    text: str
+    if kind == "start_turn":
+        text = _("{name}, it is your turn.", name=name)
+    elif kind == "roll_again":
+        text = _("{name}, you threw doubles: throw again.", name=name)
+    elif kind == "end_turn":
+        text = _("{name}, end your turn (or build, mortgage or trade first).", name=name)
+    elif kind == "jail":
+        text = _(
+            "{name}, you are in {jail} (turn {n} there).",
+            name=name,
+            jail=word(game, "jail", lang),
+            n=int(info.get("turns_in_jail", 0)) + 1,
+        )
+    elif kind == "buy_or_auction":
+        index = int(info["square"])
+        text = _(
+            "{square} is for sale at {price} (you have {cash}): {facts}.",
+            square=square(game, index, lang),
+            price=money(game, info["price"], lang),
+            cash=cash,
+            facts=square_facts(game, index, p, lang),
+        )
+    elif kind == "bid":
+        what = (
+            square(game, info["square"], lang)
+            if info["item"] == "property"
+            else item(game, info["item"], lang)
+        )
+        if info.get("high_bidder", -1) >= 0:
+            high = _(
+                "high bid {amount} by {name}",
+                amount=money(game, info["high_bid"], lang),
+                name=game.names[info["high_bidder"]],
+            )
+        else:
+            high = _("no bid yet")
+        text = _(
+            "Auction of {what}: {high}; the next bid is at least {min}. You have {cash}.",
+            what=what,
+            high=high,
+            min=money(game, info["min_bid"], lang),
+            cash=cash,
+        )
+    elif kind == "tax_choice":
+        percent = int(info["percent"])
+        text = _(
+            "{tax}: pay {flat} or {percent} percent of your total worth ({amount}).",
+            tax=word(game, "income_tax", lang),
+            flat=money(game, info["flat"], lang),
+            percent=percent,
+            amount=money(game, game.total_worth(p) * percent // 100, lang),
+        )
+    elif kind == "raise_funds":
+        text = _(
+            "You owe {amount} to {to} ({reason}) and have {cash}.",
+            amount=money(game, info["amount"], lang),
+            to=party(game, info["creditor"], lang),
+            reason=reason(game, info["reason"], lang),
+            cash=cash,
+        )
+    elif kind == "answer_trade":
+        offer = describe_trade(game, dict(info["offer"]), int(info["from"]), lang)
+        text = _("{offer}. Do you accept?", offer=offer)
+    elif kind == "mortgaged_property":
+        index = int(info["square"])
+        lift = game.edition.squares[index].mortgage + game.edition.mortgage_interest(index)
+        text = _(
+            "You received {square}, mortgaged: lift the mortgage now for {amount}, or keep it "
+            "mortgaged.",
+            square=square(game, index, lang),
+            amount=money(game, lift, lang),
+        )
+    elif kind == "place_building":
+        text = _("Place {what} you won at auction.", what=item(game, info["item"], lang))
+    else:
+        text = _("{name}: {kind}", name=name, kind=kind.replace("_", " "))
+    # An amount ending in "kr." before a full stop would double it.
+    return text.replace("..", ".")

@@ -17,32 +17,24 @@ from parlor.monopoly.frames import Frame, TradeOffer
 from parlor.monopoly.mortgages import MortgageRules
 from parlor.monopoly.table import N_SQUARES, AnytimeCheck, FrameRules, Handler
 
+_COUNTS = ("give_cash", "take_cash", "give_jail_cards", "take_jail_cards")
+
 
 class TradeRules(MortgageRules):
     def _offer_from(self, a: ProposeTrade) -> TradeOffer:
-        for field_name in ("give_cash", "take_cash", "give_jail_cards", "take_jail_cards"):
-            value = getattr(a, field_name)
+        counts = (a.give_cash, a.take_cash, a.give_jail_cards, a.take_jail_cards)
+        for field_name, value in zip(_COUNTS, counts, strict=True):
             if not isinstance(value, int) or value < 0:
                 raise MalformedAction(f"{field_name} must be a whole amount, at least 0")
         if not isinstance(a.to, int) or not 0 <= a.to < self.num_players:
             raise MalformedAction(f"there is no player {a.to!r}")
-        if not isinstance(a.give_squares, tuple | list) or not isinstance(
-            a.take_squares, tuple | list
-        ):
+        give, take = a.give_squares, a.take_squares
+        if not isinstance(give, tuple | list) or not isinstance(take, tuple | list):
             raise MalformedAction("give_squares and take_squares are lists of square numbers")
-        for sq in (*a.give_squares, *a.take_squares):
+        for sq in (*give, *take):
             if not isinstance(sq, int) or not 0 <= sq < N_SQUARES:
                 raise MalformedAction(f"there is no square {sq!r}")
-        return TradeOffer(
-            a.player,
-            a.to,
-            tuple(a.give_squares),
-            tuple(a.take_squares),
-            a.give_cash,
-            a.take_cash,
-            a.give_jail_cards,
-            a.take_jail_cards,
-        )
+        return TradeOffer(a.player, a.to, tuple(give), tuple(take), *counts)
 
     def _trade_problem(self, t: TradeOffer) -> str | None:
         p, q = t.proposer, t.to
@@ -50,36 +42,33 @@ class TradeRules(MortgageRules):
             return "a trade needs two different players"
         if self.bankrupt[q]:
             return f"{self.names[q]} is out of the game"
-        if not (
-            t.give_squares
-            or t.take_squares
-            or t.give_cash
-            or t.take_cash
-            or t.give_jail_cards
-            or t.take_jail_cards
-        ):
-            return "the trade exchanges nothing"
-        if not (t.give_squares or t.take_squares or t.give_jail_cards or t.take_jail_cards):
+        give, take = t.give_squares, t.take_squares
+        if not (give or take or t.give_jail_cards or t.take_jail_cards):
+            if not (t.give_cash or t.take_cash):
+                return "the trade exchanges nothing"
             return "players may not lend or give each other money: trade property or cards"
-        all_squares = t.give_squares + t.take_squares
-        if len(set(all_squares)) != len(all_squares):
+        if len(give) + len(take) > 1 and len(set(give + take)) != len(give) + len(take):
             return "a property appears twice in the trade"
-        for sq, who in [(s, p) for s in t.give_squares] + [(s, q) for s in t.take_squares]:
-            if self.owner[sq] != who:
-                return f"{self.names[who]} does not own {self.name_of(sq)}"
-            if self.group_has_buildings(sq):
-                return (
-                    f"buildings stand in the colour group of {self.name_of(sq)}: "
-                    "sell them to the bank before trading it"
-                )
-        if t.give_cash > self.cash[p]:
-            return f"{self.names[p]} has only {self.money(self.cash[p])}"
-        if t.take_cash > self.cash[q]:
-            return f"{self.names[q]} has only {self.money(self.cash[q])}"
-        if t.give_jail_cards > len(self.jail_cards[p]):
-            return f"{self.names[p]} holds {len(self.jail_cards[p])} get-out-of-jail card(s)"
-        if t.take_jail_cards > len(self.jail_cards[q]):
-            return f"{self.names[q]} holds {len(self.jail_cards[q])} get-out-of-jail card(s)"
+        owner, buildings = self.owner, self.buildings
+        for squares, who in ((give, p), (take, q)):
+            for sq in squares:
+                if owner[sq] != who:
+                    return f"{self.names[who]} does not own {self.name_of(sq)}"
+                for s in self.group_of(sq):
+                    if buildings[s]:
+                        return (
+                            f"buildings stand in the colour group of {self.name_of(sq)}: "
+                            "sell them to the bank before trading it"
+                        )
+        cash, cards = self.cash, self.jail_cards
+        if t.give_cash > cash[p]:
+            return f"{self.names[p]} has only {self.money(cash[p])}"
+        if t.take_cash > cash[q]:
+            return f"{self.names[q]} has only {self.money(cash[q])}"
+        if t.give_jail_cards > len(cards[p]):
+            return f"{self.names[p]} holds {len(cards[p])} get-out-of-jail card(s)"
+        if t.take_jail_cards > len(cards[q]):
+            return f"{self.names[q]} holds {len(cards[q])} get-out-of-jail card(s)"
         return None
 
     def _offer_dict(self, t: TradeOffer) -> dict[str, Any]:
@@ -116,7 +105,17 @@ class TradeRules(MortgageRules):
             raise IllegalAction(problem)
 
     def _do_propose(self, action: ProposeTrade, top: Frame, ev: list[Event]) -> None:
-        offer = self._offer_from(action)
+        # _check has validated the offer (_offer_from) in this same apply.
+        offer = TradeOffer(
+            action.player,
+            action.to,
+            tuple(action.give_squares),
+            tuple(action.take_squares),
+            action.give_cash,
+            action.take_cash,
+            action.give_jail_cards,
+            action.take_jail_cards,
+        )
         self.frames.append(offer)
         ev.append(Event("trade_proposed", {"player": action.player, **self._offer_dict(offer)}))
 

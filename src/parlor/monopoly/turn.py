@@ -38,14 +38,20 @@ class TurnRules(EndRules, RentRules):
         return Decision(p, "roll_again" if self.doubles else "start_turn")
 
     def _turn_answers(self, p: int, top: Turn) -> list[Action]:
-        candidates: list[Action]
+        # The legal ones among throwing (or ending the turn), the fine and the card: see
+        # _turn_problem, which says why the others are not.
         if top.phase == "post_roll":
-            candidates = [EndTurn(p)]
-        else:
-            candidates = [RollDice(p)]
-            if self.in_jail[p]:
-                candidates += [PayJailFine(p), UseJailCard(p)]
-        return [a for a in candidates if self._turn_problem(a, top) is None]
+            return [EndTurn(p)]
+        out: list[Action] = [RollDice(p)]
+        if self.in_jail[p]:
+            if (
+                self.jail_turns[p] < self.options.jail_fine_turns
+                and self.cash[p] >= self.edition.jail_fine
+            ):
+                out.append(PayJailFine(p))
+            if self.jail_cards[p]:
+                out.append(UseJailCard(p))
+        return out
 
     def _turn_problem(self, action: Action, top: Turn) -> str | None:
         p = action.player

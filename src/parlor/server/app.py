@@ -140,13 +140,12 @@ def create_app(
                 try:
                     if text is None:
                         raise ProtocolError("bad_request", "messages are JSON in text frames")
-                    if not conn.bucket.take() or not addr_bucket.take():
+                    # every frame spends a token, garbage included; the refusal names the
+                    # message it refuses when that message can be read
+                    limited = not conn.bucket.take() or not addr_bucket.take()
+                    if limited and conn.refusals + 1 >= lim.refusals_before_close:
                         conn.refusals += 1
-                        raise ProtocolError(
-                            "rate_limited",
-                            "too many messages: slow down",
-                            close=conn.refusals >= lim.refusals_before_close,
-                        )
+                        raise ProtocolError("rate_limited", "too many messages", close=True)
                     if len(text) > MAX_FRAME:
                         raise ProtocolError("too_large", f"frames are at most {MAX_FRAME} bytes")
                     try:
@@ -156,6 +155,9 @@ def create_app(
                     if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
                         raise ProtocolError("bad_request", "a message is an object with a 'type'")
                     ref = msg.get("ref") if isinstance(msg.get("ref"), str | int) else None
+                    if limited:
+                        conn.refusals += 1
+                        raise ProtocolError("rate_limited", "too many messages: slow down")
                     if msg["type"] not in CLIENT_TYPES:
                         raise ProtocolError(
                             "unknown_type", f"unknown message type {msg['type'][:40]!r}"

@@ -39,6 +39,12 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument("--max-connections-per-address", type=int, default=32)
     p.add_argument(
+        "--max-messages-per-connection",
+        type=float,
+        default=20.0,
+        help="messages a second from one connection (twice that in a burst)",
+    )
+    p.add_argument(
         "--max-messages-per-address",
         type=float,
         default=200.0,
@@ -59,6 +65,8 @@ def run(args: argparse.Namespace) -> int:
     rate = args.max_messages_per_address
     limits = Limits(
         addr_connections=args.max_connections_per_address,
+        msgs_per_s=args.max_messages_per_connection,
+        msgs_burst=2 * args.max_messages_per_connection,
         addr_msgs_per_s=rate,
         addr_msgs_burst=2 * rate,
     )
@@ -69,7 +77,10 @@ def run(args: argparse.Namespace) -> int:
         grace=args.grace,
         allowed_origins=tuple(args.allow_origin),
     )
-    sock = socket.socket(socket.AF_INET6 if ":" in args.host else socket.AF_INET)
+    # proto=IPPROTO_TCP matters: asyncio sets TCP_NODELAY only on sockets that say they are TCP,
+    # and without it Nagle's algorithm holds small frames for the peer's delayed ACK (40 ms)
+    family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((args.host, args.port))
     host, port = sock.getsockname()[:2]
@@ -80,6 +91,7 @@ def run(args: argparse.Namespace) -> int:
         log_level=args.log_level,
         access_log=False,  # nothing that could carry a token is ever logged
         ws_max_size=MAX_TRANSPORT_FRAME,
+        ws_per_message_deflate=False,  # frames are small; compressing each cost more than it saved
         lifespan="on",
     )
     server = uvicorn.Server(config)

@@ -65,7 +65,9 @@ def new_game(
     if game == "tools":
         if edition not in (None, "default"):
             raise SettingsError("TOOLS has one deck here: edition must be 'default' or absent")
-        return tools.new_game(list(names), seed, None, dict(options))
+        # People at different screens must not learn from the flow of the game whether a card
+        # someone drew and kept was playable: ask after every draw unless the table says not.
+        return tools.new_game(list(names), seed, None, {"ask_after_every_draw": True, **options})
     raise SettingsError(f"unknown game {game!r}: choose monopoly or tools")
 
 

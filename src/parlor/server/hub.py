@@ -8,6 +8,7 @@ process wrote that step first) is answered with ``stale`` after catching up from
 from __future__ import annotations
 
 import asyncio
+import hmac
 import json
 import logging
 import secrets
@@ -181,7 +182,6 @@ class Hub:
                     action.player,
                     action_to_dict(action),
                     "import",
-                    False,
                 )
         out = {"table": table_id, "invite": invite, "host_key": host_key}
         if host_token is not None:
@@ -273,17 +273,22 @@ class Hub:
                 raise ProtocolError("bad_token", "that seat token is not valid", close=True)
             rt = await self.runtime(table_id)
             h = digest(token)
-            match = [s for s in rt.seats if s["token_hash"] == h] if rt else []
+            match = [s for s in rt.seats if _same(s["token_hash"], h)] if rt else []
             if rt is None or not match:
                 raise ProtocolError("bad_token", "that seat token is not valid", close=True)
             conn.seat, conn.token_hash = match[0]["seat"], h
         else:
             invite = msg.get("invite")
             if invite is None and host_key is None:
-                raise ProtocolError(
-                    "bad_token", "hello needs a seat token, an invite or the host key", close=True
-                )
-            if invite is None:
+                try:  # a listed table may be watched by its id alone
+                    rt = await self._table_for(table_id, None)
+                except ProtocolError as exc:
+                    raise ProtocolError(
+                        "bad_token",
+                        "hello needs a seat token, an invite or the host key",
+                        close=True,
+                    ) from exc
+            elif invite is None:
                 if not isinstance(table_id, str) or len(table_id) > 32:
                     raise ProtocolError(
                         "bad_token", "hello with a host key needs the table id", close=True
@@ -297,7 +302,7 @@ class Hub:
             if (
                 not isinstance(host_key, str)
                 or len(host_key) > 100
-                or digest(host_key) != rt.host_hash
+                or not _same(digest(host_key), rt.host_hash)
             ):
                 raise ProtocolError("bad_token", "that host key is not valid", close=True)
             conn.is_host = True
@@ -414,7 +419,6 @@ class Hub:
                 seat,
                 games.encode_action(action),
                 actor,
-                False,
             )
             if not committed:  # another process wrote this step first
                 await self._catch_up(rt)
@@ -554,6 +558,10 @@ class Hub:
             pass
         answers = game.legal_actions(seat, anytime=False) or game.legal_actions(seat)
         return answers[0]
+
+
+def _same(stored: str | None, given: str) -> bool:
+    return stored is not None and hmac.compare_digest(stored, given)
 
 
 def _why_illegal(game: Any, action: Any) -> str:

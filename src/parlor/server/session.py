@@ -126,7 +126,9 @@ async def _host(hub: Hub, rt: TableRuntime, kind: str, msg: dict[str, Any]) -> N
                 rt.seats[seat].update(kind="bot", bot="heuristic", bot_options={})
             rt.game, rt.status = game, "over" if game.is_over else "running"
             hub.broadcast_meta(rt)
-            hub.publish(rt, [])
+            # the opening throws and dealt deeds (property games) are the first events
+            opening = list(getattr(game, "setup_events", [])) if not game.log else []
+            hub.publish(rt, opening)
         elif kind in ("pause", "resume"):
             want, new = ("running", "paused") if kind == "pause" else ("paused", "running")
             if rt.status != want:

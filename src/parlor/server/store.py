@@ -56,7 +56,15 @@ class Store:
         self.engine: Engine = create_engine(self.url, **kwargs)
         if not self.is_postgres:
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        self._lock = threading.Lock()
+        mark = "%s" if self.is_postgres else "?"
+        self._sql_insert_action = (
+            "INSERT INTO parlor_actions (table_id, seq, seat, action, actor, created_at) "
+            f"VALUES ({', '.join([mark] * 6)})"
+        )
+        self._sql_bump = (
+            f"UPDATE parlor_tables SET version = {mark}, updated_at = {mark} WHERE id = {mark}"
+        )
+        self._sql_notify = f"SELECT pg_notify({mark}, {mark})"
 
     # ----- schema ------------------------------------------------------------------------------
     def migrate(self) -> None:
@@ -182,26 +190,23 @@ class Store:
 
     # ----- the action log ----------------------------------------------------------------------
     def append_action(
-        self, table_id: str, seq: int, seat: int, action: dict[str, Any], actor: str, over: bool
+        self, table_id: str, seq: int, seat: int, action: dict[str, Any], actor: str
     ) -> bool:
         """Commit action number ``seq`` (0-based); False if another writer committed it first."""
+        # The hot path: plain SQL through the driver (building SQLAlchemy statements for every
+        # action cost several times the commit itself).
+        now = time.time()
+        text_action = json.dumps(action, separators=(",", ":"))
         try:
             with self.tx() as conn:
-                conn.execute(
-                    insert(A).values(
-                        table_id=table_id,
-                        seq=seq,
-                        seat=seat,
-                        action=json.dumps(action, separators=(",", ":")),
-                        actor=actor,
-                        created_at=time.time(),
-                    )
+                conn.exec_driver_sql(
+                    self._sql_insert_action, (table_id, seq, seat, text_action, actor, now)
                 )
-                values: dict[str, Any] = {"version": seq + 1, "updated_at": time.time()}
-                if over:
-                    values["status"] = "over"
-                conn.execute(update(T).where(T.c.id == table_id).values(**values))
-                self._notify(conn, table_id, seq + 1)
+                conn.exec_driver_sql(self._sql_bump, (seq + 1, now, table_id))
+                if self.is_postgres:
+                    conn.exec_driver_sql(
+                        self._sql_notify, (NOTIFY_CHANNEL, f"{table_id}:{seq + 1}")
+                    )
             return True
         except IntegrityError:
             return False

@@ -1,7 +1,9 @@
 """Simulations: many seeded bot games, locally or on Ray, with tables, summaries and plots.
 
-``run_many(GameSpec(...), n, base_seed)`` plays the games; :mod:`parlor.sim.report` turns the
-records into a Parquet/CSV table, a summary, a printed report and PNG plots. The command line is
+``run_many(GameSpec(...), n, base_seed)`` plays the games (``iter_records`` yields them one by
+one, for runs too large to hold); :mod:`parlor.sim.report` turns the records into a Parquet/CSV
+table, a summary, a printed report and PNG plots, and :mod:`parlor.sim.stream` does it in bounded
+memory (a running :class:`~parlor.sim.stream.Tally`, rows written in batches). The command line is
 ``parlor simulate`` (:mod:`parlor.cli.simulate_cmd`).
 """
 
@@ -12,6 +14,7 @@ from parlor.sim.runner import (
     GameRecord,
     GameSpec,
     bot_seed,
+    iter_records,
     run_batch,
     run_game,
     run_many,
@@ -24,6 +27,7 @@ __all__ = [
     "GameRecord",
     "GameSpec",
     "bot_seed",
+    "iter_records",
     "run_batch",
     "run_game",
     "run_many",

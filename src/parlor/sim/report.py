@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import json
 import math
-from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from parlor.sim.runner import CAPPED, ERROR, GameRecord, GameSpec, board_of
+from parlor.sim.stream import IntHistogram, RowWriter, Tally, row_schema
 
 #: Bar colours of the colour groups of every bundled edition (Matador's in Danish).
 GROUP_COLORS = {
@@ -66,25 +66,10 @@ def percentile(values: Sequence[float], q: float) -> float:
 
 
 def _distribution(values: Sequence[int]) -> dict[str, float | int | None]:
-    if not values:
-        return {
-            "n": 0,
-            "mean": None,
-            "median": None,
-            "p10": None,
-            "p90": None,
-            "min": None,
-            "max": None,
-        }
-    return {
-        "n": len(values),
-        "mean": round(sum(values) / len(values), 2),
-        "median": percentile(values, 0.5),
-        "p10": percentile(values, 0.1),
-        "p90": percentile(values, 0.9),
-        "min": min(values),
-        "max": max(values),
-    }
+    hist = IntHistogram()
+    for v in values:
+        hist.add(v)
+    return hist.distribution()
 
 
 def _rate(wins: int, games: int, ties: int) -> dict[str, Any]:
@@ -101,76 +86,58 @@ def _rate(wins: int, games: int, ties: int) -> dict[str, Any]:
 
 
 def summarize(
-    records: Sequence[GameRecord],
+    records: Iterable[GameRecord] | Tally,
     spec: GameSpec,
     base_seed: int = 0,
     extra: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The run in numbers, JSON-safe.
+    """The run in numbers, JSON-safe, from its records or from a :class:`Tally` of them.
 
     Win rates count outright wins over all games (capped games and errors count as games not
     won); a game won jointly counts as a tie for each joint winner. The 95% intervals are Wilson
     score intervals. Game lengths are over the games that ended (capped ones did not).
     """
-    n = len(records)
-    seat_wins, seat_ties = Counter[int](), Counter[int]()
-    bot_games, bot_wins, bot_ties = Counter[str](), Counter[str](), Counter[str]()
-    for r in records:
-        for seat, bot in enumerate(r.lineup):
-            bot_games[bot] += 1
-            if seat in r.winners:
-                if len(r.winners) == 1:
-                    seat_wins[seat] += 1
-                    bot_wins[bot] += 1
-                else:
-                    seat_ties[seat] += 1
-                    bot_ties[bot] += 1
-    ended = [r for r in records if r.reason not in (CAPPED, ERROR)]
-    reasons = Counter(r.reason for r in records)
+    tally = records if isinstance(records, Tally) else Tally.of(records, spec)
+    n = tally.games
+    reasons = tally.reasons
     out: dict[str, Any] = {
         "game": spec.game,
         "edition": spec.edition,
         "spec": spec.to_dict(),
         "base_seed": base_seed,
         "games": n,
-        "ended": len(ended),
+        "ended": tally.ended,
         "capped": reasons.get(CAPPED, 0),
         "errors": reasons.get(ERROR, 0),
-        "error_examples": [
-            {"index": r.index, "seed": r.seed, "error": r.error}
-            for r in records
-            if r.reason == ERROR
-        ][:5],
+        "error_examples": tally.error_examples(),
         "end_reasons": {k: reasons[k] for k in sorted(reasons, key=lambda k: (-reasons[k], k))},
         "fair_rate": round(1 / spec.players, 4),
-        "seats": [{"seat": s, **_rate(seat_wins[s], n, seat_ties[s])} for s in range(spec.players)],
+        "seats": [
+            {"seat": s, **_rate(tally.seat_wins[s], n, tally.seat_ties[s])}
+            for s in range(spec.players)
+        ],
         "bots": [
-            {"bot": b, **_rate(bot_wins[b], bot_games[b], bot_ties[b])} for b in sorted(bot_games)
+            {"bot": b, **_rate(tally.bot_wins[b], tally.bot_games[b], tally.bot_ties[b])}
+            for b in sorted(tally.bot_games)
         ],
         "length": {
-            "turns": _distribution([r.turns for r in ended]),
-            "rounds": _distribution([r.rounds for r in ended]),
-            "decisions": _distribution([r.decisions for r in ended]),
+            "turns": tally.turns.distribution(),
+            "rounds": tally.rounds.distribution(),
+            "decisions": tally.decisions.distribution(),
         },
     }
     if spec.game == "monopoly":
         out["currency"] = board_of(spec).currency
-        out["board"] = _board_summary(records, spec)
+        out["board"] = _board_summary(tally, spec)
     if extra:
         out.update(extra)
     return out
 
 
-def _board_summary(records: Sequence[GameRecord], spec: GameSpec) -> list[dict[str, Any]]:
+def _board_summary(tally: Tally, spec: GameSpec) -> list[dict[str, Any]]:
     edition = board_of(spec)
-    n = max(1, len(records))
-    landings = [0] * 40
-    rent = [0] * 40
-    for r in records:
-        for sq, c in enumerate(r.landings):
-            landings[sq] += c
-        for sq, c in enumerate(r.rent):
-            rent[sq] += c
+    n = max(1, tally.games)
+    landings, rent = tally.landings, tally.rent
     total = sum(landings) or 1
     rows = []
     for sq in range(40):
@@ -191,59 +158,20 @@ def _board_summary(records: Sequence[GameRecord], spec: GameSpec) -> list[dict[s
 
 
 # ----- the table of games ----------------------------------------------------------------------
-def records_table(records: Sequence[GameRecord]) -> Any:
-    """The games as a :class:`pyarrow.Table`, one row per game, in index order."""
+def records_table(records: Iterable[GameRecord]) -> Any:
+    """The games as a :class:`pyarrow.Table`, one row per game, in the order given."""
     import pyarrow as pa  # type: ignore[import-untyped]
 
-    schema = pa.schema(
-        [
-            ("index", pa.int64()),
-            ("game", pa.string()),
-            ("edition", pa.string()),
-            ("seed", pa.int64()),
-            ("players", pa.int64()),
-            ("lineup", pa.list_(pa.string())),
-            ("bot_seeds", pa.list_(pa.int64())),
-            ("winners", pa.list_(pa.int64())),
-            ("winner", pa.int64()),
-            ("winner_bot", pa.string()),
-            ("reason", pa.string()),
-            ("capped", pa.bool_()),
-            ("decisions", pa.int64()),
-            ("turns", pa.int64()),
-            ("rounds", pa.int64()),
-            ("scores", pa.list_(pa.float64())),
-            ("ranking", pa.list_(pa.int64())),
-            ("landings", pa.list_(pa.int64())),
-            ("rent", pa.list_(pa.int64())),
-            ("error", pa.string()),
-        ]
-    )
-    rows = [r.to_row() for r in records]
-    return pa.Table.from_pylist(rows, schema=schema)
+    return pa.Table.from_pylist([r.to_row() for r in records], schema=row_schema())
 
 
-def write_table(records: Sequence[GameRecord], out_dir: Path, csv: bool = False) -> list[Path]:
-    """Write ``games.parquet`` (and ``games.csv``, list columns as JSON text) into ``out_dir``."""
-    import pyarrow as pa
-    import pyarrow.csv as pacsv  # type: ignore[import-untyped]
-    import pyarrow.parquet as pq  # type: ignore[import-untyped]
-
-    out_dir.mkdir(parents=True, exist_ok=True)
-    table = records_table(records)
-    paths = [out_dir / "games.parquet"]
-    pq.write_table(table, paths[0])
-    if csv:
-        columns = {}
-        for name in table.column_names:
-            column = table.column(name)
-            if pa.types.is_list(column.type):
-                columns[name] = pa.array([json.dumps(v) for v in column.to_pylist()], pa.string())
-            else:
-                columns[name] = column
-        paths.append(out_dir / "games.csv")
-        pacsv.write_csv(pa.table(columns), paths[1])
-    return paths
+def write_table(records: Iterable[GameRecord], out_dir: Path, csv: bool = False) -> list[Path]:
+    """Write ``games.parquet`` (and ``games.csv``, list columns as JSON text) into ``out_dir``,
+    in batches (see :class:`parlor.sim.stream.RowWriter`)."""
+    with RowWriter(out_dir, csv=csv) as writer:
+        for r in records:
+            writer.add(r)
+    return writer.paths
 
 
 def write_summary(summary: Mapping[str, Any], out_dir: Path) -> Path:
@@ -360,13 +288,19 @@ def render_summary(summary: Mapping[str, Any], console: Any = None, top: int = 1
 
 # ----- plots -----------------------------------------------------------------------------------
 def plot_all(
-    records: Sequence[GameRecord], summary: Mapping[str, Any], out_dir: Path, top: int = 15
+    records: Iterable[GameRecord] | Tally,
+    summary: Mapping[str, Any],
+    out_dir: Path,
+    top: int = 15,
 ) -> list[Path]:
-    """Draw the PNG plots into ``out_dir`` and return their paths."""
+    """Draw the PNG plots into ``out_dir`` and return their paths (from the run's records or
+    its :class:`Tally`: the plots need the summary and the histogram of lengths only)."""
     import matplotlib
 
     matplotlib.use("Agg")
     out_dir.mkdir(parents=True, exist_ok=True)
+    if not isinstance(records, Tally):
+        records = Tally.of(records, _spec_of(summary))
     paths = [
         _plot_win_rates(summary, out_dir / "win_rates.png"),
         _plot_lengths(records, summary, out_dir / "game_lengths.png"),
@@ -452,28 +386,37 @@ def _plot_win_rates(summary: Mapping[str, Any], path: Path) -> Path:
     return path
 
 
-def _plot_lengths(records: Sequence[GameRecord], summary: Mapping[str, Any], path: Path) -> Path:
+def _spec_of(summary: Mapping[str, Any]) -> GameSpec:
+    spec = dict(summary["spec"])
+    spec["bots"] = tuple(spec["bots"])
+    return GameSpec(**spec)
+
+
+def _plot_lengths(tally: Tally, summary: Mapping[str, Any], path: Path) -> Path:
     import matplotlib.pyplot as plt
     from matplotlib.ticker import MaxNLocator
 
-    ended = [r for r in records if r.reason not in (CAPPED, ERROR)]
-    reasons = sorted({r.reason for r in ended})
+    turns = tally.turns
+    by_reason = tally.turns_by_reason
+    reasons = sorted(by_reason)
     fig, ax = plt.subplots(figsize=(9, 4.5))
     outliers = ""
-    if ended:
-        turns = [r.turns for r in ended]
-        lo = min(turns)
+    if turns.n:
+        lo = turns.min()
         # A few very long games would squash the rest: show up to the 99th percentile.
-        hi = max(t for t in turns if t <= max(percentile(turns, 0.99), lo))
-        beyond = [t for t in turns if t > hi]
+        cut = max(turns.quantile(0.99), lo)
+        hi = max(t for t in turns.counts if t <= cut)
+        beyond = sum(c for t, c in turns.counts.items() if t > hi)
         if beyond:
-            outliers = f"; {len(beyond)} longer games (up to {max(beyond)} turns) not shown"
+            outliers = f"; {beyond} longer games (up to {turns.max()} turns) not shown"
         width = max(1, math.ceil((hi - lo + 1) / 40))
         edges = list(range(lo, hi + width + 1, width))
+        shown = [sorted(t for t in by_reason[reason].counts if t <= hi) for reason in reasons]
         ax.hist(
-            [
-                [t for r in ended if r.reason == reason and (t := r.turns) <= hi]
-                for reason in reasons
+            shown,
+            weights=[
+                [by_reason[reason].counts[t] for t in values]
+                for reason, values in zip(reasons, shown, strict=True)
             ],
             bins=edges,
             stacked=True,

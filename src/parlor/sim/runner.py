@@ -20,8 +20,8 @@ import functools
 import hashlib
 import os
 from collections import defaultdict, deque
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -333,55 +333,115 @@ def run_many(
     on_record: Callable[[GameRecord], None] | None = None,
     ship_code: bool = False,
 ) -> list[GameRecord]:
-    """Play ``n`` games (indices ``0..n-1``, seeds ``base_seed + i``) and return them by index.
+    """Play ``n`` games (indices ``0..n-1``, seeds ``base_seed + i``) and return them by index
+    (all in memory: for large runs iterate :func:`iter_records` instead).
 
     ``backend="local"`` uses ``workers`` processes (default: every core; 1 runs in this process);
-    ``backend="ray"`` sends batches to Ray: to the cluster at ``ray_address`` if given, else to a
-    local Ray started with ``workers`` CPUs (an already initialised Ray is used as it is); with
+    ``backend="ray"`` sends batches to Ray: to the cluster at ``ray_address`` (or the
+    ``RAY_ADDRESS`` environment variable) if given, else to a local Ray started with ``workers``
+    CPUs (an already initialised Ray is used as it is); with
     ``ship_code`` this process's ``parlor`` package is uploaded to the workers (for a cluster
     where it is not installed). The rows do not depend on the backend, the worker count or the
     chunk size.
     """
+    records = []
+    for r in iter_records(
+        spec, n, base_seed, workers, backend, progress, ray_address, chunk_size, ship_code
+    ):
+        records.append(r)
+        if on_record is not None:
+            on_record(r)
+    return records
+
+
+#: Batches in flight per worker: enough to keep every worker busy, few enough that the records
+#: waiting to be handed out in order stay few.
+IN_FLIGHT_PER_WORKER = 3
+
+
+def iter_records(
+    spec: GameSpec,
+    n: int,
+    base_seed: int = 0,
+    workers: int | None = None,
+    backend: str = "local",
+    progress: bool = True,
+    ray_address: str | None = None,
+    chunk_size: int | None = None,
+    ship_code: bool = False,
+) -> Iterator[GameRecord]:
+    """The records of :func:`run_many` one by one, in index order, as the games finish: memory
+    stays bounded whatever ``n`` (at most a few batches per worker are in flight or waiting)."""
     if backend not in BACKENDS:
         raise SettingsError(f"unknown backend {backend!r}: choose one of {', '.join(BACKENDS)}")
     if n < 0:
         raise SettingsError(f"the number of games must be at least 0, not {n}")
     workers = max(1, workers or os.cpu_count() or 1)
     bar = _progress_bar(n, progress, spec)
-    records: list[GameRecord] = []
-
-    def collect(batch: list[GameRecord]) -> None:
-        records.extend(batch)
-        for r in batch:
-            if on_record is not None:
-                on_record(r)
-        if bar is not None:
-            bar.update(len(batch))
-            capped = sum(r.capped for r in records)
-            if capped:
-                bar.set_postfix(capped=capped, refresh=False)
-
+    chunks = _chunks(n, workers, chunk_size)
+    capped = 0
     try:
-        chunks = _chunks(n, workers, chunk_size)
+        batches: Iterator[list[GameRecord]]
         if backend == "ray":
-            _run_ray(spec, chunks, base_seed, workers, ray_address, ship_code, collect)
+            batches = _ray_batches(spec, chunks, base_seed, workers, ray_address, ship_code)
         elif workers == 1 or n <= 1:
-            for chunk in chunks:
-                collect(run_batch(spec, chunk, base_seed))
+            batches = (run_batch(spec, chunk, base_seed) for chunk in chunks)
         else:
-            with ProcessPoolExecutor(max_workers=min(workers, len(chunks))) as pool:
-                pending: set[Future[list[GameRecord]]] = {
-                    pool.submit(run_batch, spec, chunk, base_seed) for chunk in chunks
-                }
-                while pending:
-                    done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                    for fut in done:
-                        collect(fut.result())
+            batches = _pool_batches(spec, chunks, base_seed, workers)
+        for batch in batches:
+            for r in batch:
+                capped += r.capped
+                yield r
+            if bar is not None:
+                bar.update(len(batch))
+                if capped:
+                    bar.set_postfix(capped=capped, refresh=False)
     finally:
         if bar is not None:
             bar.close()
-    records.sort(key=lambda r: r.index)
-    return records
+
+
+def _in_order(
+    chunks: list[list[int]],
+    submit: Callable[[int], Any],
+    wait_any: Callable[[list[Any]], tuple[list[Any], list[Any]]],
+    result: Callable[[Any], list[GameRecord]],
+    in_flight: int,
+) -> Iterator[list[GameRecord]]:
+    """Run ``chunks`` with at most ``in_flight`` submitted at once and yield their results in
+    chunk order (a finished chunk waits for the ones before it)."""
+    handles: dict[Any, int] = {}
+    done: dict[int, list[GameRecord]] = {}
+    following = 0  # the next chunk to submit
+    ready = 0  # the next chunk to yield
+    while ready < len(chunks):
+        while following < len(chunks) and len(handles) + len(done) < in_flight:
+            handles[submit(following)] = following
+            following += 1
+        finished, _ = wait_any(list(handles))
+        for h in finished:
+            done[handles.pop(h)] = result(h)
+        while ready in done:
+            yield done.pop(ready)
+            ready += 1
+
+
+def _pool_batches(
+    spec: GameSpec, chunks: list[list[int]], base_seed: int, workers: int
+) -> Iterator[list[GameRecord]]:
+    with ProcessPoolExecutor(max_workers=min(workers, len(chunks))) as pool:
+
+        def wait_any(futures: list[Any]) -> tuple[list[Any], list[Any]]:
+            finished, left = wait(futures, return_when=FIRST_COMPLETED)
+            return list(finished), list(left)
+
+        yield from _in_order(
+            chunks,
+            lambda i: pool.submit(run_batch, spec, chunks[i], base_seed),
+            wait_any,
+            lambda fut: fut.result(),
+            workers * IN_FLIGHT_PER_WORKER,
+        )
 
 
 def _progress_bar(n: int, enabled: bool, spec: GameSpec) -> Any:
@@ -393,15 +453,14 @@ def _progress_bar(n: int, enabled: bool, spec: GameSpec) -> Any:
     return tqdm(total=n, desc=f"simulating {label}", unit="game", dynamic_ncols=True)
 
 
-def _run_ray(
+def _ray_batches(
     spec: GameSpec,
     chunks: list[list[int]],
     base_seed: int,
     workers: int,
     address: str | None,
     ship_code: bool,
-    collect: Callable[[list[GameRecord]], None],
-) -> None:
+) -> Iterator[list[GameRecord]]:
     try:
         import ray
     except ImportError as exc:  # pragma: no cover - depends on the environment
@@ -409,6 +468,7 @@ def _run_ray(
             "the Ray backend needs Ray: pip install 'parlor[ray]' (or pip install ray)"
         ) from exc
     started = False
+    address = address or os.environ.get("RAY_ADDRESS") or None
     if not ray.is_initialized():
         import parlor
 
@@ -423,11 +483,19 @@ def _run_ray(
     try:
         remote_batch = ray.remote(run_batch)
         spec_ref = ray.put(spec)
-        pending = [remote_batch.remote(spec_ref, chunk, base_seed) for chunk in chunks]
-        while pending:
-            done, pending = ray.wait(pending, num_returns=1)
-            for ref in done:
-                collect(ray.get(ref))
+        cpus = max(1, int(ray.cluster_resources().get("CPU", workers)))  # type: ignore[no-untyped-call]
+
+        def wait_any(refs: list[Any]) -> tuple[list[Any], list[Any]]:
+            finished, left = ray.wait(refs, num_returns=1)
+            return list(finished), list(left)
+
+        yield from _in_order(
+            chunks,
+            lambda i: remote_batch.remote(spec_ref, chunks[i], base_seed),
+            wait_any,
+            ray.get,
+            cpus * IN_FLIGHT_PER_WORKER,
+        )
     finally:
         if started:
             ray.shutdown()

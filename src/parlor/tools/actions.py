@@ -10,6 +10,12 @@ interchangeable, so an action never depends on how the deck's cards happen to be
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Annotated
+
+from parlor.core.validate import MaxLen, Seat
+
+#: A card kind code or a color name (the game checks that it names one of its deck's).
+Code = Annotated[str, MaxLen(40)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,8 +23,8 @@ class PlayCard:
     """Play one card of kind ``card`` from the hand (a normal play, a brush's second card, or a box
     of nails answering a box of nails)."""
 
-    player: int
-    card: str
+    player: Seat
+    card: Code
 
     def __str__(self) -> str:
         return f"player {self.player} plays {self.card}"
@@ -28,7 +34,7 @@ class PlayCard:
 class Draw:
     """Draw one card: allowed only when no card in hand may be played (see the options)."""
 
-    player: int
+    player: Seat
 
     def __str__(self) -> str:
         return f"player {self.player} draws a card"
@@ -38,7 +44,7 @@ class Draw:
 class PlayDrawn:
     """Play at once the playable card just drawn."""
 
-    player: int
+    player: Seat
 
     def __str__(self) -> str:
         return f"player {self.player} plays the card just drawn"
@@ -48,7 +54,7 @@ class PlayDrawn:
 class KeepDrawn:
     """Keep the card just drawn; the turn ends."""
 
-    player: int
+    player: Seat
 
     def __str__(self) -> str:
         return f"player {self.player} keeps the card just drawn"
@@ -58,8 +64,8 @@ class KeepDrawn:
 class ChooseColor:
     """Name the color after a paint brush."""
 
-    player: int
-    color: str
+    player: Seat
+    color: Code
 
     def __str__(self) -> str:
         return f"player {self.player} chooses {self.color}"
@@ -69,9 +75,9 @@ class ChooseColor:
 class PenaltyHammers:
     """The good-nail penalty: play two hammers (colors ``first`` then ``second``) and draw three."""
 
-    player: int
-    first: str
-    second: str
+    player: Seat
+    first: Code
+    second: Code
 
     def __str__(self) -> str:
         return (
@@ -85,7 +91,7 @@ class AcceptPenalty:
     """Draw the cards owed and lose the turn: a box-of-nails stack, or the good-nail penalty of a
     player holding fewer than two hammers."""
 
-    player: int
+    player: Seat
 
     def __str__(self) -> str:
         return f"player {self.player} takes the penalty"
@@ -95,7 +101,7 @@ class AcceptPenalty:
 class EndTurn:
     """Decline the paint brush's second card; the turn ends."""
 
-    player: int
+    player: Seat
 
     def __str__(self) -> str:
         return f"player {self.player} ends the turn"

@@ -23,6 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from parlor.core.errors import SettingsError
+from parlor.core.files import read_text_limited
+from parlor.core.validate import short_repr
 
 #: The colored types, in action-id order: three base cards, then three action cards.
 COLORED_TYPES: tuple[str, ...] = (
@@ -52,6 +54,11 @@ TYPE_NAMES: Mapping[str, str] = {
 }
 
 MAX_COLORS = 8
+#: Bounds that keep a hostile deck file from costing memory or time (the default deck has 92).
+MAX_COPIES = 200
+MAX_DECK_SIZE = 2000
+MAX_DECK_BYTES = 1 << 16
+MAX_COLOR_NAME = 24
 
 
 @dataclass(frozen=True)
@@ -135,8 +142,11 @@ class Deck:
 
 
 def _count(value: object, where: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise SettingsError(f"deck: {where} must be a whole number of copies >= 0, not {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_COPIES:
+        raise SettingsError(
+            f"deck: {where} must be a whole number of copies from 0 to {MAX_COPIES}, "
+            f"not {short_repr(value)}"
+        )
     return value
 
 
@@ -157,20 +167,28 @@ def parse_deck(data: Mapping[str, Any]) -> Deck:
     """
     if not isinstance(data, Mapping):
         raise SettingsError(f"deck: expected a table, not {type(data).__name__}")
-    unknown = set(data) - {"name", "colors", "copies", "wilds", "exact", "description"}
+    known = {"name", "colors", "copies", "wilds", "exact", "description"}
+    unknown = [key for key in data if key not in known]
     if unknown:
-        raise SettingsError(f"deck: unknown key(s) {sorted(unknown)}")
+        shown = ", ".join(short_repr(key) for key in unknown[:5])
+        raise SettingsError(f"deck: unknown key(s) {shown}")
     colors = data.get("colors")
     if (
         not isinstance(colors, list | tuple)
         or not colors
-        or not all(isinstance(c, str) and c.strip() and ":" not in c for c in colors)
+        or not all(
+            isinstance(c, str) and len(c) <= MAX_COLOR_NAME and c.strip() and ":" not in c
+            for c in colors[: MAX_COLORS + 1]
+        )
     ):
-        raise SettingsError("deck: 'colors' must be a non-empty list of color names (no ':')")
-    if len(set(colors)) != len(colors):
-        raise SettingsError(f"deck: duplicate color in {list(colors)}")
+        raise SettingsError(
+            f"deck: 'colors' must be a non-empty list of color names (no ':', at most "
+            f"{MAX_COLOR_NAME} characters)"
+        )
     if len(colors) > MAX_COLORS:
         raise SettingsError(f"deck: at most {MAX_COLORS} colors, got {len(colors)}")
+    if len(set(colors)) != len(colors):
+        raise SettingsError(f"deck: duplicate color in {list(colors)}")
     copies: dict[str, int] = {}
     per_color = data.get("copies", {})
     if not isinstance(per_color, Mapping):
@@ -178,7 +196,7 @@ def parse_deck(data: Mapping[str, Any]) -> Deck:
     for type_, n in per_color.items():
         if type_ not in COLORED_TYPES:
             raise SettingsError(
-                f"deck: unknown card type {type_!r} in [copies]; known: {', '.join(COLORED_TYPES)}"
+                f"deck: unknown card type {short_repr(type_)} in [copies]; known: {', '.join(COLORED_TYPES)}"
             )
         for color in colors:
             copies[f"{type_}:{color}"] = _count(n, f"copies.{type_}")
@@ -188,7 +206,7 @@ def parse_deck(data: Mapping[str, Any]) -> Deck:
     for type_, n in wilds.items():
         if type_ not in WILD_TYPES:
             raise SettingsError(
-                f"deck: unknown wild {type_!r} in [wilds]; known: {', '.join(WILD_TYPES)}"
+                f"deck: unknown wild {short_repr(type_)} in [wilds]; known: {', '.join(WILD_TYPES)}"
             )
         copies[type_] = _count(n, f"wilds.{type_}")
     exact = data.get("exact", {})
@@ -198,28 +216,33 @@ def parse_deck(data: Mapping[str, Any]) -> Deck:
     for code, n in exact.items():
         if code not in valid:
             raise SettingsError(
-                f"deck: unknown card {code!r} in [exact]; use 'type:color' with a deck color, "
+                f"deck: unknown card {short_repr(code)} in [exact]; use 'type:color' with a deck color, "
                 "or a wild type"
             )
         copies[code] = _count(n, f"exact.{code}")
     copies = {k: v for k, v in copies.items() if v}
+    if sum(copies.values()) > MAX_DECK_SIZE:
+        raise SettingsError(f"deck: at most {MAX_DECK_SIZE} cards, not {sum(copies.values())}")
     if not any(code.split(":")[0] in BASE_TYPES for code in copies):
         raise SettingsError("deck: it needs at least one base card (hammer, good or bent nail)")
     name = data.get("name", "custom")
-    if not isinstance(name, str):
-        raise SettingsError("deck: 'name' must be a string")
+    if not isinstance(name, str) or not 1 <= len(name) <= 60:
+        raise SettingsError("deck: 'name' must be a text of 1 to 60 characters")
+    description = data.get("description", "")
+    if not isinstance(description, str) or len(description) > 2000:
+        raise SettingsError("deck: 'description' must be a text of at most 2000 characters")
     return Deck(name=name, colors=tuple(colors), copies=copies)
 
 
 def load_deck(path: str | Path) -> Deck:
     """Read and validate a deck TOML file."""
+    text = read_text_limited(path, MAX_DECK_BYTES, what="deck")
     try:
-        with open(path, "rb") as fh:
-            data = tomllib.load(fh)
-    except OSError as exc:
-        raise SettingsError(f"deck: cannot read {path}: {exc.strerror}") from exc
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise SettingsError(f"deck: {path} is not valid TOML: {exc}") from exc
+        raise SettingsError(f"deck: {short_repr(str(path), 80)} is not valid TOML: {exc}") from exc
+    except RecursionError:
+        raise SettingsError(f"deck: {short_repr(str(path), 80)} is nested too deeply") from None
     return parse_deck(data)
 
 

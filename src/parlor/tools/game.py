@@ -144,6 +144,44 @@ class _Tables:
         return c == top_c or t == top_t
 
 
+class _DeckFacts:
+    """What setting up a game needs of a deck, computed once per deck (decks are immutable)."""
+
+    def __init__(self, deck: Deck) -> None:
+        self.deck = deck  # (keeps the deck alive, so its id is not reused while cached)
+        self.data = deck.to_dict()
+        self.size = deck.size
+        self.cards = tuple(deck.cards())
+        self.base = sum(
+            cnt
+            for code, cnt in deck.copies.items()
+            if code.split(":")[0] in ("hammer", "good_nail", "bent_nail")
+        )
+
+
+_DECK_FACTS: dict[int, _DeckFacts] = {}
+_DEFAULT_OPTIONS = ToolsOptions()
+_OPTIONS_DATA: dict[ToolsOptions, dict[str, Any]] = {}
+
+
+def _deck_facts(deck: Deck) -> _DeckFacts:
+    facts = _DECK_FACTS.get(id(deck))
+    if facts is None or facts.deck is not deck:
+        if len(_DECK_FACTS) > 256:
+            _DECK_FACTS.clear()
+        facts = _DECK_FACTS[id(deck)] = _DeckFacts(deck)
+    return facts
+
+
+def _options_data(options: ToolsOptions) -> dict[str, Any]:
+    data = _OPTIONS_DATA.get(options)
+    if data is None:
+        if len(_OPTIONS_DATA) > 256:
+            _OPTIONS_DATA.clear()
+        data = _OPTIONS_DATA[options] = options.to_dict()
+    return data
+
+
 _TABLE_CACHE: dict[tuple[Any, ...], _Tables] = {}
 
 
@@ -181,30 +219,34 @@ class ToolsGame(Game[ToolsAction]):
             raise SettingsError(
                 f"TOOLS needs {MIN_PLAYERS}-{MAX_PLAYERS} players, not {len(names)}"
             )
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise SettingsError(f"seed must be an integer, not {seed!r}")
+        seed = self._seed_from(seed)
         self.deck = resolve_deck(deck)
-        self.options = (
-            options if isinstance(options, ToolsOptions) else ToolsOptions.from_dict(options)
-        )
+        if options is None:
+            self.options = _DEFAULT_OPTIONS
+        elif isinstance(options, ToolsOptions):
+            self.options = options
+        else:
+            self.options = ToolsOptions.from_dict(options)
         n = len(names)
-        base = sum(
-            cnt
-            for code, cnt in self.deck.copies.items()
-            if code.split(":")[0] in ("hammer", "good_nail", "bent_nail")
-        )
-        if self.deck.size < self.options.hand_size * n + 1:
+        facts = _deck_facts(self.deck)
+        if facts.size < self.options.hand_size * n + 1:
             raise SettingsError(
-                f"deck {self.deck.name!r} has {self.deck.size} cards: too few to deal "
+                f"deck {self.deck.name!r} has {facts.size} cards: too few to deal "
                 f"{self.options.hand_size} to {n} players and turn one up"
             )
-        if base == 0:  # parse_deck already refuses this; a Deck built by hand might not
+        if facts.base == 0:  # parse_deck already refuses this; a Deck built by hand might not
             raise SettingsError("the deck needs at least one base card to start the discard pile")
         self.names = names
+        deck_data = facts.data
         self.settings = {
             "players": list(names),
-            "deck": self.deck.to_dict(),
-            "options": self.options.to_dict(),
+            # Fresh copies of what is computed once per deck and options: callers may edit them.
+            "deck": {
+                "name": deck_data["name"],
+                "colors": list(deck_data["colors"]),
+                "exact": dict(deck_data["exact"]),
+            },
+            "options": dict(_options_data(self.options)),
         }
         self.seed = seed
         self.log = []
@@ -220,7 +262,7 @@ class ToolsGame(Game[ToolsAction]):
         n = self._n
         hand_size = self.options.hand_size
         while True:
-            cards = self.deck.cards()
+            cards = list(_deck_facts(self.deck).cards)
             self.rng.shuffle(cards)
             hands = [[0] * K for _ in range(n)]
             for _ in range(hand_size):
@@ -256,7 +298,10 @@ class ToolsGame(Game[ToolsAction]):
             players = settings["players"]
         except (KeyError, TypeError) as exc:
             raise SettingsError("TOOLS settings need 'players'") from exc
-        return cls(players, seed, settings.get("deck"), settings.get("options"))
+        deck = settings.get("deck")
+        if deck is not None and not isinstance(deck, Mapping):  # (a path would open a file)
+            raise SettingsError("the saved deck is a table of the deck's cards")
+        return cls(players, seed, deck, settings.get("options"))
 
     # ----- the protocol: who decides what ----------
     @property
@@ -266,6 +311,10 @@ class ToolsGame(Game[ToolsAction]):
     @property
     def outcome(self) -> Outcome | None:
         return self._outcome
+
+    @property
+    def is_over(self) -> bool:
+        return self._outcome is not None
 
     @property
     def pending(self) -> Decision | None:
@@ -352,7 +401,10 @@ class ToolsGame(Game[ToolsAction]):
 
     def _has_play(self, p: int) -> bool:
         hand = self.hands[p]
-        return any(hand[k] for k in self._t.playable_kinds[self.ctx])
+        for k in self._t.playable_kinds[self.ctx]:  # noqa: SIM110 (cheaper than any() on a generator)
+            if hand[k]:
+                return True
+        return False
 
     def _hammer_count(self, p: int) -> int:
         hand = self.hands[p]
@@ -368,15 +420,18 @@ class ToolsGame(Game[ToolsAction]):
         The decider's list shows its hand, so the player must be named: ``legal_actions()``
         without one raises :class:`MalformedAction` rather than answer for whoever decides.
         """
-        if player is None:
-            raise MalformedAction(
-                "TOOLS actions show the decider's hand: name the player, "
-                "e.g. legal_actions(game.pending.player)"
-            )
-        self._check_viewer(player)
+        self.check_query(player, anytime)
         p = self.current
+        if type(player) is not int or player != p:  # (the decider is a valid seat already)
+            if player is None:
+                raise MalformedAction(
+                    "TOOLS actions show the decider's hand: name the player, "
+                    "e.g. legal_actions(game.pending.player)"
+                )
+            self._check_viewer(player)
+            return []
         phase = self.phase
-        if phase == OVER or player != p:
+        if phase == OVER:
             return []
         t = self._t
         hand = self.hands[p]
@@ -815,6 +870,9 @@ class ToolsGame(Game[ToolsAction]):
         codes = self.deck.codes
         o = self._outcome
         return {
+            "players": list(self.names),  # (what makes the game, so that a save's check covers it)
+            "options": self.options.to_dict(),
+            "deck": self.deck.to_dict(),
             "hands": [self._hand_codes(p) for p in range(self._n)],
             "draw_pile": [codes[k] for k in self.draw_pile],
             "discard": [codes[k] for k in self.discard],
@@ -843,6 +901,7 @@ class ToolsGame(Game[ToolsAction]):
         """Stable ids: ``0..K-1`` play a card kind (type-major, then color; wilds last); then Draw,
         PlayDrawn, KeepDrawn, AcceptPenalty, EndTurn; then ChooseColor per color; then
         PenaltyHammers per (first, second) color pair."""
+        self.validate_action(action)
         t = self._t
         K = t.K
         kind = type(action)
@@ -870,12 +929,9 @@ class ToolsGame(Game[ToolsAction]):
         raise UnknownActionId(f"{action!r} is not a TOOLS action")
 
     def action_from_id(self, action_id: int, player: int) -> ToolsAction:
+        self.check_action_id(action_id, player)
         t = self._t
         K, C = t.K, t.C
-        if isinstance(action_id, bool) or not isinstance(action_id, int):
-            raise UnknownActionId(f"action id must be an integer, not {action_id!r}")
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self._n:
-            raise MalformedAction(f"player must be a seat number 0..{self._n - 1}, not {player!r}")
         if 0 <= action_id < K:
             return t.play[player][action_id]
         simple: list[Sequence[ToolsAction]] = [t.draw, t.play_drawn, t.keep, t.accept, t.end]
@@ -1052,7 +1108,8 @@ class ToolsGame(Game[ToolsAction]):
 
     def describe(self, action: ToolsAction) -> str:
         """An action in words, with the player's name: ``"Ana plays a red hammer"``."""
-        who = self.names[action.player] if 0 <= action.player < self._n else str(action.player)
+        self.validate_action(action)
+        who = self.names[action.player]
         if isinstance(action, PlayCard):
             code = action.card
             what = self.card_name(code) if code in self._t.kind_by_code else code

@@ -14,9 +14,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
 
 from parlor.core.errors import SettingsError
+from parlor.core.validate import Bounds, check_fields, short_repr
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +52,7 @@ class ToolsOptions:
         max_turns: end the game after this many turns (0: no limit); the fewest cards wins.
     """
 
-    hand_size: int = 7
+    hand_size: Annotated[int, Bounds(1, 30)] = 7
     two_player_reverse_skips: bool = False
     brush_color_binds: bool = True
     any_wild_on_good_nail: bool = True
@@ -60,7 +61,11 @@ class ToolsOptions:
     ask_after_every_draw: bool = False
     box_stacking: bool = True
     penalty_hammers_can_win: bool = False
-    max_turns: int = 0
+    max_turns: Annotated[int, Bounds(0, 10**6)] = 0
+
+    def __post_init__(self) -> None:
+        # Types and ranges from the annotations: no bool for a count, no float or NaN.
+        check_fields(self, error=SettingsError, label="option ")
 
     def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -70,20 +75,11 @@ class ToolsOptions:
         """Build options from a dict, rejecting unknown fields and values of the wrong type."""
         if data is None:
             return cls()
+        if not isinstance(data, Mapping):
+            raise SettingsError(f"TOOLS options are a table of options, not {short_repr(data)}")
         known = {f.name: f for f in dataclasses.fields(cls)}
-        unknown = sorted(set(data) - set(known))
+        unknown = [key for key in data if key not in known]
         if unknown:
-            raise SettingsError(f"unknown TOOLS option(s) {unknown}; known: {sorted(known)}")
-        defaults = cls()
-        for key, value in data.items():
-            want = type(getattr(defaults, key))
-            if type(value) is not want:
-                raise SettingsError(
-                    f"option {key} must be {want.__name__}, not {type(value).__name__} ({value!r})"
-                )
-        opts = cls(**data)
-        if not 1 <= opts.hand_size <= 30:
-            raise SettingsError(f"option hand_size must be 1..30, not {opts.hand_size}")
-        if opts.max_turns < 0:
-            raise SettingsError(f"option max_turns must be >= 0, not {opts.max_turns}")
-        return opts
+            shown = ", ".join(short_repr(k) for k in unknown[:5])
+            raise SettingsError(f"unknown TOOLS option(s) {shown}; known: {sorted(known)}")
+        return cls(**data)

@@ -1,0 +1,146 @@
+"""Peak memory and speed of ``parlor simulate``, run in a subprocess.
+
+Usage:
+    python bench/bench_sim_memory.py --game tools --games 20000 50000
+    python bench/bench_sim_memory.py --game monopoly --bots heuristic --games 1000 4000
+
+For each run size it prints the peak resident memory of the largest process of the run
+(``getrusage(RUSAGE_CHILDREN).ru_maxrss``: the command or one of its workers), the peak of the
+whole process tree summed (sampled every 0.1 s from /proc), and games per second. Memory that stays
+flat while the run grows is what lets a long run be extrapolated: the script says by how much it
+grew between the smallest and the largest size.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+RATE = re.compile(r"(\d+) games in ([\d.]+) s \(([\d.]+) games/s")
+
+
+def _tree_rss_kib(root: int) -> int:
+    """Resident memory of ``root`` and all its descendants, in KiB (Linux /proc)."""
+    children: dict[int, list[int]] = {}
+    rss: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            status = Path(f"/proc/{entry}/status").read_text()
+        except OSError:
+            continue
+        fields = dict(line.split(":", 1) for line in status.splitlines() if ":" in line)
+        pid = int(entry)
+        ppid = int(fields.get("PPid", "0").strip())
+        children.setdefault(ppid, []).append(pid)
+        rss[pid] = int(fields.get("VmRSS", "0 kB").split()[0])
+    total, stack = 0, [root]
+    while stack:
+        pid = stack.pop()
+        total += rss.get(pid, 0)
+        stack.extend(children.get(pid, []))
+    return total
+
+
+def measure(command: list[str]) -> tuple[int, str]:
+    """Run ``command``; return the peak RSS of its whole process tree (KiB) and its output."""
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    peak_tree = 0
+    done = threading.Event()
+
+    def sample() -> None:
+        nonlocal peak_tree
+        while not done.is_set():
+            peak_tree = max(peak_tree, _tree_rss_kib(proc.pid))
+            time.sleep(0.1)
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    out, _ = proc.communicate()
+    done.set()
+    sampler.join()
+    if proc.returncode:
+        raise SystemExit(f"the simulation failed ({proc.returncode}): {' '.join(command)}")
+    return peak_tree, out
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--game", choices=("tools", "monopoly"), default="tools")
+    ap.add_argument("--edition", default=None)
+    ap.add_argument("--players", type=int, default=None, help="default: 2 (TOOLS), 4 (property)")
+    ap.add_argument("--bots", default="random")
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--games", type=int, nargs="+", default=[20000, 50000])
+    ap.add_argument("--csv", action="store_true", help="also write the CSV")
+    args = ap.parse_args(argv)
+    players = args.players or (2 if args.game == "tools" else 4)
+    print(
+        f"parlor simulate --game {args.game} --players {players} --bots {args.bots} "
+        f"--workers {args.workers}{' --csv' if args.csv else ''} (plots on), in a subprocess"
+    )
+    peaks = []
+    for n in sorted(args.games):
+        with tempfile.TemporaryDirectory() as out:
+            command = [
+                sys.executable,
+                "-c",
+                "import sys; from parlor.cli import main; sys.exit(main())",
+                "simulate",
+                "--game",
+                args.game,
+                "--players",
+                str(players),
+                "--bots",
+                args.bots,
+                "--games",
+                str(n),
+                "--workers",
+                str(args.workers),
+                "--no-progress",
+                "--out",
+                out,
+            ]
+            if args.edition:
+                command += ["--edition", args.edition]
+            if args.csv:
+                command.append("--csv")
+            # A fresh interpreter per size, so that ru_maxrss is this run's (it only grows).
+            wrapper = [
+                sys.executable,
+                "-c",
+                "import resource, subprocess, sys; subprocess.run(sys.argv[1:], check=True, "
+                "stdout=sys.stdout); print('MAXRSS', resource.getrusage("
+                "resource.RUSAGE_CHILDREN).ru_maxrss)",
+                *command,
+            ]
+            tree, out_text = measure(wrapper)
+            largest = int(re.findall(r"MAXRSS (\d+)", out_text)[-1])
+            rate = RATE.search(out_text)
+            speed = f"{float(rate.group(3)):.0f} games/s" if rate else "games/s not printed"
+            size = sum(f.stat().st_size for f in Path(out).iterdir())
+            peaks.append((n, largest, tree))
+            print(
+                f"{n:>9} games: peak RSS {largest / 1024:6.1f} MiB (largest process), "
+                f"{tree / 1024:6.1f} MiB (whole tree, sampled); {speed}; "
+                f"output {size / 1e6:.1f} MB"
+            )
+    if len(peaks) > 1:
+        (n0, a0, t0), (n1, a1, t1) = peaks[0], peaks[-1]
+        print(
+            f"from {n0} to {n1} games the largest process grew by {(a1 - a0) / 1024:+.1f} MiB, "
+            f"the tree by {(t1 - t0) / 1024:+.1f} MiB"
+        )
+
+
+if __name__ == "__main__":
+    main()

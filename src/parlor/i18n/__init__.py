@@ -1,0 +1,140 @@
+"""Player-facing words in English, Spanish and Danish, from gettext catalogs managed with Babel.
+
+Every text a player reads (events, prompts, decisions, menus, CLI help) is written in the code as
+an English message id and looked up here. The catalogs live in ``parlor/i18n/locale/<lang>/
+LC_MESSAGES/parlor.po`` and are compiled to ``.mo`` files that ship with the package
+(``scripts/i18n.sh`` extracts, updates and compiles them).
+
+>>> _ = translator("da")
+>>> _("{who} passes", who="Ann")
+'Ann melder pas'
+>>> _.ngettext("{n} house", "{n} houses", 2, n=2)
+'2 huse'
+>>> format_money(18575, "kr.", True, "da"), format_money(1500, "$", False, "en")
+('18.575 kr.', '$1,500')
+"""
+
+from __future__ import annotations
+
+import locale
+import os
+from collections.abc import Sequence
+from functools import cache
+from importlib import resources
+
+from babel.numbers import format_decimal
+from babel.support import NullTranslations, Translations
+
+from parlor.core.errors import SettingsError
+
+#: The languages every catalog covers; the first is the fallback.
+LANGUAGES: tuple[str, ...] = ("en", "es", "da")
+DOMAIN = "parlor"
+LANGUAGE_NAMES = {"en": "English", "es": "español", "da": "dansk"}
+
+
+def N_(message: str) -> str:
+    """Marks a message for extraction where it is translated later (a table of names)."""
+    return message
+
+
+def check_language(lang: object) -> str:
+    """``lang`` if it is one of :data:`LANGUAGES`, else a :class:`SettingsError` that lists them."""
+    if not isinstance(lang, str) or lang not in LANGUAGES:
+        raise SettingsError(f"unknown language {lang!r}: choose one of {', '.join(LANGUAGES)}")
+    return lang
+
+
+def pick_language(preferred: Sequence[str], fallback: str = "en") -> str:
+    """The first of ``preferred`` that the catalogs cover (an edition's languages), else fallback.
+
+    >>> pick_language(["de", "da", "en"]), pick_language(["de"])
+    ('da', 'en')
+    """
+    return next((lang for lang in preferred if lang in LANGUAGES), fallback)
+
+
+def environment_language() -> str | None:
+    """The language the user's environment asks for (``LANGUAGE``, ``LC_ALL``, ``LANG``), if one of
+    ours; None otherwise."""
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var, "")
+        for part in value.split(":"):
+            code = locale.normalize(part).split("_")[0].split(".")[0].lower() if part else ""
+            if code in LANGUAGES:
+                return code
+    return None
+
+
+class Translator:
+    """The messages of one language: ``_("text {field}", field=...)`` and ``_.ngettext(...)``;
+    fields are filled with :meth:`str.format`."""
+
+    def __init__(self, lang: str, catalog: NullTranslations) -> None:
+        self.lang = lang
+        self._catalog = catalog
+
+    def __call__(self, message: str, /, **fields: object) -> str:
+        text = self._catalog.gettext(message)
+        return text.format(**fields) if fields else text
+
+    def ngettext(self, singular: str, plural: str, n: int, /, **fields: object) -> str:
+        text = self._catalog.ngettext(singular, plural, n)
+        return text.format(**fields) if fields else text
+
+    def number(self, value: int) -> str:
+        """A whole number with this language's digit grouping (``1,500``, ``18.575``)."""
+        return format_number(value, self.lang)
+
+    def join(self, items: Sequence[str]) -> str:
+        """``a, b and c`` in this language."""
+        if len(items) <= 1:
+            return "".join(items)
+        return self(N_("{items} and {last}"), items=", ".join(items[:-1]), last=items[-1])
+
+
+@cache
+def translator(lang: str = "en") -> Translator:
+    """The :class:`Translator` for ``lang`` (one of :data:`LANGUAGES`)."""
+    check_language(lang)
+    localedir = resources.files("parlor.i18n").joinpath("locale")
+    path = localedir.joinpath(lang, "LC_MESSAGES", f"{DOMAIN}.mo")
+    with resources.as_file(path) as mo, open(mo, "rb") as fh:
+        catalog = Translations(fh, domain=DOMAIN)
+    return Translator(lang, catalog)
+
+
+def format_number(value: int, lang: str) -> str:
+    """``value`` with the digit grouping of ``lang``.
+
+    >>> format_number(1500, "en"), format_number(18575, "da"), format_number(18575, "es")
+    ('1,500', '18.575', '18.575')
+    """
+    return format_decimal(value, locale=check_language(lang))
+
+
+def format_money(amount: int, currency: str, currency_after: bool, lang: str) -> str:
+    """An amount in an edition's currency (its symbol and side) with ``lang``'s digit grouping.
+
+    >>> format_money(-1500, "$", False, "en"), format_money(1500, "$", True, "es")
+    ('-$1,500', '1.500 $')
+    """
+    number = format_number(abs(amount), lang)
+    sign = "-" if amount < 0 else ""
+    if currency_after:
+        return f"{sign}{number} {currency}"
+    return f"{sign}{currency}{number}"
+
+
+__all__ = [
+    "LANGUAGES",
+    "LANGUAGE_NAMES",
+    "N_",
+    "Translator",
+    "check_language",
+    "environment_language",
+    "format_money",
+    "format_number",
+    "pick_language",
+    "translator",
+]

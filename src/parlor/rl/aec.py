@@ -1,0 +1,188 @@
+"""PettingZoo AEC environments for every Parlor game.
+
+``agent_selection`` is always the seat that holds the engine's pending decision: in the property
+games that is often not the dice holder (auction bids, trade answers, a debtor raising funds).
+Rewards follow PettingZoo's conventions: every transition's rewards are added to each agent's
+``_cumulative_rewards``, and an agent reads what happened since its last move (rent paid to it,
+its hand growing, the game's end) at its next ``last()``. A bankrupt player is terminated at once
+(its -1 waits for its final, ``None``, step); everyone is terminated when the game ends.
+
+>>> from parlor.rl import tools_env
+>>> env = tools_env(players=3)
+>>> env.reset(seed=5)
+>>> obs, reward, terminated, truncated, info = env.last()
+>>> env.agent_selection, obs["observation"].dtype, obs["action_mask"].dtype
+('player_0', dtype('float32'), dtype('int8'))
+>>> bool((info["action_mask"] == obs["action_mask"]).all())
+True
+>>> env.game.seed  # reset(seed=...) starts the engine's game with exactly that seed
+5
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from parlor.core.game import Game
+from parlor.rl.table import GameSpec, Table
+
+Observation = dict[str, npt.NDArray[Any]]
+OBS_HIGH = 1000.0
+
+
+def agent_name(seat: int) -> str:
+    return f"player_{seat}"
+
+
+def observation_space(size: int, num_actions: int) -> spaces.Dict:
+    return spaces.Dict(
+        {
+            # Every entry is >= 0; the upper bound is loose (cash in starting cashes, counts / 10).
+            "observation": spaces.Box(low=0.0, high=OBS_HIGH, shape=(size,), dtype=np.float32),
+            "action_mask": spaces.Box(low=0, high=1, shape=(num_actions,), dtype=np.int8),
+        }
+    )
+
+
+class ParlorAECEnv(AECEnv):  # type: ignore[misc]
+    """One Parlor game as a PettingZoo AEC environment; make one with :func:`parlor.rl.tools_env`
+    or :func:`parlor.rl.property_env`. Keyword options are those of :class:`parlor.rl.table.Table`.
+    """
+
+    metadata = {"render_modes": ["ansi"], "name": "parlor_v0", "is_parallelizable": False}
+
+    def __init__(
+        self, spec: GameSpec, render_mode: str | None = None, **table_options: Any
+    ) -> None:
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.render_mode = render_mode
+        self.table = Table(spec, **table_options)
+        self.metadata = {**self.metadata, "name": f"parlor_{spec.name}_v0"}
+        n = self.table.n
+        self.possible_agents = [agent_name(p) for p in range(n)]
+        self._seat = {a: p for p, a in enumerate(self.possible_agents)}
+        obs_space = observation_space(self.table.layout.size, self.table.num_actions)
+        act_space = spaces.Discrete(self.table.num_actions)
+        self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
+        self.action_spaces = dict.fromkeys(self.possible_agents, act_space)
+        self._rng = np.random.default_rng()
+        self.agents: list[str] = []
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    @property
+    def game(self) -> Game[Any]:
+        """The engine's game being played (for replay, logging and checks)."""
+        return self.table.game
+
+    # ----- the AEC protocol ------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+            game_seed = int(seed)
+        else:
+            game_seed = int(self._rng.integers(2**31 - 1))
+        self.table.reset(game_seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._skip_agent_selection = None
+        decider = self.table.decider
+        self.agent_selection = agent_name(0 if decider is None else decider)
+        self._refresh_infos()
+
+    def observe(self, agent: str) -> Observation:
+        return self.table.observe(self._seat[agent])
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            self._refresh_infos()
+            return
+        seat = self._seat[agent]
+        self._cumulative_rewards[agent] = 0.0
+        rewards = self.table.act_id(seat, action)
+        self.rewards = {a: rewards[self._seat[a]] for a in self.agents}
+        self._accumulate_rewards()
+        table = self.table
+        if table.over:
+            for a in self.agents:
+                self.terminations[a] = not table.truncated or table.game.is_over
+                self.truncations[a] = not self.terminations[a]
+            if table.illegal_by is not None:
+                self.infos[agent]["illegal_action"] = True
+        else:
+            decider = table.decider
+            assert decider is not None
+            self.agent_selection = agent_name(decider)
+            for a in self.agents:
+                if table.out(self._seat[a]):
+                    self.terminations[a] = True
+            self._deads_step_first()
+        self._refresh_infos()
+
+    def _refresh_infos(self) -> None:
+        # The mask in info is the observation's: only the agent to move has legal ids.
+        for a in self.agents:
+            self.infos[a]["action_mask"] = (
+                self.table.mask(self._seat[a])
+                if a == self.agent_selection
+                else np.zeros(self.table.num_actions, dtype=np.int8)
+            )
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi":
+            return None
+        game = self.table.game
+        lines = [f"{self.metadata['name']} step {self.table.steps}: {game.pending or game.outcome}"]
+        pending = game.pending
+        if pending is not None:
+            describe = getattr(game, "describe", None)
+            for i in game.legal_action_ids(pending.player)[:8]:
+                action = game.action_from_id(i, pending.player)
+                lines.append(f"  {i}: {describe(action) if describe else action!r}")
+        return "\n".join(lines)
+
+    def close(self) -> None:
+        pass
+
+
+def tools_env(
+    players: int = 2,
+    deck: str | None = None,
+    options: dict[str, Any] | None = None,
+    render_mode: str | None = None,
+    **table_options: Any,
+) -> ParlorAECEnv:
+    """TOOLS for 2 to 10 players: ``deck`` a deck TOML file (None: the default deck), ``options``
+    :class:`parlor.tools.ToolsOptions` fields."""
+    spec = GameSpec("tools", players=players, options=dict(options or {}), deck=deck)
+    return ParlorAECEnv(spec, render_mode, **table_options)
+
+
+def property_env(
+    edition: str = "classic",
+    players: int = 4,
+    options: dict[str, Any] | None = None,
+    render_mode: str | None = None,
+    **table_options: Any,
+) -> ParlorAECEnv:
+    """A property edition (``classic``, ``matco``, ``latam``, ``matador`` or a TOML path) with
+    :class:`parlor.monopoly.RuleOptions` fields as ``options`` (``{"variant": "short"}``...)."""
+    spec = GameSpec("monopoly", edition=edition, players=players, options=dict(options or {}))
+    return ParlorAECEnv(spec, render_mode, **table_options)

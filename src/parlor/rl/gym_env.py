@@ -1,0 +1,177 @@
+"""A Gymnasium environment: one learning seat against Parlor bots.
+
+The learner's actions are integer ids checked against its mask; between its decisions the other
+seats are played by bots from :func:`parlor.bots.registry.make_bot` (``random``, ``heuristic``,
+``search``...), each seeded from the episode's seed so that ``reset(seed=...)`` replays the same
+game for the same actions. The reward of a step is the learner's reward for everything that
+happened from its action to its next decision (the bots' moves included).
+
+Registered ids (``import parlor.rl`` registers them; keyword arguments pass through
+``gymnasium.make``): ``parlor/Tools-v0`` (TOOLS, 2 players), ``parlor/Classic-v0``,
+``parlor/Matco-v0``, ``parlor/Latam-v0``, ``parlor/Matador-v0`` (4 players).
+
+>>> import gymnasium as gym
+>>> import parlor.rl
+>>> env = gym.make("parlor/Tools-v0", opponents="random")
+>>> obs, info = env.reset(seed=3)
+>>> action = int(obs["action_mask"].nonzero()[0][0])
+>>> obs, reward, terminated, truncated, info = env.step(action)
+>>> bool((env.unwrapped.action_masks() == obs["action_mask"]).all())
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, SupportsFloat
+
+import gymnasium as gym
+import numpy as np
+import numpy.typing as npt
+
+from parlor.bots.base import Bot
+from parlor.bots.registry import make_bot
+from parlor.monopoly import EDITION_IDS
+from parlor.rl.aec import Observation, observation_space
+from parlor.rl.table import GameSpec, Table
+
+ENV_IDS = {
+    "parlor/Tools-v0": {"game": "tools", "players": 2},
+    "parlor/Classic-v0": {"game": "classic", "players": 4},
+    "parlor/Matco-v0": {"game": "matco", "players": 4},
+    "parlor/Latam-v0": {"game": "latam", "players": 4},
+    "parlor/Matador-v0": {"game": "matador", "players": 4},
+}
+
+
+def make_spec(
+    game: str, players: int, options: dict[str, Any] | None = None, deck: str | None = None
+) -> GameSpec:
+    """``game`` is ``"tools"`` or a property edition (an id or a TOML path)."""
+    if game == "tools":
+        return GameSpec("tools", players=players, options=dict(options or {}), deck=deck)
+    if deck is not None:
+        raise ValueError("a deck is a TOOLS setting; property editions take options")
+    return GameSpec("monopoly", edition=game, players=players, options=dict(options or {}))
+
+
+class ParlorGymEnv(gym.Env[dict[str, Any], np.int64]):
+    """One learning seat (``seat``: a number, or ``"random"`` to draw it each episode) against
+    bots: ``opponents`` one bot name for every other seat or a list, in seat order skipping the
+    learner; ``opponent_options`` keyword options for the bots (``{"simulations": 32}``).
+    The remaining keywords are the :class:`parlor.rl.table.Table` options (rewards, limits,
+    illegal actions)."""
+
+    metadata = {"render_modes": ["ansi"]}
+
+    def __init__(
+        self,
+        game: str = "tools",
+        players: int = 2,
+        seat: int | str = "random",
+        opponents: str | Sequence[str] = "random",
+        opponent_options: dict[str, Any] | None = None,
+        options: dict[str, Any] | None = None,
+        deck: str | None = None,
+        render_mode: str | None = None,
+        **table_options: Any,
+    ) -> None:
+        if game != "tools" and game not in EDITION_IDS and not str(game).endswith(".toml"):
+            raise ValueError(f"unknown game {game!r}: 'tools' or one of {', '.join(EDITION_IDS)}")
+        self.table = Table(make_spec(game, players, options, deck), **table_options)
+        n = self.table.n
+        if seat != "random" and not (isinstance(seat, int) and 0 <= seat < n):
+            raise ValueError(f"seat must be 0..{n - 1} or 'random', not {seat!r}")
+        names = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
+        if len(names) != n - 1:
+            raise ValueError(f"{n - 1} opponents needed, got {len(names)}")
+        self.family = self.table.spec.family
+        for name in names:
+            make_bot(
+                self.family, name, seed=0, **(opponent_options or {})
+            )  # fail early on a bad name
+        self.seat_choice = seat
+        self.opponent_names = names
+        self.opponent_options = dict(opponent_options or {})
+        self.render_mode = render_mode
+        self.observation_space = observation_space(self.table.layout.size, self.table.num_actions)
+        self.action_space = gym.spaces.Discrete(self.table.num_actions)
+        self.seat = 0
+        self.bots: dict[int, Bot] = {}
+
+    @property
+    def game(self) -> Any:
+        return self.table.game
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The learner's legal ids as booleans (what sb3-contrib's MaskablePPO asks for)."""
+        return self.table.mask(self.seat).astype(bool)
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
+        super().reset(seed=seed)
+        rng = self.np_random
+        game_seed = int(seed) if seed is not None else int(rng.integers(2**31 - 1))
+        n = self.table.n
+        self.seat = int(rng.integers(n)) if self.seat_choice == "random" else int(self.seat_choice)
+        others = [p for p in range(n) if p != self.seat]
+        self.bots = {
+            p: make_bot(
+                self.family, name, seed=int(rng.integers(2**31 - 1)), **self.opponent_options
+            )
+            for p, name in zip(others, self.opponent_names, strict=True)
+        }
+        self.table.reset(game_seed)
+        self._play_bots()  # (the rewards before the learner's first decision are all zero)
+        return self._obs(), self._info()
+
+    def step(self, action: Any) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
+        if self.table.over or self.table.decider != self.seat:
+            raise RuntimeError("the episode is over: call reset()")
+        reward = self.table.act_id(self.seat, action)[self.seat]
+        reward += self._play_bots()
+        table = self.table
+        terminated = table.game.is_over or table.illegal_by is not None or table.out(self.seat)
+        truncated = table.truncated and not terminated
+        info = self._info()
+        if table.illegal_by is not None:
+            info["illegal_action"] = True
+        return self._obs(), reward, terminated, truncated, info
+
+    def _play_bots(self) -> float:
+        """Let the bots decide until the learner must (or the episode ends); its reward meanwhile."""
+        table, total = self.table, 0.0
+        while not table.over and not table.out(self.seat):
+            decider = table.decider
+            if decider is None or decider == self.seat:
+                break
+            action = self.bots[decider].choose(table.game, decider)
+            total += table.act(decider, action)[self.seat]
+        return total
+
+    def _obs(self) -> Observation:
+        return self.table.observe(self.seat)
+
+    def _info(self) -> dict[str, Any]:
+        info: dict[str, Any] = {"action_mask": self.table.mask(self.seat), "seat": self.seat}
+        outcome = self.table.game.outcome
+        if outcome is not None:
+            info["winners"] = outcome.winners
+            info["reason"] = outcome.reason
+        return info
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi":
+            return None
+        game = self.table.game
+        return f"seat {self.seat}, step {self.table.steps}: {game.pending or game.outcome}"
+
+
+def register_envs() -> None:
+    """Register the ``parlor/...`` ids with Gymnasium (idempotent)."""
+    for env_id, kwargs in ENV_IDS.items():
+        if env_id not in gym.registry:
+            gym.register(
+                id=env_id, entry_point="parlor.rl.gym_env:ParlorGymEnv", kwargs=dict(kwargs)
+            )

@@ -1,0 +1,203 @@
+"""Parlor's games as OpenSpiel Python games (needs the ``openspiel`` extra: ``open_spiel``).
+
+``register()`` registers ``parlor_tools`` (parameters ``players`` 2-10, ``options`` JSON of
+TOOLS options, ``deck`` a TOML path or empty, ``max_steps``, ``seed``) and ``parlor_property``
+(``edition``, ``players``, ``options`` JSON of rule options, ``max_steps``, ``seed``), so that
+``pyspiel.load_game("parlor_tools(players=3)")`` and OpenSpiel's algorithms run on them.
+
+Chance is *sampled* (``ChanceMode.SAMPLED_STOCHASTIC``): shuffles and dice come from the engine's
+own seeded generator inside ``apply_action``, so no chance node is ever exposed; the k-th initial
+state a game object makes uses the engine seed ``seed + k``, and ``clone()`` copies the
+generator, so a cloned state replays the same future for the same actions. Actions are the
+engine's ids; observations are the same vectors as the PettingZoo environments' (docs/rl.md),
+read only from what the observer may see. Returns are the win/loss rewards (+1 a sole winner, 0
+tied winners, -1 the rest); a game cut at ``max_steps`` returns 0 to everyone. For example::
+
+    import pyspiel
+    from parlor.rl.openspiel import register
+    register()
+    game = pyspiel.load_game("parlor_tools(players=3)")
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+
+pyspiel is imported only by ``register()``: a process that has registered Python games can abort
+at interpreter exit (pyspiel's registry releases them after Python has shut down; seen under
+pytest), so ``tests/rl/test_openspiel.py`` runs OpenSpiel's checks in a child process.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import numpy as np
+
+from parlor.core.game import Game
+from parlor.rl.table import GameSpec, outcome_reward
+
+_COMMON = {"options": "{}", "max_steps": 10_000, "seed": 0}
+TOOLS_PARAMS = {"players": 2, "deck": "", **_COMMON}
+PROPERTY_PARAMS = {"edition": "classic", "players": 4, **_COMMON}
+
+
+_registered = False
+
+
+def register() -> None:
+    """Register ``parlor_tools`` and ``parlor_property`` with pyspiel (once per process)."""
+    global _registered
+    if _registered:
+        return
+    import pyspiel
+
+    _define_and_register(pyspiel)
+    _registered = True
+
+
+def _define_and_register(pyspiel: Any) -> None:
+    def _game_type(
+        short_name: str, long_name: str, params: dict[str, Any], players: tuple[int, int]
+    ) -> Any:
+        return pyspiel.GameType(
+            short_name=short_name,
+            long_name=long_name,
+            dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+            chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+            information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+            utility=pyspiel.GameType.Utility.GENERAL_SUM,
+            reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+            max_num_players=players[1],
+            min_num_players=players[0],
+            provides_information_state_string=False,
+            provides_information_state_tensor=False,
+            provides_observation_string=True,
+            provides_observation_tensor=True,
+            parameter_specification=params,
+        )
+
+    TOOLS_TYPE = _game_type("parlor_tools", "Parlor TOOLS", TOOLS_PARAMS, (2, 10))
+    PROPERTY_TYPE = _game_type(
+        "parlor_property", "Parlor property trading", PROPERTY_PARAMS, (2, 8)
+    )
+
+    class ParlorSpielGame(pyspiel.Game):  # type: ignore[misc]
+        """One Parlor configuration as an OpenSpiel game."""
+
+        def __init__(self, game_type: Any, spec: GameSpec, params: dict[str, Any]) -> None:
+            self.spec = spec
+            self.max_steps = int(params["max_steps"])
+            self.base_seed = int(params["seed"])
+            self.made = 0
+            probe = spec.new_game(self.base_seed)
+            self.encoder = spec.encoder(probe)
+            info = pyspiel.GameInfo(
+                num_distinct_actions=probe.num_actions,
+                max_chance_outcomes=0,
+                num_players=probe.num_players,
+                min_utility=-1.0,
+                max_utility=1.0,
+                max_game_length=self.max_steps,
+            )
+            super().__init__(game_type, info, params)
+
+        def new_initial_state(self) -> ParlorSpielState:
+            seed = self.base_seed + self.made
+            self.made += 1
+            return ParlorSpielState(self, self.spec.new_game(seed))
+
+        def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> ParlorObserver:
+            if iig_obs_type is not None and iig_obs_type.perfect_recall:
+                raise ValueError(
+                    "Parlor games provide observations, not perfect-recall information states"
+                )
+            return ParlorObserver(self)
+
+    class ParlorSpielState(pyspiel.State):  # type: ignore[misc]
+        def __init__(self, game: ParlorSpielGame, engine: Game[Any]) -> None:
+            super().__init__(game)
+            self.engine = engine
+            self.steps = 0
+            self.max_steps = game.max_steps
+
+        def current_player(self) -> int:
+            if self.is_terminal():
+                return int(pyspiel.PlayerId.TERMINAL)
+            pending = self.engine.pending
+            assert pending is not None
+            return pending.player
+
+        def _legal_actions(self, player: int) -> list[int]:
+            pending = self.engine.pending
+            if self.is_terminal() or pending is None or pending.player != player:
+                return []
+            return self.engine.legal_action_ids(player)
+
+        def _apply_action(self, action: int) -> None:
+            player = self.current_player()
+            if action not in self.engine.legal_action_ids(player):
+                raise ValueError(f"action {action} is not legal for player {player} now")
+            self.engine.apply(self.engine.action_from_id(int(action), player))
+            self.steps += 1
+
+        def _action_to_string(self, player: int, action: int) -> str:
+            try:
+                act = self.engine.action_from_id(int(action), player)
+            except ValueError:
+                return f"id {action}"
+            describe = getattr(self.engine, "describe", None)
+            return str(describe(act)) if describe else repr(act)
+
+        def is_terminal(self) -> bool:
+            return self.engine.is_over or self.steps >= self.max_steps
+
+        def returns(self) -> list[float]:
+            n = self.engine.num_players
+            outcome = self.engine.outcome
+            if outcome is None:
+                return [0.0] * n
+            return [outcome_reward(outcome.winners, p) for p in range(n)]
+
+        def __deepcopy__(self, memo: dict[int, Any]) -> ParlorSpielState:
+            copy = ParlorSpielState(self.get_game(), self.engine.clone())
+            copy.steps = self.steps
+            return copy
+
+        def __str__(self) -> str:
+            return f"step {self.steps}: {self.engine.pending or self.engine.outcome}"
+
+    class ParlorObserver:
+        """OpenSpiel's observer protocol over the environments' encoder."""
+
+        def __init__(self, game: ParlorSpielGame) -> None:
+            self.encoder = game.encoder
+            self.tensor = np.zeros(self.encoder.layout.size, np.float32)
+            self.dict = {"observation": self.tensor}
+
+        def set_from(self, state: ParlorSpielState, player: int) -> None:
+            self.tensor[:] = self.encoder.encode(state.engine, player)
+
+        def string_from(self, state: ParlorSpielState, player: int) -> str:
+            return json.dumps(state.engine.view(player), sort_keys=True)
+
+    def _tools_game(params: dict[str, Any] | None = None) -> ParlorSpielGame:
+        p = {**TOOLS_PARAMS, **(params or {})}
+        spec = GameSpec(
+            "tools",
+            players=int(p["players"]),
+            options=json.loads(p["options"]),
+            deck=p["deck"] or None,
+        )
+        return ParlorSpielGame(TOOLS_TYPE, spec, p)
+
+    def _property_game(params: dict[str, Any] | None = None) -> ParlorSpielGame:
+        p = {**PROPERTY_PARAMS, **(params or {})}
+        spec = GameSpec(
+            "monopoly",
+            edition=str(p["edition"]),
+            players=int(p["players"]),
+            options=json.loads(p["options"]),
+        )
+        return ParlorSpielGame(PROPERTY_TYPE, spec, p)
+
+    pyspiel.register_game(TOOLS_TYPE, _tools_game)
+    pyspiel.register_game(PROPERTY_TYPE, _property_game)

@@ -1,0 +1,262 @@
+"""What the PettingZoo and Gymnasium environments share: one game, its encoder, and the rewards.
+
+A :class:`GameSpec` says how to make a game of one configuration (TOOLS with a deck, player count
+and options; a property edition with its rule options), how to encode what a seat sees, and what
+the shaped reward measures. A :class:`Table` runs one episode: it checks and applies actions by
+id, computes every seat's reward from the engine's state alone (so nothing an agent sends can set
+its own reward), and knows when a seat is out and when the episode ends.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from parlor import monopoly, tools
+from parlor.core.errors import IllegalAction, UnknownActionId
+from parlor.core.game import Game
+from parlor.rl.layout import Layout, Vector
+from parlor.rl.property_obs import PropertyEncoder
+from parlor.rl.tools_obs import HAND_SCALE, ToolsEncoder
+
+Mask = npt.NDArray[np.int8]
+RewardKind = Literal["win_loss", "shaped"]
+IllegalPolicy = Literal["raise", "penalize"]
+TruncationReward = Literal["zero", "valuation"]
+
+
+class IllegalActionError(IllegalAction):
+    """An agent chose an action id its mask does not allow (the environment never replaces it)."""
+
+
+class _Encoder(Protocol):
+    layout: Layout
+
+    def encode(self, game: Any, seat: int) -> Vector: ...
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game configuration: ``family`` is ``"tools"`` or ``"monopoly"`` (the bot family)."""
+
+    family: str
+    edition: str | None = None  # property games: the edition id or file
+    players: int = 2
+    options: Mapping[str, Any] = field(default_factory=dict)
+    deck: str | Path | None = None  # TOOLS: a deck TOML file, or None for the default deck
+
+    @property
+    def name(self) -> str:
+        return "tools" if self.family == "tools" else str(self.edition)
+
+    def new_game(self, seed: int) -> Game[Any]:
+        if self.family == "tools":
+            return tools.new_game(self.players, seed, self.deck, dict(self.options))
+        return monopoly.new_game(self.edition or "classic", self.players, seed, dict(self.options))
+
+    def encoder(self, game: Game[Any]) -> _Encoder:
+        if isinstance(game, tools.ToolsGame):
+            return ToolsEncoder(game)
+        assert isinstance(game, monopoly.PropertyGame)
+        return PropertyEncoder(game)
+
+    def potential(self, game: Game[Any], seat: int) -> float:
+        """Net worth by the book's valuation (``valuation``: cash, printed prices, mortgaged deeds at
+        half, buildings at cost; in starting cashes) in the property games, so that mortgaging is
+        neutral and lifting costs the interest; minus the hand size (in tens of cards) in TOOLS."""
+        if isinstance(game, tools.ToolsGame):
+            return -game.hand_sizes[seat] / HAND_SCALE
+        assert isinstance(game, monopoly.PropertyGame)
+        return game.valuation(seat) / game.edition.starting_cash
+
+    def is_out(self, game: Game[Any], seat: int) -> bool:
+        """A seat that can no longer act: a bankrupt player (TOOLS has none before the end)."""
+        if isinstance(game, monopoly.PropertyGame):
+            return seat not in game.active_players
+        return False
+
+    def book_ranking(self, game: Game[Any]) -> tuple[int, ...]:
+        """The richest by ``valuation`` among the players left (property games), or the fewest
+        cards (TOOLS), now."""
+        if isinstance(game, tools.ToolsGame):
+            sizes = game.hand_sizes
+            best = min(sizes)
+            return tuple(p for p, s in enumerate(sizes) if s == best)
+        assert isinstance(game, monopoly.PropertyGame)
+        active = game.active_players
+        values = {p: game.valuation(p) for p in active}
+        best_value = max(values.values())
+        return tuple(p for p in active if values[p] == best_value)
+
+
+def outcome_reward(winners: tuple[int, ...], seat: int) -> float:
+    """+1 to a sole winner, 0 to each of several tied winners, -1 to everyone else."""
+    if seat not in winners:
+        return -1.0
+    return 1.0 if len(winners) == 1 else 0.0
+
+
+class Table:
+    """One episode of one game, for environments to drive. Seats are ints here."""
+
+    def __init__(
+        self,
+        spec: GameSpec,
+        *,
+        reward: RewardKind = "win_loss",
+        shaping_scale: float = 1.0,
+        max_steps: int = 10_000,
+        truncation_reward: TruncationReward = "zero",
+        illegal_action: IllegalPolicy = "raise",
+        illegal_penalty: float = -1.0,
+        trade_offers: bool = True,
+    ) -> None:
+        if reward not in ("win_loss", "shaped"):
+            raise ValueError(f"reward must be 'win_loss' or 'shaped', not {reward!r}")
+        if illegal_action not in ("raise", "penalize"):
+            raise ValueError(
+                f"illegal_action must be 'raise' or 'penalize', not {illegal_action!r}"
+            )
+        if truncation_reward not in ("zero", "valuation"):
+            raise ValueError(
+                f"truncation_reward must be 'zero' or 'valuation', not {truncation_reward!r}"
+            )
+        if max_steps < 1:
+            raise ValueError("max_steps must be at least 1")
+        self.spec = spec
+        self.reward_kind: RewardKind = reward
+        self.shaping_scale = float(shaping_scale)
+        self.max_steps = max_steps
+        self.truncation_reward: TruncationReward = truncation_reward
+        self.illegal_action: IllegalPolicy = illegal_action
+        self.illegal_penalty = float(illegal_penalty)
+        # False: trade proposals leave every mask (answers to offers stay). A smaller action set
+        # for learners; the rules are unchanged, and bots still propose.
+        self.trade_offers = bool(trade_offers)
+        self.game: Game[Any] = spec.new_game(0)
+        self.encoder = spec.encoder(self.game)
+        self.n = self.game.num_players
+        self.num_actions = self.game.num_actions
+        self.reset(0)
+
+    @property
+    def layout(self) -> Layout:
+        return self.encoder.layout
+
+    def reset(self, seed: int) -> None:
+        self.game = self.spec.new_game(seed)
+        self.steps = 0
+        self.truncated = False
+        self.illegal_by: int | None = None
+        self.settled = [False] * self.n  # the seat has had its final reward
+        self._potential = [self.spec.potential(self.game, p) for p in range(self.n)]
+        self._mask_cache: tuple[int, int, Mask] | None = None
+
+    # ----- what the environments read --------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.game.is_over or self.truncated or self.illegal_by is not None
+
+    @property
+    def decider(self) -> int | None:
+        pending = self.game.pending
+        return None if pending is None or self.over else pending.player
+
+    def out(self, seat: int) -> bool:
+        return self.spec.is_out(self.game, seat)
+
+    def mask(self, seat: int) -> Mask:
+        """The seat's legal ids now: all zero unless it holds the pending decision."""
+        cached = self._mask_cache
+        if cached is not None and cached[0] == self.steps and cached[1] == seat:
+            return cached[2].copy()
+        mask = np.zeros(self.num_actions, dtype=np.int8)
+        if seat == self.decider:
+            mask[self._legal_ids(seat)] = 1
+        self._mask_cache = (self.steps, seat, mask)
+        return mask.copy()
+
+    def _legal_ids(self, seat: int) -> list[int]:
+        game = self.game
+        if self.trade_offers or not isinstance(game, monopoly.PropertyGame):
+            return game.legal_action_ids(seat)
+        ids = set()
+        for action in game.legal_actions(seat):
+            if not isinstance(action, monopoly.ProposeTrade):
+                with contextlib.suppress(UnknownActionId):
+                    ids.add(game.action_id(action))
+        return sorted(ids)
+
+    def observe(self, seat: int) -> dict[str, npt.NDArray[Any]]:
+        return {"observation": self.encoder.encode(self.game, seat), "action_mask": self.mask(seat)}
+
+    # ----- acting ----------------------------------------------------------------------------
+    def act_id(self, seat: int, action_id: Any) -> list[float]:
+        """Apply the action ``action_id`` for ``seat``; return every seat's reward for it."""
+        if seat != self.decider:
+            raise IllegalActionError(
+                f"seat {seat} does not hold the pending decision ({self.game.pending})"
+            )
+        try:
+            index = int(action_id)
+        except (TypeError, ValueError):
+            index = -1
+        mask = self.mask(seat)
+        if not 0 <= index < self.num_actions or not mask[index]:
+            return self._illegal(seat, index, action_id, mask)
+        return self.act(seat, self.game.action_from_id(index, seat))
+
+    def act(self, seat: int, action: Any) -> list[float]:
+        """Apply an action object (bots choose these; some, like odd trades, have no id)."""
+        self.game.apply(action)
+        self.steps += 1
+        rewards = [0.0] * self.n
+        if self.reward_kind == "shaped":
+            for p in range(self.n):
+                if not self.settled[p]:
+                    now = self.spec.potential(self.game, p)
+                    rewards[p] += self.shaping_scale * (now - self._potential[p])
+                    self._potential[p] = now
+        outcome = self.game.outcome
+        if outcome is not None:
+            self._settle(rewards, outcome.winners)
+        else:
+            for p in range(self.n):
+                if not self.settled[p] and self.out(p):
+                    rewards[p] += -1.0
+                    self.settled[p] = True
+            if self.steps >= self.max_steps:
+                self.truncated = True
+                if self.truncation_reward == "valuation":
+                    self._settle(rewards, self.spec.book_ranking(self.game))
+        return rewards
+
+    def _settle(self, rewards: list[float], winners: tuple[int, ...]) -> None:
+        for p in range(self.n):
+            if not self.settled[p]:
+                rewards[p] += outcome_reward(winners, p)
+                self.settled[p] = True
+
+    def _illegal(self, seat: int, index: int, action_id: Any, mask: Mask) -> list[float]:
+        legal = np.flatnonzero(mask).tolist()
+        meaning = ""
+        with contextlib.suppress(ValueError, TypeError):
+            meaning = f" ({self.game.action_from_id(index, seat)!r})"
+        message = (
+            f"action {index if 0 <= index < self.num_actions else repr(action_id)}{meaning} is not legal for seat {seat} now "
+            f"(pending: {self.game.pending}); legal ids: {legal}"
+        )
+        if self.illegal_action == "raise":
+            raise IllegalActionError(message)
+        self.illegal_by = seat
+        self.steps += 1
+        rewards = [0.0] * self.n
+        rewards[seat] = self.illegal_penalty
+        self.settled = [True] * self.n
+        return rewards

@@ -1,0 +1,284 @@
+"""Simulation results in bounded memory: a summary kept up to date game by game, and the table of
+games written to Parquet (and CSV) in batches as the games arrive.
+
+A run of a million games never holds its games: :class:`Tally` keeps counts, sums and histograms
+of integer lengths (exact medians and percentiles from the counts), and :class:`RowWriter` turns
+each batch of records into one Parquet row group.
+
+>>> from parlor.sim.runner import GameSpec, run_game
+>>> spec = GameSpec(game="tools", players=2, bots=("random",))
+>>> tally = Tally(spec)
+>>> for seed in range(5):
+...     tally.add(run_game(spec, seed, seed))
+>>> tally.games, sum(tally.seat_wins.values()) + sum(tally.seat_ties.values()) <= 5
+(5, True)
+>>> hist = IntHistogram()
+>>> for x in (4, 1, 3, 2):
+...     hist.add(x)
+>>> hist.quantile(0.5), hist.quantile(0.1), hist.min(), hist.max(), hist.mean()
+(2.5, 1.3, 1, 4, 2.5)
+"""
+
+from __future__ import annotations
+
+import heapq
+import json
+import math
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from parlor.sim.runner import CAPPED, ERROR, GameRecord, GameSpec
+
+#: Records buffered before they are written as one Parquet row group.
+BATCH_ROWS = 2000
+#: Errors kept as examples in the summary (the lowest game indices).
+ERROR_EXAMPLES = 5
+
+
+class IntHistogram:
+    """Counts of integer values: the exact mean, min, max and interpolated quantiles of what was
+    added, in memory that grows with the number of distinct values only."""
+
+    __slots__ = ("counts", "n", "total")
+
+    def __init__(self) -> None:
+        self.counts: Counter[int] = Counter()
+        self.n = 0
+        self.total = 0
+
+    def add(self, value: int, count: int = 1) -> None:
+        self.counts[value] += count
+        self.n += count
+        self.total += value * count
+
+    def mean(self) -> float:
+        return self.total / self.n
+
+    def min(self) -> int:
+        return min(self.counts)
+
+    def max(self) -> int:
+        return max(self.counts)
+
+    def _at(self, rank: int) -> int:
+        """The value at position ``rank`` (0-based) of the sorted values."""
+        seen = 0
+        for value in sorted(self.counts):
+            seen += self.counts[value]
+            if rank < seen:
+                return value
+        raise IndexError(rank)  # pragma: no cover - rank < n by construction
+
+    def quantile(self, q: float) -> float:
+        """The ``q`` quantile with linear interpolation (numpy's default), as
+        :func:`parlor.sim.report.percentile` gives over the same values."""
+        if not self.n:
+            return float("nan")
+        pos = (self.n - 1) * q
+        lo = math.floor(pos)
+        hi = min(lo + 1, self.n - 1)
+        a, b = self._at(lo), self._at(hi)
+        return float(a + (b - a) * (pos - lo))
+
+    def distribution(self) -> dict[str, float | int | None]:
+        if not self.n:
+            return dict.fromkeys(("mean", "median", "p10", "p90", "min", "max"), None) | {"n": 0}
+        return {
+            "n": self.n,
+            "mean": round(self.mean(), 2),
+            "median": self.quantile(0.5),
+            "p10": self.quantile(0.1),
+            "p90": self.quantile(0.9),
+            "min": self.min(),
+            "max": self.max(),
+        }
+
+
+class Tally:
+    """The summary of a run, updated one record at a time (:meth:`add`): wins and ties per seat
+    and per bot, how games ended, length histograms (per end reason too, for the plot) and, for
+    property games, landings and rent per square."""
+
+    def __init__(self, spec: GameSpec) -> None:
+        self.spec = spec
+        self.games = 0
+        self.seat_wins: Counter[int] = Counter()
+        self.seat_ties: Counter[int] = Counter()
+        self.bot_games: Counter[str] = Counter()
+        self.bot_wins: Counter[str] = Counter()
+        self.bot_ties: Counter[str] = Counter()
+        self.reasons: Counter[str] = Counter()
+        self.errors: list[tuple[int, int, str]] = []  # a max-heap by index (negated)
+        self.turns = IntHistogram()
+        self.rounds = IntHistogram()
+        self.decisions = IntHistogram()
+        #: Turns of the games that ended, per end reason.
+        self.turns_by_reason: dict[str, IntHistogram] = {}
+        self.landings = [0] * 40
+        self.rent = [0] * 40
+
+    @classmethod
+    def of(cls, records: Iterable[GameRecord], spec: GameSpec) -> Tally:
+        tally = cls(spec)
+        for r in records:
+            tally.add(r)
+        return tally
+
+    def add(self, r: GameRecord) -> None:
+        self.games += 1
+        single = len(r.winners) == 1
+        for seat, bot in enumerate(r.lineup):
+            self.bot_games[bot] += 1
+            if seat in r.winners:
+                if single:
+                    self.seat_wins[seat] += 1
+                    self.bot_wins[bot] += 1
+                else:
+                    self.seat_ties[seat] += 1
+                    self.bot_ties[bot] += 1
+        self.reasons[r.reason] += 1
+        if r.reason == ERROR:
+            heapq.heappush(self.errors, (-r.index, r.seed, r.error))
+            if len(self.errors) > ERROR_EXAMPLES:
+                heapq.heappop(self.errors)  # drops the highest index
+        elif r.reason != CAPPED:
+            self.turns.add(r.turns)
+            self.rounds.add(r.rounds)
+            self.decisions.add(r.decisions)
+            hist = self.turns_by_reason.get(r.reason)
+            if hist is None:
+                hist = self.turns_by_reason[r.reason] = IntHistogram()
+            hist.add(r.turns)
+        for sq, c in enumerate(r.landings):
+            self.landings[sq] += c
+        for sq, c in enumerate(r.rent):
+            self.rent[sq] += c
+
+    @property
+    def ended(self) -> int:
+        return self.turns.n
+
+    def error_examples(self) -> list[dict[str, Any]]:
+        return [
+            {"index": -neg, "seed": seed, "error": error}
+            for neg, seed, error in sorted(self.errors, reverse=True)
+        ]
+
+
+def row_schema() -> Any:
+    """The schema of the table of games (one row per game)."""
+    import pyarrow as pa  # type: ignore[import-untyped]
+
+    return pa.schema(
+        [
+            ("index", pa.int64()),
+            ("game", pa.string()),
+            ("edition", pa.string()),
+            ("seed", pa.int64()),
+            ("players", pa.int64()),
+            ("lineup", pa.list_(pa.string())),
+            ("bot_seeds", pa.list_(pa.int64())),
+            ("winners", pa.list_(pa.int64())),
+            ("winner", pa.int64()),
+            ("winner_bot", pa.string()),
+            ("reason", pa.string()),
+            ("capped", pa.bool_()),
+            ("decisions", pa.int64()),
+            ("turns", pa.int64()),
+            ("rounds", pa.int64()),
+            ("scores", pa.list_(pa.float64())),
+            ("ranking", pa.list_(pa.int64())),
+            ("landings", pa.list_(pa.int64())),
+            ("rent", pa.list_(pa.int64())),
+            ("error", pa.string()),
+        ]
+    )
+
+
+class RowWriter:
+    """Writes records as rows of ``games.parquet`` (and ``games.csv`` with ``csv``) in
+    ``out_dir``, one Parquet row group per :data:`BATCH_ROWS` records. Records must be given in
+    the order the rows should have (:func:`parlor.sim.runner.iter_records` yields them by index).
+    Use as a context manager, or call :meth:`close`."""
+
+    def __init__(self, out_dir: Path, csv: bool = False, batch_rows: int = BATCH_ROWS) -> None:
+        import pyarrow.csv as pacsv  # type: ignore[import-untyped]
+        import pyarrow.parquet as pq  # type: ignore[import-untyped]
+
+        out_dir.mkdir(parents=True, exist_ok=True)
+        self.schema = row_schema()
+        self.paths = [out_dir / "games.parquet"]
+        self._parquet = pq.ParquetWriter(self.paths[0], self.schema)
+        self._csv: Any = None
+        if csv:
+            self.paths.append(out_dir / "games.csv")
+            self._csv = pacsv.CSVWriter(self.paths[1], _csv_schema(self.schema))
+        self.batch_rows = batch_rows
+        self._rows: list[dict[str, Any]] = []
+        self.rows = 0
+
+    def add(self, record: GameRecord) -> None:
+        self._rows.append(record.to_row())
+        if len(self._rows) >= self.batch_rows:
+            self.flush()
+
+    def flush(self) -> None:
+        if not self._rows:
+            return
+        import pyarrow as pa
+
+        table = pa.Table.from_pylist(self._rows, schema=self.schema)
+        self._parquet.write_table(table)
+        if self._csv is not None:
+            self._csv.write_table(_csv_table(table))
+        self.rows += len(self._rows)
+        self._rows = []
+
+    def close(self) -> list[Path]:
+        self.flush()
+        self._parquet.close()
+        if self._csv is not None:
+            self._csv.close()
+        return self.paths
+
+    def __enter__(self) -> RowWriter:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _csv_schema(schema: Any) -> Any:
+    import pyarrow as pa
+
+    return pa.schema(
+        [
+            pa.field(f.name, pa.string()) if pa.types.is_list(f.type) else f
+            for f in schema  # list columns are written as JSON text
+        ]
+    )
+
+
+def _csv_table(table: Any) -> Any:
+    """``table`` with its list columns as JSON text (CSV has no lists)."""
+    import pyarrow as pa
+
+    columns = {}
+    for name in table.column_names:
+        column = table.column(name)
+        if pa.types.is_list(column.type):
+            columns[name] = pa.array([json.dumps(v) for v in column.to_pylist()], pa.string())
+        else:
+            columns[name] = column
+    return pa.table(columns)
+
+
+def read_rows(path: Path, columns: list[str] | None = None) -> Iterable[Mapping[str, Any]]:
+    """The rows of a ``games.parquet`` file, one row group at a time."""
+    import pyarrow.parquet as pq
+
+    file = pq.ParquetFile(path)
+    for i in range(file.num_row_groups):
+        yield from file.read_row_group(i, columns=columns).to_pylist()

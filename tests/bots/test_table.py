@@ -1,0 +1,90 @@
+"""The property bots' table: read from the engine's state it equals the one read from a view;
+the caches carried from one decision to the next (``Deeds.successor``) equal a fresh computation;
+and trade values computed from the groups a trade touches equal a full revaluation."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from parlor import monopoly
+from parlor.bots import RandomBot
+from parlor.bots.monopoly_heuristic import MonopolyHeuristicBot
+from parlor.bots.monopoly_table import Deeds, Table, board_for
+
+FIELDS = ("cash", "bankrupt", "in_jail", "jail_cards", "position", "owner", "mortgaged")
+
+
+def _states(edition: str, seed: int, every: int = 7):
+    """Mid-game moments of a game of heuristic bots with one random seat."""
+    game = monopoly.new_game(edition, 4, seed=seed)
+    bots = [MonopolyHeuristicBot(seed * 4 + p) for p in range(3)] + [RandomBot(seed)]
+    n = 0
+    while not game.is_over and n < 1500:
+        if n % every == 0:
+            yield game
+        p = game.pending.player  # type: ignore[union-attr]
+        game.apply(bots[p].choose(game, p))
+        n += 1
+
+
+@pytest.mark.parametrize("edition", monopoly.EDITION_IDS)
+def test_state_tables_equal_view_tables_and_fresh_caches(edition: str) -> None:
+    for game in _states(edition, seed=5):
+        board = board_for(game)
+        mine = Table.of(game)  # with deeds carried from earlier moments
+        seen = Table(board, game.view(None))
+        for name in (*FIELDS, "buildings", "bank_houses", "bank_hotels", "round"):
+            assert getattr(mine, name) == getattr(seen, name), name
+        for p in range(game.num_players):
+            assert mine.danger(p) == seen.danger(p)
+            assert mine.build_spots(p) == seen.build_spots(p)
+            assert mine.build_options(p) == seen.build_options(p)
+            assert mine.junk_lot(p) == seen.junk_lot(p)
+            assert mine.offer_targets(p) == seen.offer_targets(p)
+            assert mine.owned_by_price(p) == seen.owned_by_price(p)
+            assert mine.worth(p) == seen.worth(p)
+        assert mine.deeds.group_owner == seen.deeds.group_owner
+
+
+def _full_change(table: Table, proposer: int, to: int, give: list[int], take: list[int]):
+    after = table.copy()
+    for sq in give:
+        after.owner[sq] = to
+    for sq in take:
+        after.owner[sq] = proposer
+    return (
+        after.worth(proposer) - table.worth(proposer),
+        after.worth(to) - table.worth(to),
+    )
+
+
+@pytest.mark.parametrize("edition", ["classic", "matador"])
+def test_trade_deltas_equal_a_full_revaluation(edition: str) -> None:
+    rng = random.Random(11)
+    checked = 0
+    for game in _states(edition, seed=2, every=11):
+        table = Table.of(game).copy()
+        for _ in range(5):
+            proposer, to = rng.sample(range(game.num_players), 2)
+            give = [s for s in table.owned(proposer) if rng.random() < 0.3]
+            take = [s for s in table.owned(to) if rng.random() < 0.3]
+            got = table.trade_deltas(proposer, to, give, take)
+            want = _full_change(table, proposer, to, give, take)
+            assert got == pytest.approx(want, abs=1e-9)
+            checked += bool(give or take)
+    assert checked > 50
+
+
+def test_deeds_successor_keeps_only_unaffected_players() -> None:
+    game = monopoly.new_game("classic", 4, seed=1)
+    board = board_for(game)
+    deeds = Deeds(board, game.owner, game.mortgaged, game.buildings, 4)
+    Table.from_game(board, game, deeds).build_spots(2)
+    assert deeds._spots[2] == []
+    owner = list(game.owner)
+    owner[1] = 0  # a brown lot to seat 0: seats 0 and the bank are affected, seat 2 is not
+    later = deeds.successor(owner, game.mortgaged, game.buildings)
+    assert later._spots[2] == [] and later._spots[0] is None
+    assert later.owned[0] == [1]

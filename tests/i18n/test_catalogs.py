@@ -1,0 +1,99 @@
+"""The message catalogs: complete in every language, nothing unused, compiled files up to date."""
+
+from __future__ import annotations
+
+import io
+import re
+import string
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import read_mo
+from babel.messages.pofile import read_po
+
+import parlor
+from parlor.i18n import LANGUAGES, translator
+
+SOURCE = Path(parlor.__file__).parent
+LOCALE = SOURCE / "i18n" / "locale"
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+
+
+def _key(message_id: Any) -> str:
+    return message_id if isinstance(message_id, str) else message_id[0]
+
+
+@pytest.fixture(scope="module")
+def used() -> set[str]:
+    """Every message id the code marks for translation (what scripts/i18n.sh extracts)."""
+    found = extract_from_dir(
+        str(SOURCE), method_map=[("**.py", "python")], keywords=KEYWORDS, comment_tags=()
+    )
+    return {_key(message) for _file, _line, message, _comments, _context in found}
+
+
+def _catalog(lang: str) -> Any:
+    with open(LOCALE / lang / "LC_MESSAGES" / "parlor.po", encoding="utf-8") as fh:
+        return read_po(fh, locale=lang)
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _lit, name, _spec, _conv in string.Formatter().parse(text) if name}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_used_message_is_translated_and_none_is_unused(lang: str, used: set[str]) -> None:
+    catalog = _catalog(lang)
+    have = {_key(m.id): m for m in catalog if m.id}
+    assert sorted(used - set(have)) == [], f"missing in {lang}"
+    assert sorted(set(have) - used) == [], f"unused in {lang}"
+    for key, message in have.items():
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        assert all(strings), f"{lang}: {key!r} is not translated"
+        assert "fuzzy" not in message.flags, f"{lang}: {key!r} is fuzzy"
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        wanted = set().union(*(_fields(i) for i in ids))
+        for text in strings:
+            # The same fields (a translation may leave out a count its words already imply).
+            assert _fields(text) <= wanted, f"{lang}: {key!r} -> {text!r} has unknown fields"
+            assert _fields(text) >= wanted - {"n"}, f"{lang}: {key!r} -> {text!r} lacks fields"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_compiled_catalogs_match_the_sources(lang: str) -> None:
+    mo_path = resources.files("parlor.i18n").joinpath(f"locale/{lang}/LC_MESSAGES/parlor.mo")
+    compiled = read_mo(io.BytesIO(mo_path.read_bytes()))
+    source = _catalog(lang)
+
+    def table(catalog: Any) -> dict[Any, Any]:
+        def frozen(value: Any) -> Any:
+            return tuple(value) if isinstance(value, list | tuple) else value
+
+        return {frozen(m.id): frozen(m.string) for m in catalog if m.id}
+
+    want, got = table(source), table(compiled)
+    assert got == want, "run scripts/i18n.sh to recompile the catalogs"
+
+
+def test_no_message_hides_inside_an_f_string() -> None:
+    # The extractor cannot see a call inside an f-string, so such a message would never be
+    # translated (nor flagged missing).
+    pattern = re.compile(r"""\bf(["'])[^"'\n]*\{[\w.]*\b_\(""")
+    hidden = [
+        f"{path.relative_to(SOURCE)}:{n}"
+        for path in SOURCE.rglob("*.py")
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if pattern.search(line)
+    ]
+    assert hidden == []
+
+
+def test_translations_are_used_at_run_time() -> None:
+    assert translator("es")("{who} passes", who="Ana") == "Ana pasa"
+    assert translator("da").ngettext("{n} house", "{n} houses", 3, n=3) == "3 huse"
+    assert translator("en")("{who} passes", who="Ann") == "Ann passes"
+    with pytest.raises(parlor.core.errors.SettingsError, match="unknown language 'fr'"):
+        translator("fr")

@@ -1,0 +1,26 @@
+"""The games as OpenSpiel Python games: OpenSpiel's random-simulation API test, its RL
+environment and its bot evaluation, run in a child process (see openspiel_checks.py)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+CHECKS = Path(__file__).with_name("openspiel_checks.py")
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_openspiel_checks_pass() -> None:
+    result = subprocess.run(
+        [sys.executable, str(CHECKS)], capture_output=True, text=True, timeout=600, cwd=ROOT
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[-1] == "ALL PASSED", result.stdout + result.stderr
+    assert len([line for line in lines if line.startswith("passed ")]) == 4
+
+
+def test_the_module_imports_without_pyspiel() -> None:
+    code = "import sys, parlor.rl.openspiel; assert 'pyspiel' not in sys.modules"
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=120)

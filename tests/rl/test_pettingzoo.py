@@ -1,0 +1,233 @@
+"""The PettingZoo AEC environments: the API checks, reproducibility, masked play that stays legal
+and agrees with the engine, and rewards that reach an agent at its next step."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pettingzoo.test import api_test, seed_test
+
+from parlor import monopoly, tools
+from parlor.rl import IllegalActionError, property_env, tools_env
+from tests.rl.conftest import CONFIGS, play_random
+
+
+@pytest.mark.parametrize("name", sorted(CONFIGS))
+def test_pettingzoo_api_and_seed(name: str) -> None:
+    make = CONFIGS[name]
+    api_test(make(), num_cycles=400)
+    seed_test(make, num_cycles=300)
+
+
+def test_custom_deck_changes_the_spaces(three_color_deck: str) -> None:
+    env = tools_env(3, deck=three_color_deck)
+    api_test(env, num_cycles=200)
+    default = tools_env(3)
+    # Three colours: 6 * 3 + 3 kinds, so fewer ids and a shorter observation.
+    assert env.action_space("player_0").n == 21 + 5 + 3 + 9
+    assert (
+        env.observation_space("player_0")["observation"].shape[0]
+        < (default.observation_space("player_0")["observation"].shape[0])
+    )
+
+
+def test_reset_with_a_seed_replays_the_engine_game() -> None:
+    env = property_env("classic", 4, max_steps=400)
+    play_random(env, seed=11)
+    first = env.game.to_json()
+    play_random(env, seed=11)
+    assert env.game.to_json() == first
+    assert env.game.seed == 11
+    # The environment's game is the engine's own game for that seed and those actions.
+    fresh = monopoly.new_game("classic", 4, seed=11)
+    for action in env.game.log:
+        fresh.apply(action)
+    assert fresh.snapshot() == env.game.snapshot()
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_tools_random_masked_play_is_legal_and_matches_the_outcome(players: int) -> None:
+    env = tools_env(players)
+    for seed in range(60):
+        totals = play_random(env, seed)  # an illegal id would raise IllegalActionError
+        outcome = env.game.outcome
+        assert outcome is not None  # TOOLS games end well before the cap
+        for seat, agent in enumerate(env.possible_agents):
+            expected = (
+                (1.0 if len(outcome.winners) == 1 else 0.0) if seat in outcome.winners else -1.0
+            )
+            assert totals[agent] == expected
+        replayed = tools.ToolsGame.from_json(env.game.to_json())
+        assert replayed.outcome == outcome
+
+
+@pytest.mark.parametrize(
+    ("edition", "options"),
+    [("classic", {"variant": "short"}), ("matador", {}), ("latam", {"variant": "short"})],
+)
+def test_property_random_masked_play_is_legal_and_matches_the_outcome(
+    edition: str, options: dict[str, Any]
+) -> None:
+    env = property_env(edition, 3, options=options, max_steps=20_000)
+    for seed in range(2):
+        totals = play_random(env, seed)
+        outcome = env.game.outcome
+        assert outcome is not None
+        for seat, agent in enumerate(env.possible_agents):
+            won = seat in outcome.winners
+            assert totals[agent] == ((1.0 if len(outcome.winners) == 1 else 0.0) if won else -1.0)
+        assert monopoly.PropertyGame.from_json(env.game.to_json()).outcome == outcome
+
+
+def test_bankrupt_players_leave_with_minus_one_and_the_game_goes_on() -> None:
+    env = property_env("classic", 4, max_steps=20_000)
+    for seed in range(6):
+        totals = play_random(env, seed)
+        outcome = env.game.outcome
+        if outcome is not None and outcome.reason == "bankruptcy":
+            losers = [a for p, a in enumerate(env.possible_agents) if p not in outcome.winners]
+            assert all(totals[a] == -1.0 for a in losers)
+            return
+    pytest.fail("no random classic game ended by bankruptcy in 6 seeds")
+
+
+@pytest.mark.parametrize("name", ["tools-4-options", "classic-4", "latam-5-house-rules"])
+def test_shaped_rewards_arrive_at_the_agents_next_step(name: str) -> None:
+    """With the shaped reward, what an agent reads at each of its turns is exactly the change of
+    its measure (net worth, or minus its hand) since its own last move: rent paid to it on other
+    players' turns, cards it was made to draw, all arrive then, and nothing is lost."""
+    env = CONFIGS[name](reward="shaped", shaping_scale=2.0)
+    spec = env.table.spec
+    last_potential: dict[str, float] = {}
+    changes = 0
+
+    def check(agent: str, obs: dict[str, Any], reward: float) -> None:
+        nonlocal changes
+        seat = env.possible_agents.index(agent)
+        now = spec.potential(env.game, seat)
+        if agent in last_potential:
+            assert reward == pytest.approx(2.0 * (now - last_potential[agent]))
+            changes += reward != 0
+        last_potential[agent] = now
+
+    for seed in range(3):
+        last_potential.clear()
+        play_random(env, seed, on_turn=check)
+    assert changes > 10
+
+
+def test_an_illegal_id_raises_and_changes_nothing() -> None:
+    env = tools_env(2)
+    env.reset(seed=4)
+    obs, *_ = env.last()
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    before = env.game.snapshot()
+    with pytest.raises(IllegalActionError, match=r"is not legal for seat 0 now .*legal ids: \["):
+        env.step(illegal)
+    with pytest.raises(IllegalActionError, match="not legal"):
+        env.step(10_000)
+    assert env.game.snapshot() == before
+    assert not any(env.terminations.values())
+
+
+def test_the_penalty_option_ends_the_episode_instead() -> None:
+    env = property_env("classic", 4, illegal_action="penalize", illegal_penalty=-5.0)
+    env.reset(seed=2)
+    obs, *_ = env.last()
+    offender = env.agent_selection
+    env.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
+    assert all(env.terminations.values())
+    assert env._cumulative_rewards[offender] == -5.0
+    assert env.infos[offender]["illegal_action"] is True
+    assert all(r == 0.0 for a, r in env._cumulative_rewards.items() if a != offender)
+    assert not env.game.is_over  # the engine never saw the action
+
+
+def test_truncation_at_the_step_cap() -> None:
+    env = property_env("classic", 4, max_steps=50, truncation_reward="valuation")
+    totals = play_random(env, seed=3)
+    assert env.table.truncated and not env.game.is_over
+    assert sorted(totals.values()).count(1.0) <= 1 and set(totals.values()) <= {1.0, 0.0, -1.0}
+    env = property_env("classic", 4, max_steps=50)
+    assert set(play_random(env, seed=3).values()) == {0.0}
+
+
+def test_decisions_by_any_player_select_that_agent() -> None:
+    """Auction bids and trade answers belong to players other than the dice holder."""
+    env = property_env("classic", 4, max_steps=3000)
+    rng = np.random.default_rng(0)
+    env.reset(seed=8)
+    off_turn = set()
+    for agent in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        pending = env.game.pending
+        assert pending is not None and agent == f"player_{pending.player}"
+        if pending.player != env.game.current_player:
+            off_turn.add(pending.kind)
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert {"bid", "answer_trade"} <= off_turn
+
+
+def test_render_ansi_names_the_legal_actions() -> None:
+    env = property_env("matador", 3, render_mode="ansi")
+    env.reset(seed=1)
+    text = env.render()
+    assert text is not None and "start_turn" in text and "0:" in text
+    json.dumps(env.game.view(0))
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    players=st.integers(2, 10),
+    seed=st.integers(0, 2**31 - 2),
+    picks=st.lists(st.integers(0, 10_000), min_size=1, max_size=120),
+)
+def test_tools_masks_are_the_engine_legal_ids_and_spaces_are_fixed(
+    players: int, seed: int, picks: list[int]
+) -> None:
+    env = tools_env(players)
+    space = env.observation_space("player_0")
+    env.reset(seed=seed)
+    for pick in picks:
+        agent = env.agent_selection
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            break
+        assert env.observation_space(agent) is space
+        assert space.contains(obs)
+        seat = env.possible_agents.index(agent)
+        legal = np.flatnonzero(obs["action_mask"]).tolist()
+        assert legal == env.game.legal_action_ids(seat)
+        env.step(legal[pick % len(legal)])
+
+
+def test_without_trade_offers_the_mask_is_the_engine_mask_less_proposals() -> None:
+    env = property_env("classic", 4, trade_offers=False, max_steps=800)
+    rng = np.random.default_rng(1)
+    env.reset(seed=9)
+    proposals_seen = 0
+    for agent in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        game, seat = env.game, env.possible_agents.index(agent)
+        full = game.legal_action_ids(seat)
+        trades = {
+            i for i in full if isinstance(game.action_from_id(i, seat), monopoly.ProposeTrade)
+        }
+        proposals_seen += len(trades)
+        assert np.flatnonzero(obs["action_mask"]).tolist() == [i for i in full if i not in trades]
+        if trades:
+            with pytest.raises(IllegalActionError):
+                env.step(min(trades))
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert proposals_seen > 0
