@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -41,9 +42,13 @@ def browser() -> Iterator[Browser]:
 
 
 @pytest.fixture
-def images() -> Path:
-    IMAGES.mkdir(parents=True, exist_ok=True)
-    return IMAGES
+def images(tmp_path: Path) -> Path:
+    """Where the tests' screenshots go: a temporary folder, or the docs' pictures when
+    PARLOR_SCREENSHOTS=1 (games are random, so an ordinary run must not rewrite tracked files)."""
+    if os.environ.get("PARLOR_SCREENSHOTS") == "1":
+        IMAGES.mkdir(parents=True, exist_ok=True)
+        return IMAGES
+    return tmp_path
 
 
 @pytest.fixture
