@@ -439,6 +439,11 @@ class ActionIds(BuyingRules):
     # ----- ids and actions ---------------------------------------------------------------------
     def action_id(self, action: Action) -> int:
         self.validate_action(action)
+        return self._id_of(action)
+
+    def _id_of(self, action: Action) -> int:
+        """The id of a well-formed action (``action_id`` without the boundary check, for the
+        actions the engine lists itself)."""
         name = type(action).__name__
         if isinstance(action, ChooseTax):
             return _FIXED_IDS[f"ChooseTax:{action.percent}"]

@@ -270,7 +270,7 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
             if isinstance(top, Auction):
                 ids = self._bid_ids(player, top)
             else:
-                ids = [self.action_id(a) for a in _FRAMES[type(top)].answers(self, player, top)]
+                ids = [self._id_of(a) for a in _FRAMES[type(top)].answers(self, player, top)]
         if top.anytime_ok and not self.bankrupt[player]:
             ids += self._anytime_ids(player)
         return ids
