@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from parlor.bots.registry import bot_names
 from parlor.i18n import LANGUAGES, Translator, environment_language, translator
 
 
@@ -191,3 +193,44 @@ def help_language(argv: Sequence[str] | None) -> str:
             if arg.startswith(flag) and arg[len(flag) :] in LANGUAGES:
                 return arg[len(flag) :]
     return environment_language() or "en"
+
+
+def bot_epilog(game: str, about: Mapping[str, str], _: Translator) -> str:
+    """The help's list of bot kinds for ``game`` (``about``: a catalog message per kind)."""
+    lines = [_("Bots (--bot):")]
+    for name in bot_names(game):
+        what = _(about[name]) if name in about else ""
+        lines.append(f"  {name:<10} {what}")
+    return "\n".join(lines)
+
+
+def add_bot_arguments(
+    parser: argparse.ArgumentParser, game: str, default_bot: str, _: Translator
+) -> None:
+    """``--bots`` (which seats) and ``--bot`` (which kind), as both terminal games take them."""
+    parser.add_argument(
+        "--bots",
+        default=None,
+        help=_('seats played by bots: "2,3,4", "all-but-1" (default), "all" or "none"'),
+    )
+    parser.add_argument(
+        "--bot",
+        default=None,
+        help=_(
+            "which bot plays the bot seats: {names} (default {default})",
+            names=", ".join(bot_names(game)),
+            default=default_bot,
+        ),
+    )
+
+
+def add_save_arguments(parser: argparse.ArgumentParser, _: Translator) -> None:
+    """``--save`` and ``--load``, as both terminal games take them."""
+    parser.add_argument(
+        "--save",
+        default=None,
+        help=_("keep the game in this file (after every move, at the end and on quitting)"),
+    )
+    parser.add_argument(
+        "--load", default=None, help=_("resume a saved game, with its seats and language")
+    )

@@ -34,6 +34,9 @@ from parlor.bots.base import Bot
 from parlor.bots.registry import bot_names, make_bot
 from parlor.cli.common import (
     Seat,
+    add_bot_arguments,
+    add_save_arguments,
+    bot_epilog,
     clean_text,
     help_language,
     parse_names,
@@ -126,18 +129,10 @@ def add_parser(subparsers: Any, _: Translator | None = None) -> argparse.Argumen
             "friends at the same keyboard."
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog=_bot_epilog(_),
+        epilog=bot_epilog("monopoly", BOT_HELP, _),
     )
     _add_arguments(parser, _)
     return parser
-
-
-def _bot_epilog(_: Translator) -> str:
-    lines = [_("Bots (--bot):")]
-    for name in bot_names("monopoly"):
-        about = _(BOT_HELP[name]) if name in BOT_HELP else ""
-        lines.append(f"  {name:<10} {about}")
-    return "\n".join(lines)
 
 
 def _add_arguments(parser: argparse.ArgumentParser, _: Translator) -> None:
@@ -151,20 +146,7 @@ def _add_arguments(parser: argparse.ArgumentParser, _: Translator) -> None:
     )
     parser.add_argument("--players", type=int, default=None, help=_("number of players (4)"))
     parser.add_argument("--names", default=None, help=_('comma-separated names, e.g. "Ann,Bo,Cy"'))
-    parser.add_argument(
-        "--bots",
-        default=None,
-        help=_('seats played by bots: "2,3,4", "all-but-1" (default), "all" or "none"'),
-    )
-    parser.add_argument(
-        "--bot",
-        default=None,
-        help=_(
-            "which bot plays the bot seats: {names} (default {default})",
-            names=", ".join(bot_names("monopoly")),
-            default=DEFAULT_BOT,
-        ),
-    )
+    add_bot_arguments(parser, "monopoly", DEFAULT_BOT, _)
     parser.add_argument("--seed", type=int, default=None, help=_("random seed (default: random)"))
     parser.add_argument(
         "--variant", default=None, help=_("one of {names}", names=", ".join(VARIANTS))
@@ -185,14 +167,7 @@ def _add_arguments(parser: argparse.ArgumentParser, _: Translator) -> None:
             "language of the game: {langs} (default: the edition's own)", langs=", ".join(LANGUAGES)
         ),
     )
-    parser.add_argument(
-        "--save",
-        default=None,
-        help=_("keep the game in this file (after every move, at the end and on quitting)"),
-    )
-    parser.add_argument(
-        "--load", default=None, help=_("resume a saved game, with its seats and language")
-    )
+    add_save_arguments(parser, _)
     parser.add_argument(
         "--minutes",
         type=float,
@@ -436,7 +411,7 @@ def main(
         prog="parlor play",
         description=_("Play a property-trading game in the terminal."),
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog=_bot_epilog(_),
+        epilog=bot_epilog("monopoly", BOT_HELP, _),
     )
     _add_arguments(parser, _)
     args = parser.parse_args(argv)

@@ -29,7 +29,16 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from parlor.bots.registry import bot_names, make_bot
-from parlor.cli.common import Seat, clean_text, help_language, parse_names, parse_seats
+from parlor.cli.common import (
+    Seat,
+    add_bot_arguments,
+    add_save_arguments,
+    bot_epilog,
+    clean_text,
+    help_language,
+    parse_names,
+    parse_seats,
+)
 from parlor.cli.console import Terminal, harden_std_streams
 from parlor.cli.saves import SaveError, read_save, replay
 from parlor.cli.tools_table import Table, help_text, sorted_hand
@@ -60,36 +69,15 @@ def add_parser(subparsers: Any, _: Translator | None = None) -> argparse.Argumen
         help=_("play the TOOLS card game in the terminal"),
         description=_("Play TOOLS: 2-10 players, any seats played by bots."),
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog=_bot_epilog(_),
+        epilog=bot_epilog("tools", BOT_HELP, _),
     )
     _add_arguments(parser, _)
     return parser
 
 
-def _bot_epilog(_: Translator) -> str:
-    lines = [_("Bots (--bot):")]
-    for name in bot_names("tools"):
-        about = _(BOT_HELP[name]) if name in BOT_HELP else ""
-        lines.append(f"  {name:<10} {about}")
-    return "\n".join(lines)
-
-
 def _add_arguments(parser: argparse.ArgumentParser, _: Translator) -> None:
     parser.add_argument("--players", type=int, default=None, help=_("number of players, 2-10 (4)"))
-    parser.add_argument(
-        "--bots",
-        default=None,
-        help=_('seats played by bots: "2,3,4", "all-but-1" (default), "all" or "none"'),
-    )
-    parser.add_argument(
-        "--bot",
-        default=None,
-        help=_(
-            "which bot plays the bot seats: {names} (default {default})",
-            names=", ".join(bot_names("tools")),
-            default=DEFAULT_BOT,
-        ),
-    )
+    add_bot_arguments(parser, "tools", DEFAULT_BOT, _)
     parser.add_argument("--seed", type=int, default=None, help=_("random seed (default: random)"))
     parser.add_argument(
         "--names", default=None, help=_('comma-separated names, e.g. "Ana,Bob,Eva"')
@@ -104,14 +92,7 @@ def _add_arguments(parser: argparse.ArgumentParser, _: Translator) -> None:
         default=None,
         help=_("language of the game: {langs} (default es)", langs=", ".join(LANGUAGES)),
     )
-    parser.add_argument(
-        "--save",
-        default=None,
-        help=_("keep the game in this file (after every move, at the end and on quitting)"),
-    )
-    parser.add_argument(
-        "--load", default=None, help=_("resume a saved game, with its seats and language")
-    )
+    add_save_arguments(parser, _)
     parser.set_defaults(run=run)
 
 
@@ -248,7 +229,7 @@ def main(
         prog="parlor tools",
         description=_("Play TOOLS in the terminal."),
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog=_bot_epilog(_),
+        epilog=bot_epilog("tools", BOT_HELP, _),
     )
     _add_arguments(parser, _)
     args = parser.parse_args(argv)
