@@ -395,3 +395,27 @@ def test_user_edition_file(tmp_path: Path) -> None:
         load_edition(str(bad_toml))
     with pytest.raises(SettingsError):
         load_edition(str(tmp_path / "missing.toml"))
+
+
+def test_the_schema_knows_exactly_the_card_effects_the_engine_carries_out() -> None:
+    """The schema's list of effects is what refuses an unknown one, so it must not drift from
+    the engine's table of effects and their fields."""
+    from typing import get_args
+
+    from parlor.monopoly.edition import CARD_EFFECTS
+    from parlor.monopoly.edition_schema import Effect
+
+    assert set(get_args(Effect)) == set(CARD_EFFECTS)
+
+
+def test_an_unknown_square_kind_or_card_effect_is_refused() -> None:
+    data = tomllib.loads(
+        resources.files("parlor.monopoly").joinpath("data/classic.toml").read_text("utf-8")
+    )
+    bad_square = copy.deepcopy(data)
+    bad_square["squares"][3]["kind"] = "lake"
+    bad_card = copy.deepcopy(data)
+    bad_card["cards"][0]["effect"] = "teleport"
+    for garbage in (bad_square, bad_card):
+        with pytest.raises(SettingsError):
+            parse_edition(garbage)
