@@ -115,10 +115,7 @@ class Game(ABC, Generic[A]):
         private details (a card just drawn) gives them only here, to the decider. Games with
         nothing private in their decisions keep this default.
         """
-        if player is not None and (type(player) is not int or not 0 <= player < self.num_players):
-            raise MalformedAction(
-                f"player must be a seat number 0..{self.num_players - 1} or None, not {player!r}"
-            )
+        self.check_query(player)
         return self.pending
 
     @property

@@ -343,7 +343,7 @@ class ToolsGame(Game[ToolsAction]):
         >>> game.pending == game.pending_for(1 - p) == game.pending_for(None)
         True
         """
-        self._check_viewer(player)
+        self.check_query(player)
         phase = self.phase
         if phase == OVER:
             return None
@@ -360,12 +360,6 @@ class ToolsGame(Game[ToolsAction]):
             hammers = self._hammer_count(self.current)
             info["good_nail_penalty"] = "two_hammers" if hammers >= 2 else "draw_two"
         return Decision(self.current, PHASE_NAMES[phase], info)
-
-    def _check_viewer(self, player: int | None) -> None:
-        if player is not None and (type(player) is not int or not 0 <= player < self._n):
-            raise MalformedAction(
-                f"player must be a seat number 0..{self._n - 1} or None, not {player!r}"
-            )
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
@@ -428,7 +422,7 @@ class ToolsGame(Game[ToolsAction]):
                     "TOOLS actions show the decider's hand: name the player, "
                     "e.g. legal_actions(game.pending.player)"
                 )
-            self._check_viewer(player)
+            self.check_query(player)
             return []
         phase = self.phase
         if phase == OVER:
@@ -829,7 +823,7 @@ class ToolsGame(Game[ToolsAction]):
         Never another hand nor the draw pile's order; the pending decision's private details
         (the card just drawn) only to the player deciding.
         """
-        self._check_viewer(player)
+        self.check_query(player)
         codes = self.deck.codes
         pending = self.pending_for(player)
         view: dict[str, Any] = {
