@@ -411,7 +411,7 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
         >>> a.view(0) == b.view(0) == game.view(0), a.decks != b.decks
         (True, True)
         """
-        self.pending_for(player)  # (checks the seat)
+        self.check_query(player, optional=False)
         new = self.clone()
         new.rng = random.Random(seed)
         for deck, cards in new.decks.items():
