@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import Error as PlaywrightError
+
 from tests.web.play import answer_types, click, play_until_over
 
 DESKTOP = {"width": 1280, "height": 900}
@@ -25,6 +27,32 @@ def create_property_table(page: Any, base: str, name: str, rounds: int) -> str:
     page.click("#create-button")
     page.wait_for_selector("#invite-link")
     return str(page.input_value("#invite-link"))
+
+
+def propose_every_deed_for_1(page: Any) -> bool:
+    """Ann asks Bo for every deed he has, for $1 (Bo agrees, so groups get completed and Ann
+    builds). The page is redrawn after every move, so each step is checked and a step that a
+    redraw undid makes this try again at the next turn."""
+    if not page.locator("#trade").count():
+        return False
+    try:
+        if not page.locator("#trade[open]").count():
+            page.click("#trade summary", timeout=1500)
+        page.select_option("#trade-partner", "1", timeout=1500)
+        takes = page.locator("#trade-form .take input[type=checkbox]")
+        if not takes.count():
+            return False
+        for i in range(takes.count()):
+            takes.nth(i).check(timeout=1500)
+        page.fill("#give-cash", "1", timeout=1500)
+        if page.input_value("#give-cash") != "1" or not all(
+            takes.nth(i).is_checked() for i in range(takes.count())
+        ):
+            return False
+        page.click("#propose", timeout=1500)
+    except PlaywrightError:
+        return False
+    return True
 
 
 def test_two_people_and_two_bots_play_a_property_game_to_the_end(
@@ -64,19 +92,9 @@ def test_two_people_and_two_bots_play_a_property_game_to_the_end(
             if not seen.get("mortgage") and click(page, "#my-deeds button[data-type=Mortgage]"):
                 note("mortgage")
                 return True
-            if seen.get("trade_proposed", 0) < 3 and page.locator("#trade").count():
-                # take every deed Bo has for $1 (Bo agrees): groups get completed, so Ann builds
-                if not page.locator("#trade[open]").count():
-                    page.click("#trade summary")
-                page.select_option("#trade-partner", "1")
-                takes = page.locator("#trade-form .take input[type=checkbox]")
-                if takes.count():
-                    for i in range(takes.count()):
-                        takes.nth(i).check()
-                    page.fill("#give-cash", "1")
-                    page.click("#propose")
-                    note("trade_proposed")
-                    return True
+            if seen.get("trade_proposed", 0) < 3 and propose_every_deed_for_1(page):
+                note("trade_proposed")
+                return True
         if kind == "buy_or_auction" and not seen.get("ann_declined"):
             note("ann_declined")
             return click(page, "#prompt button[data-type=DeclineProperty]")

@@ -254,6 +254,7 @@ function showError(msg) {
 function render() {
   if (!S.table) return;
   const m = main();
+  const keep = focusOf(m);
   m.replaceChildren();
   // for scripts and tests: which table version and decision this page shows
   m.dataset.version = S.version;
@@ -287,6 +288,22 @@ function render() {
   if (S.final) m.append(renderFinal());
   if (S.table.game === "tools") renderTools(m); else renderProperty(m);
   m.append(renderLog());
+  restoreFocus(keep);
+}
+// A redraw after every move must not take the caret from someone typing (a cash amount, a chat
+// line) or the focus from a keyboard user: controls with an id get both back.
+function focusOf(m) {
+  const el = document.activeElement;
+  if (!el || !el.id || !m.contains(el)) return null;
+  let sel = null;
+  try { sel = el.selectionStart === null || el.selectionStart === undefined ? null : [el.selectionStart, el.selectionEnd]; } catch { sel = null; }
+  return { id: el.id, sel };
+}
+function restoreFocus(keep) {
+  const el = keep && document.getElementById(keep.id);
+  if (!el) return;
+  el.focus();
+  if (keep.sel) try { el.setSelectionRange(keep.sel[0], keep.sel[1]); } catch { /* not a text field */ }
 }
 function seatName(p) { return S.table.seats[p] ? S.table.seats[p].name : "#" + (p + 1); }
 function renderFinal() {
@@ -303,8 +320,9 @@ function renderLog() {
     h("ul", { id: "chat" }, ...S.chat.slice(-10).map((c) => h("li", {}, h("b", { text: c.name + ": " }), c.text))),
     S.me.seat === null ? null : h("form", { onsubmit: (ev) => {
       ev.preventDefault(); const i = ev.target.querySelector("input");
-      if (i.value.trim()) send({ type: "chat", text: i.value.trim() }); i.value = "";
-    } }, h("input", { "aria-label": t("chat"), maxlength: 500 }), h("button", { type: "submit", text: t("send") })));
+      if (i.value.trim()) send({ type: "chat", text: i.value.trim() }); i.value = ""; S.chatDraft = "";
+    } }, h("input", { id: "chat-input", "aria-label": t("chat"), maxlength: 500, value: S.chatDraft || null,
+      oninput: (ev) => { S.chatDraft = ev.target.value; } }), h("button", { type: "submit", text: t("send") })));
 }
 function promptCard(title, ...kids) {
   return h("section", { class: "card prompt", id: "prompt", "aria-live": "assertive" }, h("h2", { text: title }), ...kids);
