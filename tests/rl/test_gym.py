@@ -131,3 +131,52 @@ def test_bad_settings_fail_early() -> None:
         ParlorGymEnv("tools", opponents="grandmaster")
     with pytest.raises(ValueError, match="reward"):
         ParlorGymEnv("tools", reward="money")
+
+
+def lowest_id_episode(skip_forced: bool, seed: int) -> tuple[str, float, int, int]:
+    """Play the lowest legal id at every learner decision; return the game, the total reward,
+    the learner's steps and the forced moves the environment played."""
+    env = ParlorGymEnv(
+        "classic",
+        seat=1,
+        trade_offers=False,
+        liquidate="for_debts",
+        reward="shaped",
+        max_steps=2500,
+        skip_forced=skip_forced,
+    )
+    obs, _ = env.reset(seed=seed)
+    total, steps, done = 0.0, 0, False
+    while not done:
+        legal = np.flatnonzero(obs["action_mask"])
+        assert len(legal) >= (2 if skip_forced else 1)
+        obs, reward, terminated, truncated, _ = env.step(int(legal[0]))
+        total, steps, done = total + float(reward), steps + 1, terminated or truncated
+    return env.game.to_json(), total, steps, env.forced_moves
+
+
+def test_skip_forced_plays_the_single_legal_ids_and_changes_nothing_else() -> None:
+    game, total, steps, forced = lowest_id_episode(False, seed=6)
+    game_skip, total_skip, steps_skip, forced_skip = lowest_id_episode(True, seed=6)
+    assert forced == 0 and forced_skip > 0
+    assert game_skip == game
+    assert total_skip == pytest.approx(total)
+    assert steps_skip + forced_skip == steps
+
+
+def test_a_game_cut_at_the_cap_names_its_leaders_by_the_book() -> None:
+    env = ParlorGymEnv("classic", seat=0, max_steps=60, truncation_reward="valuation")
+    obs, _ = env.reset(seed=2)
+    truncated = terminated = False
+    total = 0.0
+    while not (truncated or terminated):
+        obs, reward, terminated, truncated, info = env.step(
+            int(np.flatnonzero(obs["action_mask"])[0])
+        )
+        total += float(reward)
+    assert truncated and "winners" not in info
+    game = env.game
+    values = {p: game.valuation(p) for p in game.active_players}
+    best = max(values.values())
+    assert info["leaders"] == tuple(p for p, v in values.items() if v == best)
+    assert total == (1.0 if info["leaders"] == (0,) else 0.0 if 0 in info["leaders"] else -1.0)

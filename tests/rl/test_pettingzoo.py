@@ -231,3 +231,42 @@ def test_without_trade_offers_the_mask_is_the_engine_mask_less_proposals() -> No
                 env.step(min(trades))
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     assert proposals_seen > 0
+
+
+LIQUIDATING = (monopoly.Mortgage, monopoly.SellBuilding)
+SPENDING = (monopoly.Unmortgage, monopoly.Build)
+
+
+def test_liquidate_for_debts_keeps_mortgages_and_sales_for_raising_funds() -> None:
+    """liquidate="for_debts": the engine's mask less mortgaging and selling buildings back
+    outside a raise_funds decision, and less building and lifting within one; never empty."""
+    env = property_env("classic", 4, liquidate="for_debts", max_steps=3000)
+    rng = np.random.default_rng(2)
+    env.reset(seed=4)
+    kept_to_pay = dropped_outside = 0
+    for agent in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        game, seat = env.game, env.possible_agents.index(agent)
+        raising = game.pending.kind == "raise_funds"
+        full = game.legal_action_ids(seat)
+        left_out = SPENDING if raising else LIQUIDATING
+        dropped = {i for i in full if isinstance(game.action_from_id(i, seat), left_out)}
+        legal = np.flatnonzero(obs["action_mask"]).tolist()
+        assert legal and legal == [i for i in full if i not in dropped]
+        kept_to_pay += raising and any(
+            isinstance(game.action_from_id(i, seat), LIQUIDATING) for i in legal
+        )
+        dropped_outside += not raising and bool(dropped)
+        if dropped:
+            with pytest.raises(IllegalActionError):
+                env.step(min(dropped))
+        env.step(int(rng.choice(legal)))
+    assert kept_to_pay > 0 and dropped_outside > 0
+
+
+def test_bad_liquidate_option_fails_early() -> None:
+    with pytest.raises(ValueError, match="liquidate"):
+        property_env("classic", 4, liquidate="never")

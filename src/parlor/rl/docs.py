@@ -138,6 +138,12 @@ Options of every environment (`parlor.rl.table.Table`):
 - `trade_offers=False` (property games) leaves trade proposals out of every mask, so a learner
   chooses among the answers and the building, mortgaging and selling actions only; offers made
   to it still need its answer, the rules are unchanged, and a proposal id is then illegal.
+- `liquidate="for_debts"` (property games) narrows the any-time money actions: mortgaging and
+  selling buildings back are in a seat's mask only while it holds a `raise_funds` decision (a debt
+  it cannot pay yet), building and lifting mortgages only outside one. A learner then cannot spin
+  in mortgage-and-lift loops (each lift costs the interest, and a young policy samples those ids as
+  often as the dice); the engine's own masks and rules are unchanged, and a narrowed-out id is
+  illegal. `"any_time"` keeps the engine's mask.
 - The agent cannot alter its own reward: rewards are computed from the engine's state only;
   observations and masks handed out are copies; the time-limit games' `CallTime` (a table signal,
   not a move) has no legal id, so a leading agent cannot end the game.
@@ -154,6 +160,11 @@ other seat or a list in seat order (`random`, `heuristic`, `search`, and for the
 from the reset seed. A step's reward is the learner's reward for everything from its action to
 its next decision. `env.unwrapped.action_masks()` gives the mask as booleans, as sb3-contrib's
 MaskablePPO asks; after an episode ends in a vector environment the next `step` resets that copy.
+`skip_forced=True` plays the learner's decisions that have a single legal id (throwing the dice,
+ending a turn with nothing to build) for it, adding their rewards to the next step's, so that every
+step is a real choice; the game is the one the learner would have played, and
+`env.unwrapped.forced_moves` counts them. At the end of an episode `info` holds `winners` (the
+engine's outcome), or, for a game cut at `max_steps`, `leaders`: {_doc(GameSpec.book_ranking)[0].lower() + _doc(GameSpec.book_ranking)[1:]}
 
 ## Observations
 

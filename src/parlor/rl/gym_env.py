@@ -73,6 +73,7 @@ class ParlorGymEnv(gym.Env[dict[str, Any], np.int64]):
         opponent_options: dict[str, Any] | None = None,
         options: dict[str, Any] | None = None,
         deck: str | None = None,
+        skip_forced: bool = False,
         render_mode: str | None = None,
         **table_options: Any,
     ) -> None:
@@ -91,6 +92,10 @@ class ParlorGymEnv(gym.Env[dict[str, Any], np.int64]):
                 self.family, name, seed=0, **(opponent_options or {})
             )  # fail early on a bad name
         self.seat_choice = seat
+        # True: a learner decision with a single legal id is played by the environment (its
+        # reward goes into the next step's), so every step is a real choice.
+        self.skip_forced = bool(skip_forced)
+        self.forced_moves = 0  # forced decisions played for the learner this episode
         self.opponent_names = names
         self.opponent_options = dict(opponent_options or {})
         self.render_mode = render_mode
@@ -123,6 +128,7 @@ class ParlorGymEnv(gym.Env[dict[str, Any], np.int64]):
             for p, name in zip(others, self.opponent_names, strict=True)
         }
         self.table.reset(game_seed)
+        self.forced_moves = 0
         self._play_bots()  # (the rewards before the learner's first decision are all zero)
         return self._obs(), self._info()
 
@@ -140,12 +146,22 @@ class ParlorGymEnv(gym.Env[dict[str, Any], np.int64]):
         return self._obs(), reward, terminated, truncated, info
 
     def _play_bots(self) -> float:
-        """Let the bots decide until the learner must (or the episode ends); its reward meanwhile."""
+        """Let the bots decide until the learner must (or the episode ends); its reward meanwhile.
+        With ``skip_forced``, the learner's decisions that have one legal id are played here."""
         table, total = self.table, 0.0
         while not table.over and not table.out(self.seat):
             decider = table.decider
-            if decider is None or decider == self.seat:
+            if decider is None:
                 break
+            if decider == self.seat:
+                if not self.skip_forced:
+                    break
+                legal = np.flatnonzero(table.mask(self.seat))
+                if len(legal) != 1:
+                    break
+                self.forced_moves += 1
+                total += table.act_id(self.seat, int(legal[0]))[self.seat]
+                continue
             action = self.bots[decider].choose(table.game, decider)
             total += table.act(decider, action)[self.seat]
         return total
@@ -159,6 +175,9 @@ class ParlorGymEnv(gym.Env[dict[str, Any], np.int64]):
         if outcome is not None:
             info["winners"] = outcome.winners
             info["reason"] = outcome.reason
+        elif self.table.truncated:
+            # Cut at the step cap: who leads now by the book's time-limit rule (for evaluations).
+            info["leaders"] = self.table.spec.book_ranking(self.table.game)
         return info
 
     def render(self) -> str | None:

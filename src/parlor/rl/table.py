@@ -29,6 +29,10 @@ Mask = npt.NDArray[np.int8]
 RewardKind = Literal["win_loss", "shaped"]
 IllegalPolicy = Literal["raise", "penalize"]
 TruncationReward = Literal["zero", "valuation"]
+Liquidate = Literal["any_time", "for_debts"]
+
+# What the mask-narrowing options need to know of each property-game id (by its action class).
+_OTHER, _PROPOSAL, _LIQUIDATING, _SPENDING = 0, 1, 2, 3
 
 
 class IllegalActionError(IllegalAction):
@@ -116,6 +120,7 @@ class Table:
         illegal_action: IllegalPolicy = "raise",
         illegal_penalty: float = -1.0,
         trade_offers: bool = True,
+        liquidate: Liquidate = "any_time",
     ) -> None:
         if reward not in ("win_loss", "shaped"):
             raise ValueError(f"reward must be 'win_loss' or 'shaped', not {reward!r}")
@@ -127,6 +132,8 @@ class Table:
             raise ValueError(
                 f"truncation_reward must be 'zero' or 'valuation', not {truncation_reward!r}"
             )
+        if liquidate not in ("any_time", "for_debts"):
+            raise ValueError(f"liquidate must be 'any_time' or 'for_debts', not {liquidate!r}")
         if max_steps < 1:
             raise ValueError("max_steps must be at least 1")
         self.spec = spec
@@ -139,7 +146,12 @@ class Table:
         # False: trade proposals leave every mask (answers to offers stay). A smaller action set
         # for learners; the rules are unchanged, and bots still propose.
         self.trade_offers = bool(trade_offers)
+        # "for_debts": mortgaging and selling buildings back only while raising funds for a debt,
+        # building and lifting mortgages only otherwise; a learner cannot spin in
+        # mortgage-and-lift loops, which cost it the interest and the game time.
+        self.liquidate: Liquidate = liquidate
         self.game: Game[Any] = spec.new_game(0)
+        self._id_kinds = self._classify_ids(self.game)
         self.encoder = spec.encoder(self.game)
         self.n = self.game.num_players
         self.num_actions = self.game.num_actions
@@ -182,16 +194,40 @@ class Table:
         self._mask_cache = (self.steps, seat, mask)
         return mask.copy()
 
+    @staticmethod
+    def _classify_ids(game: Game[Any]) -> npt.NDArray[np.int8] | None:
+        """Each property-game id's kind for the narrowing options (an id's class never changes;
+        bid raises, which have a meaning only in an auction, are "other")."""
+        if not isinstance(game, monopoly.PropertyGame):
+            return None
+        kinds = np.full(game.num_actions, _OTHER, dtype=np.int8)
+        for i in range(game.num_actions):
+            try:
+                action = game.action_from_id(i, 0)
+            except UnknownActionId:
+                continue
+            if isinstance(action, monopoly.ProposeTrade):
+                kinds[i] = _PROPOSAL
+            elif isinstance(action, monopoly.Mortgage | monopoly.SellBuilding):
+                kinds[i] = _LIQUIDATING
+            elif isinstance(action, monopoly.Unmortgage | monopoly.Build):
+                kinds[i] = _SPENDING
+        return kinds
+
     def _legal_ids(self, seat: int) -> list[int]:
         game = self.game
-        if self.trade_offers or not isinstance(game, monopoly.PropertyGame):
-            return game.legal_action_ids(seat)
-        ids = set()
-        for action in game.legal_actions(seat):
-            if not isinstance(action, monopoly.ProposeTrade):
-                with contextlib.suppress(UnknownActionId):
-                    ids.add(game.action_id(action))
-        return sorted(ids)
+        ids = game.legal_action_ids(seat)
+        kinds = self._id_kinds
+        if kinds is None or (self.trade_offers and self.liquidate == "any_time"):
+            return ids
+        dropped = set()
+        if not self.trade_offers:
+            dropped.add(_PROPOSAL)
+        if self.liquidate == "for_debts":
+            pending = game.pending
+            raising = pending is not None and pending.kind == "raise_funds"
+            dropped.add(_SPENDING if raising else _LIQUIDATING)
+        return [i for i in ids if kinds[i] not in dropped]
 
     def observe(self, seat: int) -> dict[str, npt.NDArray[Any]]:
         return {"observation": self.encoder.encode(self.game, seat), "action_mask": self.mask(seat)}

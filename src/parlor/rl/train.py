@@ -3,20 +3,22 @@
 Run (needs the ``train`` extra: ``pip install -e '.[train]'``)::
 
     nice -n 10 python -m parlor.rl.train --game tools --players 2 --timesteps 300000 --seed 0
-    nice -n 10 python -m parlor.rl.train --game classic --players 4 --reward shaped --timesteps 200000
+    nice -n 15 python -m parlor.rl.train --game classic --players 4 --reward shaped \
+        --no-trade-offers --liquidate for_debts --skip-forced --truncation-reward valuation
 
 Every random number comes from ``--seed``: the training environments are seeded with ``seed + i``,
 the policy with ``seed``, torch runs on one thread, and the evaluation games use seeds from
-``EVAL_SEED_BASE`` on, never seen in training. The run writes, under ``--out``: the model, a
-``results.json`` (hyperparameters, timings, the evaluation with a 95% Wilson interval) and a
-learning curve PNG (the training episodes' win rate against time steps).
+``parlor.rl.policy.EVAL_SEED_BASE`` on, never seen in training. The run writes, under ``--out``: the model, a
+``results.json`` (hyperparameters, timings, the evaluation with a 95% Wilson interval), a
+learning curve PNG (the training episodes' win rate against time steps) and ``policy.npz``, the
+greedy policy exported for :class:`parlor.rl.policy.MlpPolicy` (plays without torch); the
+evaluation is that exported policy's.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import math
 import time
 from pathlib import Path
 from typing import Any
@@ -26,8 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from parlor.rl.gym_env import ParlorGymEnv
-
-EVAL_SEED_BASE = 1_000_000
+from parlor.rl.policy import MlpPolicy, RandomPolicy, evaluate
 
 
 class VectorObservation(gym.ObservationWrapper[npt.NDArray[np.float32], np.int64, dict[str, Any]]):
@@ -46,20 +47,6 @@ class VectorObservation(gym.ObservationWrapper[npt.NDArray[np.float32], np.int64
         return self.env.unwrapped.action_masks()  # type: ignore[attr-defined, no-any-return]
 
 
-def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate.
-
-    >>> [round(x, 3) for x in wilson(70, 100)]
-    [0.604, 0.781]
-    """
-    if games == 0:
-        return (0.0, 1.0)
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return (centre - half, centre + half)
-
-
 def env_kwargs(args: argparse.Namespace) -> dict[str, Any]:
     options: dict[str, Any] = json.loads(args.options) if args.options else {}
     return dict(
@@ -73,43 +60,31 @@ def env_kwargs(args: argparse.Namespace) -> dict[str, Any]:
         max_steps=args.max_steps,
         truncation_reward=args.truncation_reward,
         trade_offers=not args.no_trade_offers,
+        liquidate=args.liquidate,
+        skip_forced=args.skip_forced,
     )
 
 
-def evaluate(
-    model: Any, kwargs: dict[str, Any], games: int, deterministic: bool = True
-) -> dict[str, Any]:
-    """Play ``games`` seeded games with the masked policy (greedy, or sampled); count sole wins
-    of games that ended (a game cut at the step cap is not a win, whatever its valuation)."""
-    env = VectorObservation(ParlorGymEnv(**kwargs))
-    wins = ties = truncated = 0
-    for i in range(games):
-        obs, info = env.reset(seed=EVAL_SEED_BASE + i)
-        done = False
-        while not done:
-            action, _ = model.predict(
-                obs, action_masks=env.action_masks(), deterministic=deterministic
-            )
-            obs, _, term, trunc, info = env.step(np.int64(action))
-            done = term or trunc
-        winners = info.get("winners")
-        if winners is None:
-            truncated += 1
-        elif winners == (info["seat"],):
-            wins += 1
-        elif info["seat"] in winners:
-            ties += 1
-    low, high = wilson(wins, games)
-    return {
-        "games": games,
-        "wins": wins,
-        "ties": ties,
-        "truncated": truncated,
-        "win_rate": wins / games,
-        "ci95": [low, high],
-        "seeds": [EVAL_SEED_BASE, EVAL_SEED_BASE + games - 1],
-        "policy": "greedy" if deterministic else "sampled",
-    }
+def export_policy(model: Any, kwargs: dict[str, Any]) -> MlpPolicy:
+    """The actor of a MaskablePPO MLP policy as NumPy layers (its greedy choice is the same)."""
+    import torch
+
+    policy = model.policy
+    linears = [m for m in policy.mlp_extractor.policy_net if isinstance(m, torch.nn.Linear)]
+    linears.append(policy.action_net)
+    layers = [(m.weight.detach().cpu().numpy(), m.bias.detach().cpu().numpy()) for m in linears]
+    activation = policy.activation_fn.__name__.lower()
+    return MlpPolicy(layers, activation, {"env": kwargs})
+
+
+def sampled(model: Any) -> Any:
+    """The policy that samples the masked MaskablePPO distribution instead of its argmax."""
+
+    def choose(observation: Any, mask: Any) -> int:
+        action, _ = model.predict(observation, action_masks=mask, deterministic=False)
+        return int(action)
+
+    return choose
 
 
 def plot_curve(
@@ -135,7 +110,7 @@ def plot_curve(
     plt.close(fig)
 
 
-def main(argv: list[str] | None = None) -> dict[str, Any]:
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--game", default="tools", help="'tools' or a property edition id")
     parser.add_argument("--players", type=int, default=2)
@@ -144,7 +119,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--reward", default="win_loss", choices=["win_loss", "shaped"])
     parser.add_argument("--shaping-scale", type=float, default=1.0)
     parser.add_argument(
-        "--max-steps", type=int, default=10_000, help="decisions per game (all seats)"
+        "--max-steps", type=int, default=10_000, help="decisions per training game (all seats)"
     )
     parser.add_argument("--truncation-reward", default="zero", choices=["zero", "valuation"])
     parser.add_argument(
@@ -152,7 +127,25 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         action="store_true",
         help="property games: leave trade proposals out of the learner's mask",
     )
+    parser.add_argument(
+        "--liquidate",
+        default="any_time",
+        choices=["any_time", "for_debts"],
+        help="property games: 'for_debts' masks mortgaging and selling buildings except to pay a debt",
+    )
+    parser.add_argument(
+        "--skip-forced",
+        action="store_true",
+        help="the environment plays the learner's decisions that have a single legal id",
+    )
     parser.add_argument("--timesteps", type=int, default=300_000)
+    parser.add_argument(
+        "--max-minutes",
+        type=float,
+        default=None,
+        help="stop training before the first rollout that starts after this many minutes "
+        "(the model is then that of the last whole update; results.json says how many steps)",
+    )
     parser.add_argument("--envs", type=int, default=4)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--n-steps", type=int, default=512, help="rollout length per environment")
@@ -164,9 +157,20 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--net", default="128,128", help="hidden layer sizes")
     parser.add_argument("--eval-games", type=int, default=1000)
     parser.add_argument(
+        "--eval-max-steps",
+        type=int,
+        default=None,
+        help="decisions per evaluation game (default: the environment's own cap, 10000)",
+    )
+    parser.add_argument(
         "--sampled-eval",
         action="store_true",
         help="evaluate by sampling the masked policy instead of taking its most likely action",
+    )
+    parser.add_argument(
+        "--eval-random",
+        action="store_true",
+        help="only evaluate the uniformly random policy on the same mask (the yardstick)",
     )
     parser.add_argument("--window", type=int, default=200, help="episodes per curve point")
     parser.add_argument("--out", default="runs/tools")
@@ -175,7 +179,44 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         action="store_true",
         help="skip training: evaluate the model saved in --out (results-eval.json)",
     )
-    args = parser.parse_args(argv)
+    return parser.parse_args(argv)
+
+
+def eval_kwargs(args: argparse.Namespace) -> dict[str, Any]:
+    """The training environment judged by the book: win/loss, the evaluation cap, and at the cap
+    the leaders by the book's valuation."""
+    kwargs = env_kwargs(args)
+    kwargs.update(reward="win_loss", truncation_reward="valuation")
+    kwargs.pop("max_steps")
+    if args.eval_max_steps is not None:
+        kwargs["max_steps"] = args.eval_max_steps
+    return kwargs
+
+
+def summary(name: str, evaluation: dict[str, Any]) -> str:
+    low, high = evaluation["ci95"]
+    return (
+        f"{name}: ranked first in {evaluation['first']} of {evaluation['games']} games: "
+        f"{evaluation['win_rate']:.1%} [{low:.1%}, {high:.1%}] ({evaluation['wins']} won outright, "
+        f"{evaluation['first_at_cap']} of {evaluation['truncated']} cut at "
+        f"{evaluation['max_steps']} decisions led by valuation)"
+    )
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    args = parse_args(argv)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    kwargs = env_kwargs(args)
+    judged = eval_kwargs(args)
+    if args.eval_random:
+        start = time.monotonic()
+        evaluation = evaluate(RandomPolicy(args.seed), judged, args.eval_games)
+        report: dict[str, Any] = {"args": vars(args), "env": judged, "evaluation": evaluation}
+        report["eval_seconds"] = round(time.monotonic() - start, 1)
+        (out / "results-random.json").write_text(json.dumps(report, indent=2) + "\n")
+        print(summary("uniformly random legal ids", evaluation))
+        return report
 
     import torch
     from sb3_contrib import MaskablePPO
@@ -184,9 +225,6 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     from stable_baselines3.common.vec_env import DummyVecEnv
 
     torch.set_num_threads(1)  # the machine is shared: one core
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    kwargs = env_kwargs(args)
 
     def make(i: int) -> Any:
         def thunk() -> gym.Env[Any, Any]:
@@ -196,18 +234,21 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
 
         return thunk
 
+    def judge(model: Any) -> dict[str, Any]:
+        if args.sampled_eval:
+            return evaluate(sampled(model), judged, args.eval_games)
+        policy = export_policy(model, judged)
+        policy.save(out / "policy.npz")
+        return evaluate(policy, judged, args.eval_games)
+
     if args.evaluate_only:
         model = MaskablePPO.load(out / "model", device="cpu")
         start = time.monotonic()
-        evaluation = evaluate(model, kwargs, args.eval_games, not args.sampled_eval)
-        report: dict[str, Any] = {"args": vars(args), "env": kwargs, "evaluation": evaluation}
+        evaluation = judge(model)
+        report = {"args": vars(args), "env": judged, "evaluation": evaluation}
         report["eval_seconds"] = round(time.monotonic() - start, 1)
         (out / "results-eval.json").write_text(json.dumps(report, indent=2) + "\n")
-        low, high = evaluation["ci95"]
-        print(
-            f"{out / 'model'}: evaluation over {evaluation['games']} games: "
-            f"{evaluation['win_rate']:.1%} [{low:.1%}, {high:.1%}]"
-        )
+        print(summary(str(out / "model"), evaluation))
         return report
 
     vec = DummyVecEnv([make(i) for i in range(args.envs)])
@@ -217,12 +258,21 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     curve_wins: list[float] = []
 
     class Curve(BaseCallback):
+        stop = False
+
+        def _on_rollout_start(self) -> None:
+            minutes = (time.monotonic() - start) / 60
+            self.stop = args.max_minutes is not None and minutes >= args.max_minutes
+
         def _on_step(self) -> bool:
+            if self.stop:
+                return False
             for info in self.locals["infos"]:
                 if "episode" in info:
                     curve_steps.append(self.num_timesteps)
-                    sole = info.get("winners") == (info.get("seat"),)
-                    curve_wins.append(1.0 if sole else 0.0)
+                    # Ranked first: the sole winner, or the sole leader by valuation at the cap.
+                    ranked = info.get("winners", info.get("leaders"))
+                    curve_wins.append(1.0 if ranked == (info.get("seat"),) else 0.0)
             return True
 
     hidden = [int(x) for x in args.net.split(",")]
@@ -241,8 +291,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         verbose=0,
     )
     start = time.monotonic()
+    cpu_start = time.process_time()
     model.learn(total_timesteps=args.timesteps, callback=Curve())
     train_seconds = time.monotonic() - start
+    train_cpu_seconds = time.process_time() - cpu_start
+    rollout = args.n_steps * args.envs
+    trained_steps = model.num_timesteps // rollout * rollout  # whole updates only
     model.save(out / "model")
     # The curve and the training figures are written before the (possibly long) evaluation.
     title = f"MaskablePPO, {args.game} {args.players}p vs {args.opponents}"
@@ -254,7 +308,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     results: dict[str, Any] = {
         "args": vars(args),
         "env": kwargs,
+        "eval_env": judged,
         "train_seconds": round(train_seconds, 1),
+        "train_cpu_seconds": round(train_cpu_seconds, 1),
+        "trained_timesteps": trained_steps,
         "train_episodes": len(curve_wins),
         "train_win_rate_last_window": float(np.mean(curve_wins[-args.window :]))
         if curve_wins
@@ -263,14 +320,13 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     }
     (out / "results.json").write_text(json.dumps(results, indent=2) + "\n")
     start = time.monotonic()
-    evaluation = evaluate(model, kwargs, args.eval_games, not args.sampled_eval)
+    evaluation = judge(model)
     results["eval_seconds"] = round(time.monotonic() - start, 1)
     results["evaluation"] = evaluation
     (out / "results.json").write_text(json.dumps(results, indent=2) + "\n")
-    low, high = evaluation["ci95"]
     print(
-        f"{title}: {args.timesteps} steps in {train_seconds:.0f} s; evaluation over "
-        f"{evaluation['games']} games: {evaluation['win_rate']:.1%} [{low:.1%}, {high:.1%}]"
+        f"{title}: {trained_steps} steps in {train_seconds:.0f} s "
+        f"({train_cpu_seconds:.0f} CPU s); " + summary("evaluation", evaluation)
     )
     return results
 

@@ -1,0 +1,156 @@
+"""Trained policies that play without torch, and the evaluation of any policy against bots.
+
+:class:`MlpPolicy` is the actor of a MaskablePPO agent (``python -m parlor.rl.train``) exported to
+NumPy: its layers, activation and the environment options it was trained with, in one ``.npz``
+file. It picks the most likely legal action, as ``MaskablePPO.predict(deterministic=True)`` does.
+:func:`evaluate` plays fresh seeded games of a Gymnasium environment with any policy and counts
+the learner's results; :class:`RandomPolicy` (uniform over the legal ids) is the yardstick.
+
+>>> result = evaluate(RandomPolicy(seed=1), {"game": "tools", "players": 2}, games=10)
+>>> result["games"], result["truncated"], result["seeds"]
+(10, 0, [1000000, 1000009])
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from parlor.rl.gym_env import ParlorGymEnv
+
+FloatArray = npt.NDArray[np.float32]
+BoolArray = npt.NDArray[np.bool_]
+Policy = Callable[[FloatArray, BoolArray], int]
+
+MODELS = Path(__file__).parent / "models"
+EVAL_SEED_BASE = 1_000_000  # evaluation game i has seed EVAL_SEED_BASE + i (training uses 0, 1...)
+_ACTIVATIONS: dict[str, Callable[[FloatArray], FloatArray]] = {
+    "tanh": np.tanh,
+    "relu": lambda x: np.maximum(x, 0),
+}
+
+
+class MlpPolicy:
+    """Hidden layers with one activation, then a linear layer of one logit per action id."""
+
+    def __init__(
+        self,
+        layers: list[tuple[FloatArray, FloatArray]],
+        activation: str = "tanh",
+        meta: dict[str, Any] | None = None,
+    ) -> None:
+        if activation not in _ACTIVATIONS:
+            raise ValueError(
+                f"activation must be one of {sorted(_ACTIVATIONS)}, not {activation!r}"
+            )
+        self.layers = [(np.asarray(w, np.float32), np.asarray(b, np.float32)) for w, b in layers]
+        self.activation = activation
+        self.meta: dict[str, Any] = dict(meta or {})
+
+    def logits(self, observation: FloatArray) -> FloatArray:
+        x = np.asarray(observation, np.float32)
+        act = _ACTIVATIONS[self.activation]
+        *hidden, (w_out, b_out) = self.layers
+        for w, b in hidden:
+            x = act(w @ x + b)
+        return w_out @ x + b_out
+
+    def __call__(self, observation: FloatArray, mask: BoolArray) -> int:
+        """The most likely legal action id."""
+        logits = self.logits(observation)
+        return int(np.argmax(np.where(mask, logits, -np.inf)))
+
+    def save(self, path: str | Path) -> None:
+        arrays: dict[str, Any] = {}
+        for i, (w, b) in enumerate(self.layers):
+            arrays[f"w{i}"], arrays[f"b{i}"] = w, b
+        meta = {**self.meta, "activation": self.activation, "layers": len(self.layers)}
+        np.savez_compressed(path, meta=np.array(json.dumps(meta)), **arrays)
+
+    @classmethod
+    def load(cls, path: str | Path) -> MlpPolicy:
+        with np.load(path) as data:
+            meta = json.loads(str(data["meta"]))
+            layers = [(data[f"w{i}"], data[f"b{i}"]) for i in range(int(meta.pop("layers")))]
+        return cls(layers, meta.pop("activation"), meta)
+
+
+def load_baseline(name: str) -> MlpPolicy:
+    """A policy shipped with Parlor (``src/parlor/rl/models/NAME.npz``): ``"classic-4p"``."""
+    return MlpPolicy.load(MODELS / f"{name}.npz")
+
+
+class RandomPolicy:
+    """Uniform over the legal ids, from its own seeded generator."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = np.random.default_rng(seed)
+
+    def __call__(self, observation: FloatArray, mask: BoolArray) -> int:
+        return int(self.rng.choice(np.flatnonzero(mask)))
+
+
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate.
+
+    >>> [round(x, 3) for x in wilson(70, 100)]
+    [0.604, 0.781]
+    """
+    if games == 0:
+        return (0.0, 1.0)
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return (centre - half, centre + half)
+
+
+def evaluate(
+    policy: Policy, env_kwargs: dict[str, Any], games: int, seed_base: int = EVAL_SEED_BASE
+) -> dict[str, Any]:
+    """Play games ``seed_base``, ``seed_base + 1``... of ``ParlorGymEnv(**env_kwargs)`` with
+    ``policy`` in the learning seat and count its results.
+
+    ``first`` counts the games the learner finished ranked first: the sole winner of a game that
+    ended (``wins``), or, in a game cut at the step cap (``truncated``), the sole richest by the
+    book's valuation among the players left (``first_at_cap``), which is the book's own time-limit
+    rule. A learner that went bankrupt was ranked last."""
+    env = ParlorGymEnv(**env_kwargs)
+    wins = ties = truncated = first_at_cap = 0
+    decisions = 0
+    for i in range(games):
+        obs, info = env.reset(seed=seed_base + i)
+        done = trunc = False
+        while not done:
+            action = policy(obs["observation"], env.action_masks())
+            obs, _, term, trunc, info = env.step(np.int64(action))
+            decisions += 1
+            done = term or trunc
+        winners = info.get("winners")
+        if trunc:
+            truncated += 1
+            first_at_cap += info.get("leaders") == (info["seat"],)
+        elif winners == (info["seat"],):
+            wins += 1
+        elif winners is not None and info["seat"] in winners:
+            ties += 1
+    first = wins + first_at_cap
+    low, high = wilson(first, games)
+    return {
+        "games": games,
+        "first": first,
+        "win_rate": first / games,
+        "ci95": [low, high],
+        "wins": wins,
+        "ties": ties,
+        "truncated": truncated,
+        "first_at_cap": first_at_cap,
+        "learner_decisions_per_game": decisions / games if games else 0.0,
+        "seeds": [seed_base, seed_base + games - 1],
+        "max_steps": env.table.max_steps,
+    }

@@ -1,0 +1,44 @@
+"""Exported policies play without torch: the NumPy MLP, its file format, and the evaluation."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from parlor.rl.policy import MlpPolicy, RandomPolicy, evaluate, wilson
+
+
+def test_mlp_policy_round_trips_and_picks_the_best_legal_id(tmp_path: Path) -> None:
+    rng = np.random.default_rng(0)
+    layers = [
+        (rng.normal(size=(8, 5)).astype(np.float32), rng.normal(size=8).astype(np.float32)),
+        (rng.normal(size=(6, 8)).astype(np.float32), rng.normal(size=6).astype(np.float32)),
+    ]
+    policy = MlpPolicy(layers, "tanh", {"env": {"game": "tools"}})
+    x = rng.normal(size=5).astype(np.float32)
+    expected = layers[1][0] @ np.tanh(layers[0][0] @ x + layers[0][1]) + layers[1][1]
+    assert np.allclose(policy.logits(x), expected)
+    best = int(np.argmax(expected))
+    mask = np.ones(6, dtype=bool)
+    assert policy(x, mask) == best
+    mask[best] = False  # the most likely id is illegal: the next one among the legal ids
+    assert policy(x, mask) == int(np.argmax(np.where(mask, expected, -np.inf)))
+    policy.save(tmp_path / "p.npz")
+    loaded = MlpPolicy.load(tmp_path / "p.npz")
+    assert loaded.meta == {"env": {"game": "tools"}} and loaded.activation == "tanh"
+    assert np.array_equal(loaded.logits(x), policy.logits(x))
+    with pytest.raises(ValueError, match="activation"):
+        MlpPolicy(layers, "sigmoid")
+
+
+def test_evaluate_counts_every_game_and_reproduces(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "torch", None)  # evaluation never needs torch
+    kwargs = {"game": "tools", "players": 2, "opponents": "random"}
+    first = evaluate(RandomPolicy(3), kwargs, games=40, seed_base=500)
+    assert first == evaluate(RandomPolicy(3), kwargs, games=40, seed_base=500)
+    assert first["games"] == 40 and first["truncated"] == first["first_at_cap"] == 0
+    assert first["first"] == first["wins"] and 0 < first["wins"] < 40
+    assert first["ci95"] == list(wilson(first["wins"], 40))
