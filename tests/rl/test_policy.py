@@ -42,3 +42,15 @@ def test_evaluate_counts_every_game_and_reproduces(monkeypatch: pytest.MonkeyPat
     assert first["games"] == 40 and first["truncated"] == first["first_at_cap"] == 0
     assert first["first"] == first["wins"] and 0 < first["wins"] < 40
     assert first["ci95"] == list(wilson(first["wins"], 40))
+
+
+def test_evaluation_split_over_processes_counts_the_same_games() -> None:
+    rng = np.random.default_rng(1)
+    policy = MlpPolicy(
+        [
+            (rng.normal(size=(16, 127)).astype(np.float32), np.zeros(16, np.float32)),
+            (rng.normal(size=(52, 16)).astype(np.float32), np.zeros(52, np.float32)),
+        ]
+    )
+    kwargs = {"game": "tools", "players": 2}
+    assert evaluate(policy, kwargs, games=15, jobs=2) == evaluate(policy, kwargs, games=15)

@@ -110,21 +110,15 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
     return (centre - half, centre + half)
 
 
-def evaluate(
-    policy: Policy, env_kwargs: dict[str, Any], games: int, seed_base: int = EVAL_SEED_BASE
-) -> dict[str, Any]:
-    """Play games ``seed_base``, ``seed_base + 1``... of ``ParlorGymEnv(**env_kwargs)`` with
-    ``policy`` in the learning seat and count its results.
-
-    ``first`` counts the games the learner finished ranked first: the sole winner of a game that
-    ended (``wins``), or, in a game cut at the step cap (``truncated``), the sole richest by the
-    book's valuation among the players left (``first_at_cap``), which is the book's own time-limit
-    rule. A learner that went bankrupt was ranked last."""
+def _play(
+    policy: Policy, env_kwargs: dict[str, Any], first_seed: int, games: int
+) -> tuple[list[int], int]:
+    """Counts [wins, ties, truncated, first_at_cap] over games first_seed.., and the decisions."""
     env = ParlorGymEnv(**env_kwargs)
-    wins = ties = truncated = first_at_cap = 0
+    counts = [0, 0, 0, 0]
     decisions = 0
-    for i in range(games):
-        obs, info = env.reset(seed=seed_base + i)
+    for seed in range(first_seed, first_seed + games):
+        obs, info = env.reset(seed=seed)
         done = trunc = False
         while not done:
             action = policy(obs["observation"], env.action_masks())
@@ -133,12 +127,43 @@ def evaluate(
             done = term or trunc
         winners = info.get("winners")
         if trunc:
-            truncated += 1
-            first_at_cap += info.get("leaders") == (info["seat"],)
+            counts[2] += 1
+            counts[3] += info.get("leaders") == (info["seat"],)
         elif winners == (info["seat"],):
-            wins += 1
+            counts[0] += 1
         elif winners is not None and info["seat"] in winners:
-            ties += 1
+            counts[1] += 1
+    return counts, decisions
+
+
+def evaluate(
+    policy: Policy,
+    env_kwargs: dict[str, Any],
+    games: int,
+    seed_base: int = EVAL_SEED_BASE,
+    jobs: int = 1,
+) -> dict[str, Any]:
+    """Play games ``seed_base``, ``seed_base + 1``... of ``ParlorGymEnv(**env_kwargs)`` with
+    ``policy`` in the learning seat and count its results.
+
+    ``first`` counts the games the learner finished ranked first: the sole winner of a game that
+    ended (``wins``), or, in a game cut at the step cap (``truncated``), the sole richest by the
+    book's valuation among the players left (``first_at_cap``), which is the book's own time-limit
+    rule. A learner that went bankrupt was ranked last. ``jobs`` > 1 splits the games over child
+    processes (a pure policy such as :class:`MlpPolicy` gives the same counts; a policy with its
+    own generator, such as :class:`RandomPolicy`, gets one copy per process)."""
+    jobs = max(1, min(jobs, games))
+    if jobs == 1:
+        parts = [_play(policy, env_kwargs, seed_base, games)]
+    else:
+        from concurrent.futures import ProcessPoolExecutor
+
+        sizes = [games // jobs + (k < games % jobs) for k in range(jobs)]
+        starts = [seed_base + sum(sizes[:k]) for k in range(jobs)]
+        with ProcessPoolExecutor(jobs) as pool:
+            parts = list(pool.map(_play, [policy] * jobs, [env_kwargs] * jobs, starts, sizes))
+    wins, ties, truncated, first_at_cap = (sum(part[0][k] for part in parts) for k in range(4))
+    decisions = sum(part[1] for part in parts)
     first = wins + first_at_cap
     low, high = wilson(first, games)
     return {
@@ -152,5 +177,5 @@ def evaluate(
         "first_at_cap": first_at_cap,
         "learner_decisions_per_game": decisions / games if games else 0.0,
         "seeds": [seed_base, seed_base + games - 1],
-        "max_steps": env.table.max_steps,
+        "max_steps": ParlorGymEnv(**env_kwargs).table.max_steps,
     }

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import time
 from pathlib import Path
 from typing import Any
@@ -28,7 +29,7 @@ import numpy as np
 import numpy.typing as npt
 
 from parlor.rl.gym_env import ParlorGymEnv
-from parlor.rl.policy import MlpPolicy, RandomPolicy, evaluate
+from parlor.rl.policy import MODELS, MlpPolicy, RandomPolicy, evaluate
 
 
 class VectorObservation(gym.ObservationWrapper[npt.NDArray[np.float32], np.int64, dict[str, Any]]):
@@ -88,8 +89,15 @@ def sampled(model: Any) -> Any:
 
 
 def plot_curve(
-    timesteps: list[int], wins: list[float], path: Path, title: str, window: int
+    timesteps: list[int],
+    wins: list[float],
+    path: Path,
+    title: str,
+    window: int,
+    references: dict[str, float] | None = None,
 ) -> None:
+    """The training episodes' win rate (moving window) against time steps; ``references`` are
+    labelled horizontal lines (an evaluated yardstick); the dotted line is an even share."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -98,16 +106,76 @@ def plot_curve(
     x = np.array(timesteps)
     y = np.convolve(np.array(wins), np.ones(window) / window, mode="valid")
     fig, ax = plt.subplots(figsize=(6, 3.2), dpi=80)
-    ax.plot(x[window - 1 :], y, lw=1.2)
+    ax.plot(x[window - 1 :], y, lw=1.2, label="MaskablePPO, training games")
     ax.axhline(0.5 if "tools" in title.lower() else 0.25, color="grey", ls=":", lw=1)
+    for (label, value), colour in zip(
+        (references or {}).items(), ("tab:red", "tab:green"), strict=False
+    ):
+        ax.axhline(value, color=colour, ls="--", lw=1, label=label)
+    if references:
+        ax.legend(fontsize=8, loc="lower right")
     ax.set_xlabel("training time steps (learner decisions)")
-    ax.set_ylabel(f"win rate (last {window} episodes)")
+    ax.set_ylabel(f"ranked first (last {window} games)")
     ax.set_ylim(0, 1)
     ax.set_title(title, fontsize=10)
     ax.grid(alpha=0.3)
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)
+
+
+def replot(args: argparse.Namespace) -> None:
+    """Redraws ``--out``/curve.png from curve.csv, with the evaluated win rates of the trained
+    policy (results.json) and of the random policy (results-random.json) when present."""
+    out = Path(args.out)
+    data = np.loadtxt(out / "curve.csv", delimiter=",", dtype=np.int64, ndmin=2)
+    references: dict[str, float] = {}
+    for name, label in (
+        ("results.json", "trained policy, evaluation"),
+        ("results-random.json", "random legal ids, same mask, evaluation"),
+    ):
+        if (out / name).exists():
+            evaluation = json.loads((out / name).read_text()).get("evaluation")
+            if evaluation:
+                references[label] = float(evaluation["win_rate"])
+    title = f"MaskablePPO, {args.game} {args.players}p vs {args.opponents}"
+    plot_curve(
+        data[:, 0].tolist(), data[:, 1].tolist(), out / "curve.png", title, args.window, references
+    )
+
+
+def ship(out: Path, name: str) -> dict[str, Any]:
+    """Copies a run's exported policy and its figures (results.json, and results-random.json for
+    the yardstick) to ``parlor.rl.policy.MODELS``, where docs/rl.md reads them."""
+    results = json.loads((out / "results.json").read_text())
+    random_path = out / "results-random.json"
+    shipped = {
+        "name": name,
+        "args": results["args"],
+        "env": results["env"],
+        "eval_env": results["eval_env"],
+        "train": {
+            key: results[key]
+            for key in (
+                "trained_timesteps",
+                "train_episodes",
+                "train_seconds",
+                "train_cpu_seconds",
+                "train_win_rate_last_window",
+                "versions",
+            )
+        },
+        "evaluation": results["evaluation"],
+        "eval_seconds": results["eval_seconds"],
+        "random_policy": json.loads(random_path.read_text())["evaluation"]
+        if random_path.exists()
+        else None,
+    }
+    MODELS.mkdir(exist_ok=True)
+    shutil.copyfile(out / "policy.npz", MODELS / f"{name}.npz")
+    (MODELS / f"{name}.json").write_text(json.dumps(shipped, indent=2) + "\n")
+    print(f"shipped {MODELS / name}.npz and .json")
+    return shipped
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -163,6 +231,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="decisions per evaluation game (default: the environment's own cap, 10000)",
     )
     parser.add_argument(
+        "--eval-jobs", type=int, default=1, help="evaluation games split over this many processes"
+    )
+    parser.add_argument(
         "--sampled-eval",
         action="store_true",
         help="evaluate by sampling the masked policy instead of taking its most likely action",
@@ -173,6 +244,16 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="only evaluate the uniformly random policy on the same mask (the yardstick)",
     )
     parser.add_argument("--window", type=int, default=200, help="episodes per curve point")
+    parser.add_argument(
+        "--ship",
+        metavar="NAME",
+        help="only copy --out's policy.npz and figures to src/parlor/rl/models/NAME.npz/.json",
+    )
+    parser.add_argument(
+        "--replot",
+        action="store_true",
+        help="only redraw --out/curve.png from curve.csv, with the evaluated win rates as lines",
+    )
     parser.add_argument("--out", default="runs/tools")
     parser.add_argument(
         "--evaluate-only",
@@ -209,6 +290,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     out.mkdir(parents=True, exist_ok=True)
     kwargs = env_kwargs(args)
     judged = eval_kwargs(args)
+    if args.replot:
+        replot(args)
+        return {}
+    if args.ship:
+        return ship(Path(args.out), args.ship)
     if args.eval_random:
         start = time.monotonic()
         evaluation = evaluate(RandomPolicy(args.seed), judged, args.eval_games)
@@ -239,7 +325,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             return evaluate(sampled(model), judged, args.eval_games)
         policy = export_policy(model, judged)
         policy.save(out / "policy.npz")
-        return evaluate(policy, judged, args.eval_games)
+        return evaluate(policy, judged, args.eval_games, jobs=args.eval_jobs)
 
     if args.evaluate_only:
         model = MaskablePPO.load(out / "model", device="cpu")
