@@ -33,7 +33,7 @@ def random_action(rng: random.Random, g: PropertyGame) -> m.Action:
     p = rng.randrange(-1, n + 1)
     sq = rng.randrange(-2, 42)
     amount = rng.choice([-5, 0, 1, 10, 99, 1000, 10**7])
-    kind = rng.randrange(14)
+    kind = rng.randrange(15)
     if kind == 0:
         return m.RollDice(p)
     if kind == 1:
@@ -60,6 +60,8 @@ def random_action(rng: random.Random, g: PropertyGame) -> m.Action:
         return m.ProposeTrade(p, rng.randrange(-1, n + 1), give_squares=(sq,), take_cash=amount)
     if kind == 12:
         return m.AcceptTrade(p)
+    if kind == 13:
+        return m.WishBuildings(p, rng.randrange(-1, 6))
     return m.PlaceBuilding(p, sq)
 
 

@@ -11,6 +11,8 @@ subastarlas al mejor postor."
 from __future__ import annotations
 
 import pytest
+from hypothesis import assume, event, given, settings
+from hypothesis import strategies as st
 
 from parlor import monopoly as m
 from parlor.core.errors import IllegalAction
@@ -264,3 +266,49 @@ def test_the_sale_goes_on_after_a_bidder_goes_bankrupt() -> None:
     g.apply(m.Bid(1, 50))
     g.apply(m.PlaceBuilding(1, 37))
     assert g.pending.kind == "bid" and g.houses_left == 0  # Ann 2, Bo 1, and one left
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    edition=st.sampled_from(m.EDITION_IDS),
+    stock=st.integers(1, 14),
+    cash=st.lists(st.integers(0, 3000), min_size=3, max_size=3),
+    builder=st.integers(0, 2),
+    data=st.data(),
+)
+def test_an_auction_exactly_when_two_or_more_wish_for_more_than_the_stock(
+    edition: str, stock: int, cash: list[int], builder: int, data: st.DataObject
+) -> None:
+    # C30 as a property over every book: the wishes decide, whatever they are.
+    g = new(edition)
+    ed = g.edition
+    groups = list(dict.fromkeys(ed.squares[s].group for s in ed.property_squares))
+    streets = [gr for gr in groups if gr and ed.squares[ed.groups[gr][0]].kind == "street"]
+    mine = [ed.groups[streets[i]] for i in (0, len(streets) // 2, -1)]
+    for p in range(3):
+        give(g, p, *mine[p])
+        g.cash[p] = cash[p] * ed.starting_cash // 1500
+    g.houses_left = stock
+    square = mine[builder][0]
+    assume(g.is_legal(m.Build(builder, square)))
+    total = money_total(g)
+    ev = g.apply(m.Build(builder, square))
+    if g.pending.kind != "building_wish":
+        event("sold without asking")
+        assert kinds(ev) == ["house_built"] and g.buildings[square] == 1
+        return
+    assert g.pending.player == builder
+    wished: dict[int, int] = {}
+    while g.pending.kind == "building_wish":
+        d = g.pending
+        assert d.info["most"] <= stock and d.player not in wished
+        count = data.draw(st.integers(d.info["least"], d.info["most"]))
+        wished[d.player] = count
+        ev = g.apply(m.WishBuildings(d.player, count))
+    wanting = [w for w in wished.values() if w]
+    shortage = len(wanting) >= 2 and sum(wanting) > stock
+    event("auctioned" if shortage else "asked, then sold")
+    assert ("shortage_auction" in kinds(ev)) == shortage
+    assert (g.pending.kind == "bid") == shortage
+    assert g.buildings[square] == (0 if shortage else 1)
+    assert money_total(g) == total
