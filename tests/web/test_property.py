@@ -86,10 +86,14 @@ def test_two_people_and_two_bots_play_a_property_game_to_the_end(
     def ann_policy(page: Any, kind: str) -> bool:
         if kind == "start_turn":
             # any-time actions from the deeds panel, at the start of a turn
-            if seen.get("build", 0) < 3 and click(page, "#my-deeds button[data-type=Build]"):
+            if seen.get("build", 0) < 3 and click(
+                page, "#my-deeds button[data-type=Build]:not([disabled])"
+            ):
                 note("build")
                 return True
-            if not seen.get("mortgage") and click(page, "#my-deeds button[data-type=Mortgage]"):
+            if not seen.get("mortgage") and click(
+                page, "#my-deeds button[data-type=Mortgage]:not([disabled])"
+            ):
                 note("mortgage")
                 return True
             if seen.get("trade_proposed", 0) < 3 and propose_every_deed_for_1(page):

@@ -47,6 +47,8 @@ def edition_data(edition_id: str, lang: str) -> dict[str, Any]:
                 "price": sq.price,
                 "house_cost": sq.house_cost,
                 "mortgage": sq.mortgage,
+                # the bank's interest on lifting, or on taking over a mortgaged deed
+                "interest": ed.mortgage_interest(sq.index) if sq.mortgage else 0,
             }
             for sq in ed.squares
         ],

@@ -6,7 +6,7 @@ const LANGS = ["en", "es", "da"];
 const STORE = "parlor.tables";
 const S = {
   lang: "en", cat: {}, ws: null, table: null, me: null, view: null, prompt: null,
-  version: 0, final: null, log: [], chat: [], anytime: [], edition: null, retry: 0,
+  version: 0, final: null, log: [], chat: [], anytime: [], refused: [], edition: null, retry: 0,
   heat: false, creds: null, closedForGood: false, boardSeq: 0, error: "",
 };
 
@@ -20,6 +20,7 @@ function N_(msg) { return msg; }
 // Words picked by a value the server sends (an edition, a decision...): marked with N_ so that
 // the catalog extraction (scripts/i18n.sh, domain "web") sees them; t() translates them.
 const WORD = {
+  bot_name: { heuristic: N_("Heuristic bot {n}"), offering: N_("Offering bot {n}"), random: N_("Random bot {n}"), search: N_("Search bot {n}") },
   edition: { classic: N_("Classic"), matco: N_("Matco"), latam: N_("Latin America"), matador: N_("Matador") },
   variant: { standard: N_("standard rules"), short: N_("short game"), time_limit: N_("time limit"), quick: N_("quick game") },
   kind: { human: N_("person"), heuristic: N_("bot (heuristic)"), offering: N_("bot (trader)"), random: N_("bot (random)"), search: N_("bot (search)") },
@@ -240,7 +241,10 @@ function onFrame(f) {
     case "table": S.table = f.table; break;
     case "chat": S.chat.push(f.message); break;
     case "notice": S.log.push(f.text || f.kind); break;
-    case "legal": S.anytime = f.version === S.version ? f.actions : S.anytime; break;
+    case "replay": S.replay = f; S.replaySvg = ""; if (S.table.game !== "tools") replayBoard(f); break;
+    case "legal":
+      if (f.version === S.version) { S.anytime = f.actions; S.refused = f.refused || []; }
+      break;
     case "error":
       if (["bad_token", "protocol", "origin"].includes(f.code)) S.closedForGood = true;
       if (f.code !== "stale") showError(f.message || f.code);
@@ -251,7 +255,9 @@ function onFrame(f) {
 }
 function take(f) {
   S.version = f.version; S.view = f.view; S.prompt = f.prompt || null; S.final = f.final || null;
-  S.anytime = []; S.error = "";
+  // the server counts the seconds left; this page only counts down from when the frame came
+  S.timerAt = f.timer_left === null || f.timer_left === undefined ? null : Date.now() + f.timer_left * 1000;
+  S.anytime = []; S.refused = []; S.error = "";
   if (S.me && S.me.seat !== null && S.table.game === "monopoly" && S.table.status === "running" && !S.final) send({ type: "legal", anytime: true });
 }
 function act(answer) {
@@ -302,7 +308,7 @@ function render() {
     return;
   }
   if (!S.view) return;
-  if (S.final) m.append(renderFinal());
+  if (S.final) m.append(renderFinal(), renderReplay());
   if (S.table.game === "tools") renderTools(m); else renderProperty(m);
   m.append(renderLog());
   restoreFocus(keep);
@@ -322,7 +328,15 @@ function restoreFocus(keep) {
   el.focus();
   if (keep.sel) try { el.setSelectionRange(keep.sel[0], keep.sel[1]); } catch { /* not a text field */ }
 }
-function seatName(p) { return S.table.seats[p] ? S.table.seats[p].name : "#" + (p + 1); }
+function seatName(p) { return S.table.seats[p] ? botName(S.table.seats[p].name, p) : "#" + (p + 1); }
+// a bot seat's default name ("Heuristic bot 3", chosen by the server) in the page's language
+function botName(name, p) {
+  const seat = S.table && S.table.seats[p];
+  if (!seat || seat.kind !== "bot") return name;
+  const kind = (seat.bot || "").split(":")[0];
+  const std = kind.charAt(0).toUpperCase() + kind.slice(1) + " bot " + (p + 1);
+  return name === std && WORD.bot_name[kind] ? t(WORD.bot_name[kind], { n: p + 1 }) : name;
+}
 function renderFinal() {
   const f = S.final;
   return h("section", { class: "card final", id: "final" }, h("h2", { text: t("Game over") }),
@@ -342,31 +356,140 @@ function renderLog() {
       oninput: (ev) => { S.chatDraft = ev.target.value; } }), h("button", { type: "submit", text: t("Send") })));
 }
 function promptCard(title, ...kids) {
-  return h("section", { class: "card prompt", id: "prompt", "aria-live": "assertive" }, h("h2", { text: title }), ...kids);
+  return h("section", { class: "card prompt", id: "prompt", "aria-live": "assertive" }, h("h2", { text: title }), timerLine(), ...kids);
 }
+// the turn timer: who decides and how many seconds they have left, ticking once a second
+function timerText() {
+  if (!S.timerAt || !S.view || !S.view.pending || S.final) return "";
+  const left = Math.max(0, Math.ceil((S.timerAt - Date.now()) / 1000));
+  const who = S.view.pending.player;
+  return who === S.me.seat ? t("{n} s left to decide", { n: left }) : t("{name} has {n} s left", { name: seatName(who), n: left });
+}
+function timerLine() {
+  return h("p", { id: "timer-left", class: "timer", role: "timer", "aria-live": "off", text: timerText() });
+}
+setInterval(() => {
+  const el = document.getElementById("timer-left");
+  if (el) el.textContent = timerText();
+}, 1000);
 function answerButton(a, label) {
   return h("button", { class: "answer", "data-type": a.action.type, onclick: () => act(a), text: label || a.text });
 }
 function waitingFor() {
   const p = S.view.pending;
-  return h("p", { id: "waiting", text: p ? t("Waiting for {name}.", { name: seatName(p.player) }) : "" });
+  return h("div", {}, h("p", { id: "waiting", text: p ? t("Waiting for {name}.", { name: seatName(p.player) }) : "" }), timerLine());
+}
+
+// ----- step-through replay, once the game is over ---------------------------------------------
+function askReplay(step) {
+  if (!S.replay || step !== S.replay.step) send({ type: "replay", step });
+}
+function replayBoard(f) {
+  const seat = S.me.seat === null ? 0 : S.me.seat;
+  fetch("/api/picture", { method: "POST", headers: { "content-type": "application/json" },
+    body: JSON.stringify({ view: f.views[seat], lang: S.lang }) })
+    .then((r) => (r.ok ? r.text() : ""))
+    .then((svg) => {
+      if (!S.replay || S.replay.step !== f.step || !svg) return;
+      S.replaySvg = svg;
+      const el = document.getElementById("replay-board");
+      if (el) { el.innerHTML = svg; el.dataset.step = f.step; }
+    });
+}
+function renderReplay() {
+  const r = S.replay;
+  const card = h("section", { class: "card", id: "replay" }, h("h2", { text: t("Replay") }));
+  if (!r) {
+    card.append(h("button", { id: "replay-open", onclick: () => askReplay(0), text: t("Step through the game") }));
+    return card;
+  }
+  const go = (n) => askReplay(Math.max(0, Math.min(r.total, n)));
+  const slider = h("input", { id: "replay-step", type: "range", min: 0, max: r.total, value: r.step,
+    "aria-label": t("Step"), onchange: (ev) => go(Number(ev.target.value)) });
+  card.append(h("div", { class: "replay-controls" },
+    h("button", { id: "replay-first", onclick: () => go(0), disabled: r.step === 0, "aria-label": t("First step"), text: "⏮" }),
+    h("button", { id: "replay-prev", onclick: () => go(r.step - 1), disabled: r.step === 0, text: "◀ " + t("Back") }),
+    slider,
+    h("button", { id: "replay-next", onclick: () => go(r.step + 1), disabled: r.step === r.total, text: t("Next") + " ▶" }),
+    h("button", { id: "replay-last", onclick: () => go(r.total), disabled: r.step === r.total, "aria-label": t("Last step"), text: "⏭" })),
+  h("p", { id: "replay-at", "data-step": r.step, text: t("Step {n} of {total}", { n: r.step, total: r.total }) }),
+  h("ul", { id: "replay-events" }, ...(r.events.length ? r.events.map((e) => e.text) : [t("The game as it began.")])
+    .map((x) => h("li", { text: x }))));
+  if (S.table.game === "tools") {
+    const v = r.views[0];
+    card.append(h("p", {}, t("Top of the pile") + ": ", cardFace(v.top, { disabled: true })),
+      h("ul", { id: "replay-hands" }, ...r.views.map((w, p) => h("li", {},
+        botName(v.names[p], p) + ": " + (w.hand || []).map(cardWords).join(", ")))));
+  } else {
+    const board = h("div", { id: "replay-board", class: "board", "data-step": S.replaySvg ? r.step : -1 });
+    board.innerHTML = S.replaySvg;
+    card.append(board);
+  }
+  return card;
 }
 
 // ----- the property table ----------------------------------------------------------------
-let boardSvg = "", boardVersion = -1;
+let boardSvg = "", boardVersion = -1, boardAsked = "", boardEl = null;
 function refreshBoard() {
+  const key = [S.version, S.heat, S.lang, S.table.id].join("|");
+  if (key === boardAsked) return; // this very picture is drawn or on its way
+  boardAsked = key;
   const seq = ++S.boardSeq, drawnAt = S.version;
   fetch("/api/picture", { method: "POST", headers: { "content-type": "application/json" },
     body: JSON.stringify({ view: S.view, lang: S.lang, heat: S.heat,
       options: S.table.settings ? S.table.settings.options : null }) })
     .then((r) => (r.ok ? r.text() : ""))
     .then((svg) => {
-      if (seq !== S.boardSeq || !svg) return;
+      if (seq !== S.boardSeq || !svg) { if (seq === S.boardSeq) boardAsked = ""; return; }
       boardSvg = svg; // drawn by the server from this page's own view
       boardVersion = drawnAt;
       const el = document.getElementById("board");
-      if (el) { el.innerHTML = svg; el.dataset.version = drawnAt; }
+      if (!el) return;
+      const before = tokenSpots(el);
+      el.innerHTML = svg; el.dataset.version = drawnAt;
+      walkTokens(el, before);
     });
+}
+// ----- tokens that walk: from the square they stood on, through every square passed ----------
+const WALK_MS = 90; // per square
+function tokenSpots(el) {
+  const out = {};
+  for (const tok of el.querySelectorAll("g.token")) {
+    out[tok.dataset.player] = { square: Number(tok.dataset.square), transform: tok.getAttribute("transform") };
+  }
+  return out;
+}
+function squareCentre(el, index, parent, player) {
+  const sq = el.querySelector("#square-" + index);
+  if (!sq) return null;
+  // the picture says where each seat's token stands on a square; else the square's middle
+  const spot = (sq.dataset.tokenSpots || "").split(" ")[player];
+  if (spot) { const [x, y] = spot.split(","); return "translate(" + x + "px, " + y + "px)"; }
+  const ctm = parent.getScreenCTM();
+  if (!ctm) return null;
+  const r = sq.getBoundingClientRect();
+  const pt = new DOMPoint(r.x + r.width / 2, r.y + r.height / 2).matrixTransform(ctm.inverse());
+  return "translate(" + pt.x.toFixed(1) + "px, " + pt.y.toFixed(1) + "px)";
+}
+function walkTokens(el, before) {
+  if (matchMedia("(prefers-reduced-motion: reduce)").matches || !el.animate) return;
+  const n = S.edition ? S.edition.squares.length : 40;
+  for (const tok of el.querySelectorAll("g.token")) {
+    const old = before[tok.dataset.player];
+    const to = Number(tok.dataset.square);
+    if (!old || old.square === to || tok.dataset.inJail === "true") continue;
+    const steps = (to - old.square + n) % n;
+    if (steps > 12) continue; // a card's jump, not a throw of the dice: no walk
+    const css = (tr) => tr.replace(/translate\(([-\d.]+)[ ,]+([-\d.]+)\)/, "translate($1px, $2px)");
+    const frames = [css(old.transform)];
+    for (let i = 1; i < steps; i++) {
+      const c = squareCentre(el, (old.square + i) % n, tok.parentNode, Number(tok.dataset.player));
+      if (c) frames.push(c);
+    }
+    frames.push(css(tok.getAttribute("transform")));
+    tok.animate(frames.map((transform) => ({ transform })), { duration: WALK_MS * steps, easing: "linear" });
+    document.documentElement.dataset.walks = String(Number(document.documentElement.dataset.walks || 0) + 1);
+  }
 }
 function renderProperty(m) {
   const v = S.view;
@@ -375,9 +498,13 @@ function renderProperty(m) {
       .then((ed) => { ed.lang = S.lang; S.edition = ed; render(); });
     if (!S.edition) return;
   }
-  const board = h("div", { id: "board", class: "board" });
-  board.innerHTML = boardSvg;
-  board.dataset.version = boardVersion;
+  // one board element for the whole visit: a redraw moves it, so a token's walk goes on
+  if (!boardEl) boardEl = h("div", { id: "board", class: "board" });
+  const board = boardEl;
+  if (board.dataset.version !== String(boardVersion)) {
+    board.innerHTML = boardSvg;
+    board.dataset.version = boardVersion;
+  }
   refreshBoard();
   const heat = h("label", { class: "heat" }, h("input", { type: "checkbox", id: "heat", checked: S.heat,
     onchange: (ev) => { S.heat = ev.target.checked; refreshBoard(); } }), " " + t("Show the analysis: landing chances as heat, expected rent and payback on deeds"));
@@ -399,7 +526,7 @@ function renderPlayers() {
       marks.push(seat.kind === "bot" ? t("bot") : seat.connected ? t("online") : t("offline"));
       const deeds = deedsOf(p);
       return h("div", { class: "player" + (v.turn === p ? " current" : ""), "data-player": p },
-        h("h3", { text: (p + 1) + ". " + pl.name + (S.me.seat === p ? " (" + t("you") + ")" : "") }),
+        h("h3", { text: (p + 1) + ". " + botName(pl.name, p) + (S.me.seat === p ? " (" + t("you") + ")" : "") }),
         h("p", { class: "cash", text: t("Cash") + ": " + money(pl.cash) }),
         h("p", { class: "marks", text: marks.join(" · ") }),
         deeds.length ? h("ul", { class: "deeds" }, ...deeds.map((d) => h("li", { text: deedLabel(d) }))) : null);
@@ -422,8 +549,19 @@ function deedLabel(d) {
   if (d.mortgaged) s += " · " + t("mortgaged");
   return s;
 }
+// a mortgaged deed changing hands costs its new owner the bank's interest (the 10% fee)
+function mortgageFee(q) {
+  const sq = S.edition.squares[q];
+  return sq.interest ?? Math.ceil(sq.mortgage / 10);
+}
+function tradeDeedLabel(d) {
+  return deedLabel(d) + (d.mortgaged ? " · " + t("fee {amount} to take it over", { amount: money(mortgageFee(d.square)) }) : "");
+}
 function offerList(squares, cash, cards) {
-  const items = squares.map((q) => sqName(q) + (S.view.properties.find((d) => d.square === q)?.mortgaged ? " (" + t("mortgaged") + ")" : ""));
+  const items = squares.map((q) => {
+    const d = S.view.properties.find((x) => x.square === q);
+    return d ? tradeDeedLabel(d) : sqName(q);
+  });
   if (cash) items.push(money(cash));
   if (cards) items.push(t("{n} get-out-of-jail card(s)", { n: cards }));
   return h("ul", {}, ...(items.length ? items : [t("nothing")]).map((s) => h("li", { text: s })));
@@ -456,8 +594,15 @@ function renderDecision() {
       h("p", { text: t("{name} offers you a trade.", { name: seatName(info.from) }) }),
       h("h3", { text: t("You get") }), offerList(o.give_squares, o.give_cash, o.give_jail_cards),
       h("h3", { text: t("You give") }), offerList(o.take_squares, o.take_cash, o.take_jail_cards)));
+    const reject = answers.find((a) => a.action.type === "RejectTrade");
+    // a counter-offer turns this one down and opens the builder with the terms swapped
+    const counter = reject ? h("button", { id: "counter-offer", type: "button", onclick: () => {
+      Object.assign(draft, { open: true, partner: info.from, give: new Set(o.take_squares), take: new Set(o.give_squares),
+        giveCash: o.take_cash, takeCash: o.give_cash, giveCards: o.take_jail_cards, takeCards: o.give_jail_cards });
+      act(reject);
+    }, text: t("Counter-offer") }) : null;
     kids.push(h("div", { class: "answers" }, ...answers.map((a) => answerButton(a,
-      a.action.type === "AcceptTrade" ? t("Accept") : a.action.type === "RejectTrade" ? t("Reject") : null))));
+      a.action.type === "AcceptTrade" ? t("Accept") : a.action.type === "RejectTrade" ? t("Reject") : null)), counter));
     return promptCard(title, ...kids);
   }
   kids.push(h("div", { class: "answers" }, ...answers.map((a) => {
@@ -476,22 +621,32 @@ function renderDeeds() {
   const mine = deedsOf(S.me.seat);
   if (!mine.length) return null;
   const acts = S.anytime.filter((a) => ANYTIME[a.action.type]);
+  const cost = (kind, sq) => kind === "build" ? "−" + money(sq.house_cost) : kind === "sell" ? "+" + money(Math.floor(sq.house_cost / 2))
+    : kind === "mortgage" ? "+" + money(sq.mortgage) : "−" + money(sq.mortgage + mortgageFee(sq.index));
   return h("section", { class: "card", id: "my-deeds" }, h("h2", { text: t("My deeds") }),
     h("ul", {}, ...mine.map((d) => {
       const sq = S.edition.squares[d.square];
       const here = acts.filter((a) => a.action.square === d.square);
-      return h("li", { "data-square": d.square }, h("span", { text: deedLabel(d) + " " }),
-        ...here.map((a) => {
+      // what the engine refuses on this deed stays visible, disabled, with the engine's reason
+      const refused = S.refused.filter((r) => r.action.square === d.square && ANYTIME[r.action.type]);
+      const why = [];
+      const buttons = [...here.map((a) => ({ a, ok: true })), ...refused.map((r) => ({ a: r, ok: false }))]
+        .sort((x, y) => Object.keys(ANYTIME).indexOf(x.a.action.type) - Object.keys(ANYTIME).indexOf(y.a.action.type))
+        .map(({ a, ok }) => {
           const kind = ANYTIME[a.action.type];
-          const cost = kind === "build" ? "−" + money(sq.house_cost) : kind === "sell" ? "+" + money(Math.floor(sq.house_cost / 2))
-            : kind === "mortgage" ? "+" + money(sq.mortgage) : "−" + money(Math.ceil(sq.mortgage * 1.1));
-          return h("button", { class: "deed-action", "data-type": a.action.type, onclick: () => act(a),
-            "aria-label": t(ANYTIME_WORD[kind]) + " " + sq.name + " " + cost, text: t(ANYTIME_WORD[kind]) + " " + cost });
-        }));
+          const label = t(ANYTIME_WORD[kind]) + " " + cost(kind, sq);
+          if (ok) return h("button", { class: "deed-action", "data-type": a.action.type, onclick: () => act(a),
+            "aria-label": label + " · " + sq.name, text: label });
+          const id = "why-" + a.action.type + "-" + d.square;
+          why.push(h("small", { class: "why", id, "data-type": a.action.type, text: t(ANYTIME_WORD[kind]) + ": " + a.reason }));
+          return h("button", { class: "deed-action", "data-type": a.action.type, disabled: true, title: a.reason,
+            "aria-describedby": id, "aria-label": label + " · " + sq.name, text: label });
+        });
+      return h("li", { "data-square": d.square }, h("span", { text: deedLabel(d) + " " }), ...buttons, ...why);
     })));
 }
 // the trade being written survives the page being redrawn after every move
-const draft = { open: false, partner: null, give: new Set(), take: new Set(), giveCash: 0, takeCash: 0 };
+const draft = { open: false, partner: null, give: new Set(), take: new Set(), giveCash: 0, takeCash: 0, giveCards: 0, takeCards: 0 };
 function renderTrade() {
   if (S.me.seat === null || S.final) return null;
   const me = S.me.seat, v = S.view;
@@ -499,25 +654,31 @@ function renderTrade() {
   if (!others.length) return null;
   if (!others.includes(draft.partner)) { draft.partner = others[0]; draft.take.clear(); }
   const partner = h("select", { id: "trade-partner", "aria-label": t("Trade with"),
-    onchange: () => { draft.partner = Number(partner.value); draft.take.clear(); render(); } },
+    onchange: () => { draft.partner = Number(partner.value); draft.take.clear(); draft.takeCards = 0; render(); } },
     ...others.map((p) => h("option", { value: p, text: seatName(p), selected: p === draft.partner })));
   const box = (p, cls, chosen) => h("fieldset", { class: cls }, h("legend", { text: p === me ? t("You give") : t("You get") }),
     ...deedsOf(p).filter((d) => !d.buildings).map((d) => h("label", {},
       h("input", { type: "checkbox", value: d.square, "data-square": d.square, checked: chosen.has(d.square),
         onchange: (ev) => { if (ev.target.checked) chosen.add(d.square); else chosen.delete(d.square); } }),
-      " " + deedLabel(d))));
-  const cash = (id, key) => h("input", { type: "number", min: 0, value: draft[key], id,
+      " " + tradeDeedLabel(d))));
+  const number = (id, key, max) => h("input", { type: "number", min: 0, max, value: draft[key], id,
     oninput: (ev) => { draft[key] = Number(ev.target.value) || 0; } });
+  // jail cards only when the side giving them holds some
+  const cards = (p, id, key) => v.players[p].jail_cards
+    ? h("label", {}, t("Get-out-of-jail cards") + " ", number(id, key, v.players[p].jail_cards)) : null;
   const form = h("form", { id: "trade-form", onsubmit: (ev) => {
     ev.preventDefault();
     const mine = new Set(deedsOf(me).map((d) => d.square)), theirs = new Set(deedsOf(draft.partner).map((d) => d.square));
     act({ action: { type: "ProposeTrade", player: me, to: draft.partner,
       give_squares: [...draft.give].filter((q) => mine.has(q)), take_squares: [...draft.take].filter((q) => theirs.has(q)),
-      give_cash: draft.giveCash, take_cash: draft.takeCash, give_jail_cards: 0, take_jail_cards: 0 } });
-    draft.give.clear(); draft.take.clear(); draft.giveCash = draft.takeCash = 0;
+      give_cash: draft.giveCash, take_cash: draft.takeCash,
+      give_jail_cards: Math.min(draft.giveCards, v.players[me].jail_cards),
+      take_jail_cards: Math.min(draft.takeCards, v.players[draft.partner].jail_cards) } });
+    draft.give.clear(); draft.take.clear(); draft.giveCash = draft.takeCash = draft.giveCards = draft.takeCards = 0;
   } }, h("label", {}, t("Trade with") + " ", partner), box(me, "give", draft.give),
-    h("label", {}, t("Cash") + " ", cash("give-cash", "giveCash")),
-    box(draft.partner, "take", draft.take), h("label", {}, t("Cash") + " ", cash("take-cash", "takeCash")),
+    h("label", {}, t("Cash") + " ", number("give-cash", "giveCash")), cards(me, "give-cards", "giveCards"),
+    box(draft.partner, "take", draft.take), h("label", {}, t("Cash") + " ", number("take-cash", "takeCash")),
+    cards(draft.partner, "take-cards", "takeCards"),
     h("button", { type: "submit", id: "propose", text: t("Send the offer") }));
   const details = h("details", { class: "card", id: "trade", open: draft.open }, h("summary", { text: t("Propose a trade") }), form);
   details.addEventListener("toggle", () => { draft.open = details.open; });
@@ -538,18 +699,36 @@ function cardFace(code, attrs) {
     h("span", { class: "mark", "aria-hidden": "true", text: COLOUR_MARK[colour] || "★" }),
     h("span", { class: "words", text: cardWords(code) }));
 }
+// TOOLS in a few lines (docs/rules/tools.md has every clause); open or shut, it stays as left
+const RULES = [
+  N_("Be the first to play every card from your hand."),
+  N_("On a hammer: any hammer, or a nail or action card of its colour."),
+  N_("A good nail must be repaired with a hammer of its colour (or a wild). With none, play two hammers and draw 3; without two hammers, draw 2 and lose the turn."),
+  N_("On a bent nail: any hammer, or an action card of its colour."),
+  N_("On an action card: any card of its colour, or the same action in another colour."),
+  N_("Smashed finger: the next player loses the turn. Change of turn: play goes the other way. Box of nails: the next player draws 2 and loses the turn, unless they answer with another box (the penalty grows by 2 a box)."),
+  N_("Wilds go on anything. Toolbox: the next player draws 4 and loses the turn. Wild hammer: a hammer of any colour. Paint brush: name a colour, then you may play one more card of it."),
+  N_("No card to play? Draw one: if it fits, you may play it at once."),
+];
+function rulesHelp() {
+  const d = h("details", { class: "card", id: "rules-help", open: S.rulesOpen || null }, h("summary", { text: t("Rules in short") }),
+    h("ul", {}, ...RULES.map((r) => h("li", { text: t(r) }))));
+  d.addEventListener("toggle", () => { S.rulesOpen = d.open; });
+  return d;
+}
 function renderTools(m) {
   const v = S.view, pr = S.prompt;
   const playable = new Map();
   if (pr) for (const a of pr.answers) if (a.action.card) playable.set(a.action.card, a);
   const seats = h("ul", { id: "tools-seats" }, ...v.names.map((n, p) => h("li", { class: p === v.current ? "current" : "" },
-    (p === v.current && !S.final ? "▶ " : "") + n + (S.me.seat === p ? " (" + t("you") + ")" : "") + ": " + t("{n} cards", { n: v.hand_sizes[p] }))));
+    (p === v.current && !S.final ? "▶ " : "") + botName(n, p) + (S.me.seat === p ? " (" + t("you") + ")" : "") + ": " + t("{n} cards", { n: v.hand_sizes[p] }))));
   const pile = h("section", { class: "card", id: "pile" }, h("h2", { text: t("Table") }),
     h("p", {}, t("Top of the pile") + ": ", cardFace(v.top, { disabled: true, id: "top-card" })),
     h("p", { id: "colour-in-force", text: t("Colour in force") + ": " + (v.color ? word("colour", v.color) : "—") }),
     h("p", { text: t("{n} cards to draw", { n: v.draw_pile }) + " · " + word("direction", v.direction) }),
     v.box_penalty ? h("p", { text: t("Penalty waiting: {n} cards", { n: v.box_penalty }) }) : null, seats);
   m.append(pile);
+  m.append(rulesHelp());
   if (pr) {
     const d = pr.decision;
     const title = WORD.decide[d.kind] ? t(WORD.decide[d.kind]) : t("Your decision");
