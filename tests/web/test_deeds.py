@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import urllib.request
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Error as PlaywrightError
@@ -56,7 +57,7 @@ def deed_button(page: Any, kind: str, square: int, enabled: bool) -> Any:
 
 
 def test_building_a_refusal_with_its_reason_the_timer_and_a_counter_offer(
-    web_server: Any, contexts: Any
+    web_server: Any, contexts: Any, images: Path
 ) -> None:
     made = create_from_save(web_server.base, dealt_a_group())
     ann = contexts(viewport=DESKTOP).new_page()
@@ -114,6 +115,7 @@ def test_building_a_refusal_with_its_reason_the_timer_and_a_counter_offer(
     # and mortgaging a lot of a group with a house is refused too, with its reason
     mortgage = deed_button(ann, "Mortgage", BROWN[1], False)
     assert "sell the buildings" in (mortgage.get_attribute("title") or "")
+    ann.locator("#my-deeds").screenshot(path=str(images / "web-property-deeds.png"))
 
     # Ann asks Bo for one of his deeds for 1; Bo counters with the terms swapped
     wanted = next(p["square"] for p in ann.evaluate("S.view.properties") if p["owner"] == 1)

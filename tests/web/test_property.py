@@ -160,10 +160,11 @@ def play_a_property_game(web_server: Any, contexts: Any, images: Path) -> dict[s
                 if seen["houses"] > before:  # the house stands on the board's view
                     note("build")
                 return True
-            if (
-                seen.get("build")
-                and not seen.get("mortgage")
-                and click(page, "#my-deeds button[data-type=Mortgage]:not([disabled])")
+            # a mortgage: a railway or utility first (a street's would stall building its group)
+            mortgage = "button[data-type=Mortgage]:not([disabled])"
+            if not seen.get("mortgage") and (
+                click(page, f"#my-deeds li:not([data-kind=street]) {mortgage}")
+                or (seen.get("build") and click(page, f"#my-deeds {mortgage}"))
             ):
                 note("mortgage")
                 return True

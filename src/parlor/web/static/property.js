@@ -215,7 +215,7 @@ function renderDeeds() {
           return h("button", { class: "deed-action", "data-type": a.action.type, disabled: true, title: a.reason,
             "aria-describedby": id, "aria-label": label + " · " + sq.name, text: label });
         });
-      return h("li", { "data-square": d.square }, h("span", { text: deedLabel(d) + " " }), ...buttons, ...why);
+      return h("li", { "data-square": d.square, "data-kind": sq.kind }, h("span", { text: deedLabel(d) + " " }), ...buttons, ...why);
     })));
 }
 // the trade being written survives the page being redrawn after every move

@@ -28,11 +28,11 @@ function renderReplay() {
   const slider = h("input", { id: "replay-step", type: "range", min: 0, max: r.total, value: r.step,
     "aria-label": t("Step"), onchange: (ev) => go(Number(ev.target.value)) });
   card.append(h("div", { class: "replay-controls" },
-    h("button", { id: "replay-first", onclick: () => go(0), disabled: r.step === 0, "aria-label": t("First step"), text: "⏮" }),
+    h("button", { id: "replay-first", onclick: () => go(0), disabled: r.step === 0, "aria-label": t("First step"), text: "«" }),
     h("button", { id: "replay-prev", onclick: () => go(r.step - 1), disabled: r.step === 0, text: "◀ " + t("Back") }),
     slider,
     h("button", { id: "replay-next", onclick: () => go(r.step + 1), disabled: r.step === r.total, text: t("Next") + " ▶" }),
-    h("button", { id: "replay-last", onclick: () => go(r.total), disabled: r.step === r.total, "aria-label": t("Last step"), text: "⏭" })),
+    h("button", { id: "replay-last", onclick: () => go(r.total), disabled: r.step === r.total, "aria-label": t("Last step"), text: "»" })),
   h("p", { id: "replay-at", "data-step": r.step, text: t("Step {n} of {total}", { n: r.step, total: r.total }) }),
   h("ul", { id: "replay-events" }, ...(r.events.length ? r.events.map((e) => e.text) : [t("The game as it began.")])
     .map((x) => h("li", { text: x }))));

@@ -44,7 +44,6 @@ function renderTools(m) {
     h("p", { text: t("{n} cards to draw", { n: v.draw_pile }) + " · " + word("direction", v.direction) }),
     v.box_penalty ? h("p", { text: t("Penalty waiting: {n} cards", { n: v.box_penalty }) }) : null, seats);
   m.append(pile);
-  m.append(rulesHelp());
   if (pr) {
     const d = pr.decision;
     const title = WORD.decide[d.kind] ? t(WORD.decide[d.kind]) : t("Your decision");
@@ -68,4 +67,5 @@ function renderTools(m) {
           "aria-label": cardWords(c) + (a ? " · " + t("playable") : "") });
       }))));
   }
+  m.append(rulesHelp()); // after the hand: on a phone the decision comes first
 }
