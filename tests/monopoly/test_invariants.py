@@ -126,17 +126,20 @@ def test_random_play_keeps_invariants_and_rejects_illegal_actions(
             bad = random_action(rng, g)
             if not g.is_legal(bad):
                 before = g.snapshot()
+                why = g.why_illegal(bad)  # the reason a page shows: apply's own words
                 try:
                     g.apply(bad)
-                except ParlorError:
-                    pass
+                except ParlorError as exc:
+                    assert why == str(exc), (bad, why, exc)
                 else:  # pragma: no cover - a failing test explains itself
                     raise AssertionError(f"{bad} was applied although is_legal said no")
                 assert g.snapshot() == before, f"{bad} changed the state"
+            else:
+                assert g.why_illegal(bad) is None
         p = g.pending.player
         assert g.legal_actions(p), f"{g.pending} has no legal answer"
         action = bots[p].choose(g, p)
-        assert g.is_legal(action)
+        assert g.is_legal(action) and g.why_illegal(action) is None
         g.apply(action)
         check_invariants(g, total)
 

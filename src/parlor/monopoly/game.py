@@ -29,7 +29,13 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from parlor.core.errors import IllegalAction, MalformedAction, NotYourDecision, SettingsError
+from parlor.core.errors import (
+    IllegalAction,
+    MalformedAction,
+    NotYourDecision,
+    ParlorError,
+    SettingsError,
+)
 from parlor.core.game import Decision, Event, Game, Outcome
 from parlor.monopoly import (
     building,
@@ -226,6 +232,25 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
             return None
         top = self.frames[-1]
         return _FRAMES[type(top)].decision(self, top)
+
+    # ----- legality ----------------------------------------------------------------------------
+    def why_illegal(self, action: Action) -> str | None:
+        """Why the rules refuse ``action`` now, in the words :meth:`apply` would raise; None when
+        it is legal. Asks the same checks as :meth:`apply` and changes nothing.
+
+        >>> from parlor.monopoly.actions import Build
+        >>> game = new_game("classic", ["Ann", "Bo"], 1, {})
+        >>> game.why_illegal(Build(0, 39))
+        'Ann does not own Boardwalk'
+        """
+        try:
+            self.validate_action(action)
+            if self.is_over:
+                return "the game is over"
+            self._check(action)
+        except ParlorError as exc:
+            return str(exc)
+        return None
 
     # ----- legality ----------------------------------------------------------------------------
     def _check(self, action: Action) -> None:
