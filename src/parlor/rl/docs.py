@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import argparse
 import inspect
+import json
 import sys
 from pathlib import Path
+from typing import Any
 
 from parlor.monopoly import EDITION_IDS, load_edition
 from parlor.rl.gym_env import ENV_IDS, ParlorGymEnv, make_spec
 from parlor.rl.openspiel import PROPERTY_PARAMS, TOOLS_PARAMS
+from parlor.rl.policy import MODELS
 from parlor.rl.property_obs import PROPERTY_DECISIONS
 from parlor.rl.table import GameSpec, Table, outcome_reward
 from parlor.rl.tools_obs import TOOLS_DECISIONS
@@ -39,6 +42,80 @@ def _doc(obj: object) -> str:
 def _sizes(spec: GameSpec) -> tuple[int, int]:
     table = Table(spec)
     return table.layout.size, table.num_actions
+
+
+def _percent(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _result_row(name: str, ev: dict[str, Any]) -> str:
+    low, high = ev["ci95"]
+    return (
+        f"| {name} | {ev['first']} / {ev['games']} = **{_percent(ev['win_rate'])}** | "
+        f"[{_percent(low)}, {_percent(high)}] | {ev['wins']} | {ev['first_at_cap']} of "
+        f"{ev['truncated']} | {ev['learner_decisions_per_game']:.0f} |"
+    )
+
+
+def _baseline(name: str = "classic-4p") -> str:
+    """The shipped property-game agent, its figures read from ``parlor/rl/models/NAME.json``."""
+    shipped = json.loads((MODELS / f"{name}.json").read_text(encoding="utf-8"))
+    args, train, ev = shipped["args"], shipped["train"], shipped["evaluation"]
+    rows = [_result_row("MaskablePPO, greedy (the shipped policy)", ev)]
+    if shipped["random_policy"]:
+        rows.append(_result_row("uniformly random legal ids, same mask", shipped["random_policy"]))
+    env = ", ".join(f"`{k}={v!r}`" for k, v in shipped["eval_env"].items())
+    hyper = ", ".join(
+        f"`{k}` {args[k]}"
+        for k in ("envs", "n_steps", "batch_size", "epochs", "lr", "gamma", "ent_coef", "net")
+    )
+    flags = " ".join(
+        f"--{k.replace('_', '-')} {v}"
+        for k, v in args.items()
+        if k in ("game", "players", "reward", "liquidate", "truncation_reward", "max_steps")
+    )
+    command = (
+        f"nice -n 15 python -m parlor.rl.train {flags} --no-trade-offers --skip-forced "
+        f"--timesteps {train['trained_timesteps']} --seed {args['seed']} --net {args['net']} "
+        f"--eval-games {ev['games']} --out runs/{name}"
+    )
+    return f"""## The shipped baseline: classic, one seat against three random bots
+
+`parlor.rl.policy.load_baseline("{name}")` is the trained MaskablePPO actor exported to NumPy
+(`src/parlor/rl/models/{name}.npz`; no torch needed): `policy(obs["observation"],
+env.action_masks())` is its most likely legal id, as `MaskablePPO.predict(deterministic=True)`
+would choose. `policy.meta["env"]` holds the environment it plays in: {env}.
+The figures below are read from `src/parlor/rl/models/{name}.json`, written by the run.
+
+Evaluation over fresh games (seeds {ev["seeds"][0]} to {ev["seeds"][1]}, never used in
+training; the learner's seat drawn at random), by the book's win/loss outcome. **Ranked first**:
+the sole winner of a game that ended, or, in a game still running at the environment's cap of
+{ev["max_steps"]} decisions (all seats together), the sole richest by the book's valuation among
+the players left (the book's own time-limit rule); a bankrupt learner is last. 95% Wilson intervals.
+
+| policy in the learner's seat | ranked first | 95% interval | won outright | cut at the cap, led | learner decisions per game |
+| --- | ---: | ---: | ---: | ---: | ---: |
+{chr(10).join(rows)}
+
+The yardstick, a uniformly random choice within the same narrowed mask on the same seeds, shows
+how much the narrowed action set does by itself against random bots (which decline deeds, mortgage
+and trade at random); `docs/rl-baseline.md` discusses what the trained policy adds.
+
+Training: {train["trained_timesteps"]:,} learner decisions ({train["train_episodes"]:,} games) in
+{train["train_seconds"]:,.0f} s wall-clock ({train["train_cpu_seconds"]:,.0f} CPU s) on this
+project's machine (2 cores shared by six developers, `nice -n 15`, torch on one thread), torch
+{train["versions"]["torch"]}; the shaped reward (`reward="shaped"`, scale {args["shaping_scale"]})
+and training games cut at {args["max_steps"]} decisions with the leaders paid
+(`truncation_reward="valuation"`). Hyperparameters: {hyper}, clip 0.2 and GAE lambda 0.95
+(stable-baselines3's defaults), seed {args["seed"]}. To reproduce:
+
+```sh
+{command}
+```
+
+![Learning curve of the classic agent](images/rl-{name}.png)
+
+"""
 
 
 def render() -> str:
@@ -198,7 +275,7 @@ Observation size by edition and player count:
 | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
 {property_sizes}
 
-## OpenSpiel
+{_baseline()}## OpenSpiel
 
 With the `openspiel` extra (`open_spiel` from PyPI), `parlor.rl.openspiel.register()` registers
 the games as OpenSpiel Python games: `pyspiel.load_game("parlor_tools(players=3)")` and

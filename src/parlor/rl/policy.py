@@ -169,7 +169,7 @@ def evaluate(
     return {
         "games": games,
         "first": first,
-        "win_rate": first / games,
+        "win_rate": first / games if games else 0.0,
         "ci95": [low, high],
         "wins": wins,
         "ties": ties,

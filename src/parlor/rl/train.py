@@ -148,6 +148,9 @@ def ship(out: Path, name: str) -> dict[str, Any]:
     """Copies a run's exported policy and its figures (results.json, and results-random.json for
     the yardstick) to ``parlor.rl.policy.MODELS``, where docs/rl.md reads them."""
     results = json.loads((out / "results.json").read_text())
+    if "evaluation" not in results:  # evaluated apart (--evaluate-only)
+        evaluated = json.loads((out / "results-eval.json").read_text())
+        results.update(evaluation=evaluated["evaluation"], eval_seconds=evaluated["eval_seconds"])
     random_path = out / "results-random.json"
     shipped = {
         "name": name,
