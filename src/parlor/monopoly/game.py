@@ -461,9 +461,15 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
         return new
 
     # ----- words -------------------------------------------------------------------------------
-    def describe(self, action: Action) -> str:
-        """The action in words, with the edition's names and money."""
+    def describe(self, action: Action, lang: str | None = None) -> str:
+        """The action in words, with the edition's names and money (in its language by default)."""
         from parlor.monopoly.text import describe_action
 
         self.validate_action(action)
-        return describe_action(self, action)
+        return describe_action(self, action, lang)
+
+    def describe_event(self, event: Event, lang: str | None = None) -> str:
+        """A public event in words (in the edition's language by default)."""
+        from parlor.monopoly import text
+
+        return text.describe_event(self, event, lang)

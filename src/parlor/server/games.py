@@ -8,9 +8,7 @@ engines' secret-safe ``pending_for`` and the translated texts plug in.
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Mapping, Sequence
-from functools import cache
 from typing import Any
 
 from parlor import monopoly, tools
@@ -126,60 +124,19 @@ def pending_for(game: Game[Any], seat: int | None) -> dict[str, Any] | None:
     return None if d is None else {"player": d.player, "kind": d.kind, "info": dict(d.info)}
 
 
-@cache
-def _takes_lang(fn: Any) -> bool:
-    try:
-        return "lang" in inspect.signature(fn).parameters
-    except (TypeError, ValueError):
-        return False
-
-
 def describe_event(game: Game[Any], event: Event, lang: str) -> str:
-    """An event in words in ``lang`` (English where the engine has no catalogue for it yet)."""
+    """An event in words in ``lang`` (its kind, should the engine's words fail on odd data)."""
     try:
-        if isinstance(game, monopoly.PropertyGame):
-            from parlor.monopoly import text as mtext
-
-            fn: Any = mtext.describe_event
-        else:
-            try:
-                from parlor.tools import text as ttext  # type: ignore[attr-defined,unused-ignore]
-
-                fn = ttext.describe_event
-            except ImportError:
-                return _tools_event_en(game, event)
-        return str(fn(game, event, lang=lang) if _takes_lang(fn) else fn(game, event))
+        return game.describe_event(event, lang)
     except (KeyError, IndexError, TypeError, ValueError, AttributeError):
         return event.kind
 
 
 def describe_action(game: Game[Any], action: Any, lang: str) -> str:
-    fn = game.describe  # type: ignore[attr-defined]
     try:
-        return str(fn(action, lang=lang) if _takes_lang(fn) else fn(action))
+        return game.describe(action, lang)
     except (KeyError, IndexError, TypeError, ValueError, AttributeError):
         return str(action)
-
-
-def _tools_event_en(game: Any, e: Event) -> str:
-    d = e.data
-    who = game.names[d["player"]] if isinstance(d.get("player"), int) else ""
-    if e.kind == "play":
-        return f"{who} plays {game.card_name(d['card'])}"
-    if e.kind == "draw":
-        n = d["count"]
-        return f"{who} draws {n} card{'s' if n != 1 else ''}"
-    if e.kind == "color":
-        return f"{who} names {d['color']}"
-    if e.kind == "skip":
-        return f"{who} is skipped"
-    if e.kind == "reverse":
-        return f"play turns {d['direction']}"
-    if e.kind == "reshuffle":
-        return "the discard pile is shuffled into a new draw pile"
-    if e.kind == "game_over":
-        return "game over: " + ", ".join(game.names[w] for w in d["winners"]) + " wins"
-    return e.kind
 
 
 def event_frames(game: Game[Any], events: Sequence[Event], lang: str) -> list[dict[str, Any]]:
