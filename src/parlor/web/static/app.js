@@ -329,6 +329,16 @@ function restoreFocus(keep) {
   if (keep.sel) try { el.setSelectionRange(keep.sel[0], keep.sel[1]); } catch { /* not a text field */ }
 }
 function seatName(p) { return S.table.seats[p] ? botName(S.table.seats[p].name, p) : "#" + (p + 1); }
+// the server's words name bots as the engine knows them: their default names are put in the
+// page's language there too
+function namesIn(text) {
+  if (!S.table || S.lang === "en") return text;
+  let out = String(text);
+  // longest first: "Random bot 10" is replaced whole before "Random bot 1" could match its start
+  const seats = S.table.seats.map((seat, p) => [seat.name, botName(seat.name, p)]).sort((a, b) => b[0].length - a[0].length);
+  for (const [name, mine] of seats) if (mine !== name) out = out.split(name).join(mine);
+  return out;
+}
 // a bot seat's default name ("Heuristic bot 3", chosen by the server) in the page's language
 function botName(name, p) {
   const seat = S.table && S.table.seats[p];
@@ -346,7 +356,7 @@ function renderFinal() {
 }
 function renderLog() {
   return h("section", { class: "card", id: "log-card" }, h("h2", { text: t("What happened") }),
-    h("ul", { id: "log", "aria-live": "polite" }, ...S.log.slice(-30).reverse().map((s) => h("li", { text: s }))),
+    h("ul", { id: "log", "aria-live": "polite" }, ...S.log.slice(-30).reverse().map((s) => h("li", { text: namesIn(s) }))),
     h("h2", { text: t("Chat") }),
     h("ul", { id: "chat" }, ...S.chat.slice(-10).map((c) => h("li", {}, h("b", { text: c.name + ": " }), c.text))),
     S.me.seat === null ? null : h("form", { onsubmit: (ev) => {
@@ -373,7 +383,7 @@ setInterval(() => {
   if (el) el.textContent = timerText();
 }, 1000);
 function answerButton(a, label) {
-  return h("button", { class: "answer", "data-type": a.action.type, onclick: () => act(a), text: label || a.text });
+  return h("button", { class: "answer", "data-type": a.action.type, onclick: () => act(a), text: label || namesIn(a.text) });
 }
 function waitingFor() {
   const p = S.view.pending;
