@@ -95,8 +95,10 @@ function renderHome() {
   const game = h("select", { id: "game", onchange: () => fill() },
     h("option", { value: "monopoly", text: t("Property game") }),
     h("option", { value: "tools", text: t("TOOLS") }));
-  const edition = h("select", { id: "edition" },
+  const edition = h("select", { id: "edition", onchange: () => fill() },
     ...["classic", "matco", "latam", "matador"].map((e) => h("option", { value: e, text: word("edition", e) })));
+  // the chosen edition's board, as the table will start (drawn by the server, cached)
+  const preview = h("img", { id: "edition-board", class: "edition-board", width: 240, height: 240, loading: "lazy" });
   const variant = h("select", { id: "variant" },
     ...["standard", "short", "time_limit", "quick"].map((v) => h("option", { value: v, text: word("variant", v) })));
   const count = h("select", { id: "seat-count", onchange: () => fill() });
@@ -111,6 +113,9 @@ function renderHome() {
   function fill() {
     const g = game.value;
     edition.disabled = variant.disabled = rounds.disabled = g === "tools";
+    preview.hidden = g === "tools";
+    preview.src = "/api/editions/" + edition.value + "/board.svg?lang=" + S.lang;
+    preview.alt = t("The board of {edition}", { edition: word("edition", edition.value) });
     const max = g === "tools" ? 10 : 8;
     const n = Math.min(Number(count.value || 4), max);
     count.replaceChildren(...Array.from({ length: max - 1 }, (_, i) => h("option", { value: i + 2, text: i + 2, selected: i + 2 === n })));
@@ -151,7 +156,7 @@ function renderHome() {
     h("form", { id: "create", onsubmit: create },
       h("label", {}, t("Your name") + " ", name),
       h("label", {}, t("Game") + " ", game),
-      h("label", {}, t("Edition") + " ", edition),
+      h("label", {}, t("Edition") + " ", edition), preview,
       h("label", {}, t("Variant") + " ", variant),
       h("label", {}, t("Seats") + " ", count), seats, presets,
       h("label", {}, t("Table language") + " ", tableLang),
