@@ -252,7 +252,6 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
             return str(exc)
         return None
 
-    # ----- legality ----------------------------------------------------------------------------
     def _check(self, action: Action) -> None:
         if not isinstance(action, Action):
             raise MalformedAction(f"{action!r} is not an action of this game")
