@@ -176,13 +176,15 @@ def run(args: argparse.Namespace) -> int:
 
 def _run(args: argparse.Namespace) -> int:
     if args.cards != "cycling" and (args.orders is not None or args.deck_seed is not None):
-        raise SettingsError("--orders and --deck-seed go with --cards cycling")
+        raise SettingsError(E_("--orders and --deck-seed go with --cards cycling"))
     if args.orders is not None and args.deck_seed is not None:
-        raise SettingsError("--orders averages shuffles, --deck-seed picks one: give one of them")
+        raise SettingsError(
+            E_("--orders averages shuffles, --deck-seed picks one: give one of them")
+        )
     if args.orders is not None and args.orders < 1:
-        raise SettingsError("--orders must be at least 1")
+        raise SettingsError(E_("--orders must be at least 1"))
     if args.opponents < 1:
-        raise SettingsError("--opponents must be at least 1")
+        raise SettingsError(E_("--opponents must be at least 1"))
     edition = load_edition(args.edition)
     options = RuleOptions.for_edition(edition, _options(args.option, args.variant))
     jails = JAIL_STRATEGIES if args.jail == "both" else (args.jail,)

@@ -26,7 +26,7 @@ from importlib import resources
 from babel.numbers import format_decimal
 from babel.support import NullTranslations, Translations
 
-from parlor.core.errors import ParlorError, SettingsError, Text, say
+from parlor.core.errors import E_, ParlorError, SettingsError, Text, say
 
 #: The languages every catalog covers; the first is the fallback.
 LANGUAGES: tuple[str, ...] = ("en", "es", "da")
@@ -44,7 +44,13 @@ def N_(message: str) -> str:
 def check_language(lang: object) -> str:
     """``lang`` if it is one of :data:`LANGUAGES`, else a :class:`SettingsError` that lists them."""
     if not isinstance(lang, str) or lang not in LANGUAGES:
-        raise SettingsError(f"unknown language {lang!r}: choose one of {', '.join(LANGUAGES)}")
+        raise SettingsError(
+            E_(
+                "unknown language {lang}: choose one of {choices}",
+                lang=repr(lang),
+                choices=", ".join(LANGUAGES),
+            )
+        )
     return lang
 
 
