@@ -17,12 +17,14 @@ LC_MESSAGES/parlor.po`` and are compiled to ``.mo`` files that ship with the pac
 
 from __future__ import annotations
 
+import io
 import locale
 import os
 from collections.abc import Sequence
 from functools import cache
 from importlib import resources
 
+from babel.messages.mofile import read_mo
 from babel.numbers import format_decimal
 from babel.support import NullTranslations, Translations
 
@@ -33,6 +35,8 @@ LANGUAGES: tuple[str, ...] = ("en", "es", "da")
 DOMAIN = "parlor"
 #: The typed errors' messages (marked with ``parlor.core.errors.E_``) have a catalog of their own.
 ERRORS_DOMAIN = "errors"
+#: The browser page's words (``t("...")`` in ``parlor/web/static/app.js``), a catalog of their own.
+WEB_DOMAIN = "web"
 LANGUAGE_NAMES = {"en": "English", "es": "español", "da": "dansk"}
 
 
@@ -142,6 +146,22 @@ def translate_error(error: BaseException | str, lang: str) -> str:
     return say(message, lang, _errors_catalog(lang).gettext)
 
 
+@cache
+def web_messages(lang: str) -> dict[str, str]:
+    """The browser page's catalog in ``lang`` as ``{English message: translation}`` (the page
+    fills the ``{field}`` placeholders itself).
+
+    >>> web_messages("es")["Seat {n}"], web_messages("da")["Top of the pile"]
+    ('Puesto {n}', 'Øverst på bunken')
+    """
+    check_language(lang)
+    path = resources.files("parlor.i18n").joinpath(
+        "locale", lang, "LC_MESSAGES", f"{WEB_DOMAIN}.mo"
+    )
+    catalog = read_mo(io.BytesIO(path.read_bytes()))
+    return {str(m.id): str(m.string) for m in catalog if m.id and isinstance(m.id, str)}
+
+
 def format_number(value: int, lang: str) -> str:
     """``value`` with the digit grouping of ``lang``.
 
@@ -176,4 +196,5 @@ __all__ = [
     "pick_language",
     "translate_error",
     "translator",
+    "web_messages",
 ]

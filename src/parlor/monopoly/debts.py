@@ -18,6 +18,7 @@ from parlor.monopoly.frames import (
     BankAuctions,
     Debt,
     Frame,
+    ShortageSale,
     TradeOffer,
     Turn,
 )
@@ -142,7 +143,7 @@ class DebtRules(TurnRules, MortgageRules):
                 if p not in (frame.proposer, frame.to):
                     kept.append(frame)
             elif (
-                isinstance(frame, BankAuctions)
+                isinstance(frame, BankAuctions | ShortageSale)
                 or getattr(frame, "player", getattr(frame, "debtor", p)) != p
             ):
                 kept.append(frame)

@@ -213,6 +213,33 @@ def answers(game: Game[Any], seat: int, lang: str, anytime: bool) -> list[dict[s
     return out
 
 
+def refused(game: Game[Any], seat: int) -> list[dict[str, Any]]:
+    """The any-time actions on ``seat``'s own deeds that the rules refuse now, each with the
+    engine's reason (``why_illegal``): build and sell on a street, mortgage or lift. Property
+    games only; the reasons speak of what the seat's view already shows."""
+    if not isinstance(game, monopoly.PropertyGame) or game.is_over:
+        return []
+    from parlor.monopoly.actions import Action, Build, Mortgage, SellBuilding, Unmortgage
+
+    out = []
+    for deed in game.view(seat)["properties"]:
+        square = deed["square"]
+        if deed["owner"] != seat:
+            continue
+        tried: list[Action] = [
+            Unmortgage(seat, square) if deed["mortgaged"] else Mortgage(seat, square)
+        ]
+        if game.edition.squares[square].kind == "street":
+            tried.append(Build(seat, square))
+            if deed["buildings"]:
+                tried.append(SellBuilding(seat, square))
+        for action in tried:
+            why = game.why_illegal(action)
+            if why is not None:
+                out.append({"action": encode_action(action), "reason": why})
+    return out
+
+
 def prompt(game: Game[Any], seat: int, version: int, lang: str) -> dict[str, Any] | None:
     """The decision ``seat`` must make now, with its legal answers; None if it is not its turn.
 

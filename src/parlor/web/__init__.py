@@ -1,6 +1,7 @@
 """The browser client: static pages served by ``parlor serve``, and two small read-only helpers.
 
-``install(app)`` adds the page at ``/``, its files under ``/web/``, ``POST /api/picture`` (the
+``install(app)`` adds the page at ``/``, its files under ``/web/``, its words at
+``/i18n/{lang}.json`` (the compiled "web" gettext catalog as JSON), ``POST /api/picture`` (the
 board SVG of a view the page already holds, so nothing beyond that view is drawn) and
 ``GET /api/editions/{id}`` (square names, groups and prices, which views leave out).
 """
@@ -8,6 +9,7 @@ board SVG of a view the page already holds, so nothing beyond that view is drawn
 from __future__ import annotations
 
 import json
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -45,10 +47,20 @@ def edition_data(edition_id: str, lang: str) -> dict[str, Any]:
                 "price": sq.price,
                 "house_cost": sq.house_cost,
                 "mortgage": sq.mortgage,
+                # the bank's interest on lifting, or on taking over a mortgaged deed
+                "interest": ed.mortgage_interest(sq.index) if sq.mortgage else 0,
             }
             for sq in ed.squares
         ],
     }
+
+
+@cache
+def catalog_json(lang: str) -> bytes:
+    """The page's words in ``lang``, built once per process from the compiled catalog."""
+    from parlor.i18n import web_messages
+
+    return json.dumps(web_messages(lang), ensure_ascii=False, sort_keys=True).encode()
 
 
 def picture(view: Any, lang: str, heat: bool = False, options: Any = None) -> str:
@@ -70,6 +82,19 @@ def install(app: FastAPI) -> None:
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    @app.get("/i18n/{lang}.json", include_in_schema=False)
+    async def words(lang: str) -> Response:
+        if lang not in LANGS:
+            return JSONResponse(
+                {"type": "error", "code": "settings", "message": "unknown language"},
+                status_code=404,
+            )
+        return Response(
+            catalog_json(lang),
+            media_type="application/json",
+            headers={"Cache-Control": "no-cache"},
+        )
 
     @app.get("/api/editions/{edition_id}")
     async def edition(edition_id: str, lang: str = "en") -> JSONResponse:
