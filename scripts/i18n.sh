@@ -2,7 +2,8 @@
 # Message catalogs: extract the messages from the code, merge them into each language's .po file,
 # and compile the .mo files that ship with the package. Run after changing player-facing texts,
 # then translate what is new (empty msgstr or "fuzzy") in src/parlor/i18n/locale/*/LC_MESSAGES/.
-# Two domains: "parlor" (the Python code) and "web" (the browser page, src/parlor/web/static).
+# Three domains: "parlor" (the Python code's texts: _, N_, ngettext), "errors" (the typed errors'
+# messages, marked with parlor.core.errors.E_) and "web" (the browser page, src/parlor/web/static).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PY:-.venv/bin/python}
@@ -27,6 +28,10 @@ $BABEL extract -F babel.cfg -k N_ -k ngettext:1,2 \
     --no-location --sort-output --project parlor --copyright-holder 'Parlor developers' \
     -o "$LOCALE/parlor.pot" src/parlor
 merge parlor
+$BABEL extract -F babel.cfg --no-default-keywords -k E_ \
+    --no-location --sort-output --project parlor --copyright-holder 'Parlor developers' \
+    -o "$LOCALE/errors.pot" src/parlor
+merge errors
 # the page's words: t("...") translates, N_("...") marks a word translated later
 $BABEL extract -F babel-web.cfg --no-default-keywords -k t -k N_ \
     --no-location --sort-output --project parlor --copyright-holder 'Parlor developers' \

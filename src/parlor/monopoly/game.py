@@ -30,6 +30,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from parlor.core.errors import (
+    E_,
     IllegalAction,
     MalformedAction,
     NotYourDecision,
@@ -122,8 +123,13 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
         names = self._players_from(players)
         if not ed.min_players <= len(names) <= ed.max_players:
             raise SettingsError(
-                f"{ed.title} is played by {ed.min_players} to {ed.max_players} players, "
-                f"not {len(names)}"
+                E_(
+                    "{title} is played by {least} to {most} players, not {count}",
+                    title=ed.title,
+                    least=ed.min_players,
+                    most=ed.max_players,
+                    count=len(names),
+                )
             )
         self.names = names
         self.seed = self._seed_from(seed)
@@ -202,7 +208,7 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
     @classmethod
     def from_settings(cls, settings: Mapping[str, Any], seed: int) -> PropertyGame:
         if not isinstance(settings, Mapping) or not {"edition", "players"} <= set(settings):
-            raise SettingsError("the settings of a property game name its edition and players")
+            raise SettingsError(E_("the settings of a property game name its edition and players"))
         edition = edition_from_save(settings["edition"])
         return cls(edition, settings["players"], seed, settings.get("options") or {})
 
@@ -254,25 +260,33 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
 
     def _check(self, action: Action) -> None:
         if not isinstance(action, Action):
-            raise MalformedAction(f"{action!r} is not an action of this game")
+            raise MalformedAction(E_("{action} is not an action of this game", action=repr(action)))
         p = action.player
         if not isinstance(p, int) or not 0 <= p < self.num_players:
-            raise MalformedAction(f"there is no player {p!r}")
+            raise MalformedAction(E_("there is no player {player}", player=repr(p)))
         if self.bankrupt[p]:
-            raise IllegalAction(f"{self.names[p]} is bankrupt and out of the game")
+            raise IllegalAction(E_("{who} is bankrupt and out of the game", who=self.names[p]))
         top = self.frames[-1]
         if action.anytime:
             if not top.anytime_ok:
                 raise IllegalAction(
-                    f"{self.names[top.decider()]} must answer first ({self.pending.kind})"  # type: ignore[union-attr]
+                    E_(
+                        "{who} must answer first ({kind})",
+                        who=self.names[top.decider()],
+                        kind=self.pending.kind,  # type: ignore[union-attr]
+                    )
                 )
             _ANYTIME_CHECKS[type(action)](self, action)
             return
         decider = top.decider()
         if p != decider:
             raise NotYourDecision(
-                f"it is {self.names[decider]}'s decision ({self.pending.kind}), "  # type: ignore[union-attr]
-                f"not {self.names[p]}'s"
+                E_(
+                    "it is {decider}'s decision ({kind}), not {who}'s",
+                    decider=self.names[decider],
+                    kind=self.pending.kind,  # type: ignore[union-attr]
+                    who=self.names[p],
+                )
             )
         problem = _FRAMES[type(top)].problem(self, action, top)
         if problem:

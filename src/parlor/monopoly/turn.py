@@ -11,6 +11,7 @@ Parking.
 
 from __future__ import annotations
 
+from parlor.core.errors import E_
 from parlor.core.game import Decision, Event
 from parlor.monopoly.actions import (
     Action,
@@ -57,24 +58,44 @@ class TurnRules(EndRules, RentRules):
         p = action.player
         name = self.names[p]
         if isinstance(action, RollDice):
-            return None if top.phase == "pre_roll" else f"{name} has thrown: end the turn"
+            return (
+                None
+                if top.phase == "pre_roll"
+                else E_("{name} has thrown: end the turn", name=name)
+            )
         if isinstance(action, EndTurn):
-            return None if top.phase == "post_roll" else f"{name} must throw the dice first"
+            return (
+                None
+                if top.phase == "post_roll"
+                else E_("{name} must throw the dice first", name=name)
+            )
         if isinstance(action, PayJailFine | UseJailCard):
             if top.phase != "pre_roll" or not self.in_jail[p]:
-                return f"{name} is not in jail"
+                return E_("{name} is not in jail", name=name)
             if isinstance(action, UseJailCard):
-                return None if self.jail_cards[p] else f"{name} has no get-out-of-jail card"
-            if self.jail_turns[p] >= self.options.jail_fine_turns:
                 return (
-                    f"the fine may be paid before throwing only on the first "
-                    f"{self.options.jail_fine_turns} turn(s) in jail: throw the dice"
+                    None
+                    if self.jail_cards[p]
+                    else E_("{name} has no get-out-of-jail card", name=name)
+                )
+            if self.jail_turns[p] >= self.options.jail_fine_turns:
+                return E_(
+                    "the fine may be paid before throwing only on the first {turns} turn(s) in jail: "
+                    "throw the dice",
+                    turns=self.options.jail_fine_turns,
                 )
             fine = self.edition.jail_fine
             if self.cash[p] < fine:
-                return f"{name} has {self.money(self.cash[p])}, the fine is {self.money(fine)}"
+                return E_(
+                    "{name} has {cash}, the fine is {fine}",
+                    name=name,
+                    cash=self.money(self.cash[p]),
+                    fine=self.money(fine),
+                )
             return None
-        return f"{name} must {'throw the dice' if top.phase == 'pre_roll' else 'end the turn'}"
+        if top.phase == "pre_roll":
+            return E_("{name} must throw the dice", name=name)
+        return E_("{name} must end the turn", name=name)
 
     # ----- the dice (S4) -----------------------------------------------------------------------
     def _throw(self) -> tuple[int, int]:
@@ -301,7 +322,7 @@ class TurnRules(EndRules, RentRules):
     def _tax_problem(self, action: Action, top: TaxChoice) -> str | None:
         if isinstance(action, ChooseTax):
             return None
-        return f"{self.names[action.player]} must choose how to pay the tax"
+        return E_("{who} must choose how to pay the tax", who=self.names[action.player])
 
     def _do_choose_tax(self, action: ChooseTax, top: Frame, ev: list[Event]) -> None:
         assert isinstance(top, TaxChoice)

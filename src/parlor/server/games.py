@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from parlor import monopoly, tools
-from parlor.core.errors import ParlorError, SettingsError
+from parlor.core.errors import E_, ParlorError, SettingsError
 from parlor.core.game import Event, Game, action_to_dict
 
 GAME_CLASSES: dict[str, type[Game[Any]]] = {
@@ -45,12 +45,18 @@ def options_for(
     merged: dict[str, Any] = {}
     for name in presets:
         if name not in table:
-            raise SettingsError(f"unknown preset {name!r}: choose among {', '.join(sorted(table))}")
+            raise SettingsError(
+                E_(
+                    "unknown preset {name}: choose among {choices}",
+                    name=repr(name),
+                    choices=", ".join(sorted(table)),
+                )
+            )
         merged.update(table[name])
     merged.update(options)
     if variant is not None:
         if game != "monopoly":
-            raise SettingsError("only the property games have variants")
+            raise SettingsError(E_("only the property games have variants"))
         merged["variant"] = variant
     return merged
 
@@ -62,11 +68,11 @@ def new_game(
         return monopoly.new_game(edition or "classic", list(names), seed, dict(options))
     if game == "tools":
         if edition not in (None, "default"):
-            raise SettingsError("TOOLS has one deck here: edition must be 'default' or absent")
+            raise SettingsError(E_("TOOLS has one deck here: edition must be 'default' or absent"))
         # People at different screens must not learn from the flow of the game whether a card
         # someone drew and kept was playable: ask after every draw unless the table says not.
         return tools.new_game(list(names), seed, None, {"ask_after_every_draw": True, **options})
-    raise SettingsError(f"unknown game {game!r}: choose monopoly or tools")
+    raise SettingsError(E_("unknown game {game}: choose monopoly or tools", game=repr(game)))
 
 
 def rebuild(game: str, settings: Mapping[str, Any], seed: int, actions: Sequence[Any]) -> Game[Any]:
@@ -86,17 +92,17 @@ def load_save(text: str) -> Game[Any]:
     """A game from the engine's JSON save (any Parlor game)."""
     import json
 
-    from parlor.core.errors import ReplayError
+    from parlor.core.errors import E_, ReplayError
 
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, TypeError) as exc:
-        raise ReplayError(f"not a saved game: {exc}") from exc
+        raise ReplayError(E_("not a saved game: {reason}", reason=str(exc))) from exc
     name = data.get("game") if isinstance(data, dict) else None
     for cls in GAME_CLASSES.values():
         if cls.game_name == name:
             return cls.from_dict(data)
-    raise ReplayError(f"not a saved Parlor game (game={name!r})")
+    raise ReplayError(E_("not a saved Parlor game (game={name})", name=repr(name)))
 
 
 def family(game: Game[Any]) -> str:
@@ -112,7 +118,7 @@ def decode_action(game: Game[Any], data: Any) -> Any:
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         from parlor.core.errors import MalformedAction
 
-        raise MalformedAction("an action is an object with a 'type'")
+        raise MalformedAction(E_("an action is an object with a 'type'"))
     return type(game).decode_action(data)
 
 
