@@ -137,6 +137,8 @@ def _make_board(ed: Edition, options: RuleOptions) -> Board:
 _READABLE: set[type] = set()
 #: The latest :class:`Deeds` of each live game.
 _DEEDS: weakref.WeakKeyDictionary[Any, Deeds] = weakref.WeakKeyDictionary()
+#: The game :meth:`Table.of` read last, with its board and deeds: bots at one table ask in turn.
+_LAST: tuple[weakref.ref[Any], Board, Deeds] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,22 +230,24 @@ class Deeds:
         none of whose groups changed."""
         board = self.board
         new = Deeds(board, owner, mortgaged, buildings, len(self.owned))
-        old_owner = self.owner
-        changed: set[int] = set()
-        for now, before in ((owner, old_owner), (buildings, self.buildings)):
-            if now != before:
-                changed.update(
-                    i for i, (a, b) in enumerate(zip(now, before, strict=True)) if a != b
-                )
-        if mortgaged != self.mortgaged:
-            changed.update(
-                i for i, (a, b) in enumerate(zip(mortgaged, self.mortgaged, strict=True)) if a != b
-            )
+        old_owner, old_mortgaged, old_buildings = self.owner, self.mortgaged, self.buildings
+        group_index, groups = board.group_index, board.groups
         affected: set[int] = set()
-        for gi in {board.group_index[sq] for sq in changed} - {-1}:
-            for s in board.groups[gi]:
-                affected.add(owner[s])
-                affected.add(old_owner[s])
+        seen: list[int] = []
+        # One pass over the squares: the groups any change touched, and their owners then and now.
+        for sq in range(N_SQUARES):
+            if (
+                owner[sq] != old_owner[sq]
+                or buildings[sq] != old_buildings[sq]
+                or mortgaged[sq] != old_mortgaged[sq]
+            ):
+                gi = group_index[sq]
+                if gi < 0 or gi in seen:
+                    continue
+                seen.append(gi)
+                for s in groups[gi]:
+                    affected.add(owner[s])
+                    affected.add(old_owner[s])
         for p in range(len(self.owned)):
             if p in affected:
                 continue
@@ -264,6 +268,8 @@ class Table:
     """
 
     __slots__ = (
+        "_jail_cards",
+        "_jail_held",
         "_n_active",
         "_worth",
         "bank_hotels",
@@ -274,7 +280,6 @@ class Table:
         "cash",
         "deeds",
         "in_jail",
-        "jail_cards",
         "max_level",
         "mortgaged",
         "owner",
@@ -285,7 +290,8 @@ class Table:
     cash: list[int]
     bankrupt: list[bool]
     in_jail: list[bool]
-    jail_cards: list[int]
+    _jail_cards: list[int] | None
+    _jail_held: list[list[int]]
     position: list[int]
     owner: list[int]
     mortgaged: list[bool]
@@ -301,7 +307,8 @@ class Table:
         self.cash = [int(p["cash"]) for p in players]
         self.bankrupt = [bool(p["bankrupt"]) for p in players]
         self.in_jail = [bool(p["in_jail"]) for p in players]
-        self.jail_cards = [int(p["jail_cards"]) for p in players]
+        self._jail_cards = [int(p["jail_cards"]) for p in players]
+        self._jail_held: list[list[int]] = []
         self.position = [int(p["position"]) for p in players]
         self.owner = [-1] * N_SQUARES
         self.mortgaged = [False] * N_SQUARES
@@ -321,14 +328,22 @@ class Table:
         """The table of a property game now (see :meth:`from_game`), sharing its :class:`Deeds`
         with the earlier tables of the same game while they still hold (every bot at a table
         benefits from the others' work)."""
-        board = board_for(game)
-        try:
-            deeds = _DEEDS.get(game)
-        except TypeError:  # pragma: no cover - a game that cannot be weakly referenced
-            return cls.from_game(board, game)
-        table = cls.from_game(board, game, deeds)
-        if table.deeds is not deeds:
+        global _LAST
+        last = _LAST
+        if last is not None and last[0]() is game:
+            # The same game as the previous decision (the usual case): no dictionary lookups.
+            table = cls.from_game(last[1], game, last[2])
+        else:
+            board = board_for(game)
+            try:
+                deeds = _DEEDS.get(game)
+            except TypeError:  # pragma: no cover - a game that cannot be weakly referenced
+                return cls.from_game(board, game)
+            table = cls.from_game(board, game, deeds)
+            last = None
+        if last is None or table.deeds is not last[2]:
             _DEEDS[game] = table.deeds
+            _LAST = (weakref.ref(game), table.board, table.deeds)
         return table
 
     @classmethod
@@ -347,7 +362,8 @@ class Table:
         new.cash = game.cash
         new.bankrupt = game.bankrupt
         new.in_jail = game.in_jail
-        new.jail_cards = [len(c) for c in game.jail_cards]
+        new._jail_cards = None  # counted when asked (rarely)
+        new._jail_held = game.jail_cards
         new.position = game.position
         new.owner = game.owner
         new.mortgaged = game.mortgaged
@@ -371,6 +387,14 @@ class Table:
         self.deeds = deeds
 
     # ----- facts -------------------------------------------------------------------------------
+    @property
+    def jail_cards(self) -> list[int]:
+        """Per player: how many get-out-of-jail cards it holds."""
+        counts = self._jail_cards
+        if counts is None:
+            counts = self._jail_cards = [len(c) for c in self._jail_held]
+        return counts
+
     def level(self, sq: int) -> int:
         b = self.buildings[sq]
         return self.max_level if b == HOTEL else b
@@ -674,13 +698,14 @@ class Table:
             "cash",
             "bankrupt",
             "in_jail",
-            "jail_cards",
             "position",
             "owner",
             "mortgaged",
             "buildings",
         ):
             setattr(new, name, list(getattr(self, name)))
+        new._jail_cards = list(self.jail_cards)
+        new._jail_held = []
         new.bank_houses = self.bank_houses
         new.bank_hotels = self.bank_hotels
         new.round = self.round
