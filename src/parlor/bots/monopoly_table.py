@@ -183,34 +183,53 @@ class Deeds:
         mortgaged: list[bool],
         buildings: list[int],
         players: int,
+        previous: Deeds | None = None,
+        touched: tuple[int, ...] = (),
     ) -> None:
+        """The deeds of ``owner``, ``mortgaged`` and ``buildings`` (copied). With ``previous``,
+        the deeds of an earlier moment of the same game that differ only in the groups
+        ``touched``, the parts of the other groups and of the players without a lot in a
+        touched group are taken from it instead of being recomputed."""
         self.board = board
         self.owner = list(owner)
         self.mortgaged = list(mortgaged)
         self.buildings = list(buildings)
-        #: Per group: the player owning every lot, or -2 (several owners or the bank).
-        self.group_owner: list[int] = []
-        #: Per player: the lots it owns, in board order.
-        self.owned: list[list[int]] = [[] for _ in range(players)]
-        owned = self.owned
-        for sq in board.properties:
-            o = owner[sq]
-            if o >= 0:
-                owned[o].append(sq)
-        group_owner = self.group_owner
-        #: Per player: the groups it owns whole (indices into ``board.groups``).
-        self.complete: list[list[int]] = [[] for _ in range(players)]
-        for gi, members in enumerate(board.groups):
-            first = owner[members[0]]
-            for s in members:
-                if owner[s] != first:
-                    first = -2
-                    break
-            if first >= 0:
+        groups = board.groups
+        if previous is None:
+            #: Per group: the player owning every lot, or -2 (several owners or the bank).
+            self.group_owner: list[int] = []
+            #: Per player: the lots it owns, in board order.
+            self.owned: list[list[int]] = [[] for _ in range(players)]
+            owned = self.owned
+            for sq in board.properties:
+                o = owner[sq]
+                if o >= 0:
+                    owned[o].append(sq)
+            group_owner = self.group_owner
+            #: Per player: the groups it owns whole (indices into ``board.groups``).
+            self.complete: list[list[int]] = [[] for _ in range(players)]
+            for gi, members in enumerate(groups):
+                first = _whole_owner(owner, members)
                 group_owner.append(first)
-                self.complete[first].append(gi)
-            else:
-                group_owner.append(-2)
+                if first >= 0:
+                    self.complete[first].append(gi)
+        else:
+            group_owner = self.group_owner = list(previous.group_owner)
+            affected: set[int] = set()
+            old_owner = previous.owner
+            for gi in touched:
+                members = groups[gi]
+                group_owner[gi] = _whole_owner(owner, members)
+                for s in members:
+                    affected.add(owner[s])
+                    affected.add(old_owner[s])
+            self.owned = list(previous.owned)
+            self.complete = list(previous.complete)
+            for p in affected:
+                if p < 0:
+                    continue
+                self.owned[p] = [sq for sq in board.properties if owner[sq] == p]
+                self.complete[p] = [gi for gi, o in enumerate(group_owner) if o == p]
         # Per player, filled on demand: the dearest rent of its unmortgaged lots, the lots where
         # it may build, with their costs and scores, its lots dearest first, its trade targets;
         # and the danger each player faces (from the others' top rents).
@@ -229,25 +248,28 @@ class Deeds:
         """The deeds of a later moment of the same game, keeping what is known of the players
         none of whose groups changed."""
         board = self.board
-        new = Deeds(board, owner, mortgaged, buildings, len(self.owned))
-        old_owner, old_mortgaged, old_buildings = self.owner, self.mortgaged, self.buildings
-        group_index, groups = board.group_index, board.groups
+        group_index = board.group_index
+        touched: list[int] = []
+        for now, before in ((owner, self.owner), (buildings, self.buildings)):
+            if now != before:
+                for sq in range(N_SQUARES):
+                    if now[sq] != before[sq]:
+                        gi = group_index[sq]
+                        if gi >= 0 and gi not in touched:
+                            touched.append(gi)
+        if mortgaged != self.mortgaged:
+            for sq in range(N_SQUARES):
+                if mortgaged[sq] != self.mortgaged[sq]:
+                    gi = group_index[sq]
+                    if gi >= 0 and gi not in touched:
+                        touched.append(gi)
+        new = Deeds(board, owner, mortgaged, buildings, len(self.owned), self, tuple(touched))
         affected: set[int] = set()
-        seen: list[int] = []
-        # One pass over the squares: the groups any change touched, and their owners then and now.
-        for sq in range(N_SQUARES):
-            if (
-                owner[sq] != old_owner[sq]
-                or buildings[sq] != old_buildings[sq]
-                or mortgaged[sq] != old_mortgaged[sq]
-            ):
-                gi = group_index[sq]
-                if gi < 0 or gi in seen:
-                    continue
-                seen.append(gi)
-                for s in groups[gi]:
-                    affected.add(owner[s])
-                    affected.add(old_owner[s])
+        groups = board.groups
+        for gi in touched:
+            for s in groups[gi]:
+                affected.add(owner[s])
+                affected.add(self.owner[s])
         for p in range(len(self.owned)):
             if p in affected:
                 continue
@@ -258,6 +280,15 @@ class Deeds:
             new._junk[p] = self._junk[p]
             # Trade targets also depend on the other players' groups: not kept.
         return new
+
+
+def _whole_owner(owner: list[int], members: tuple[int, ...]) -> int:
+    """The player owning every lot of ``members``, or -2 (several owners or the bank)."""
+    first = owner[members[0]]
+    for s in members:
+        if owner[s] != first:
+            return -2
+    return first if first >= 0 else -2
 
 
 class Table:
