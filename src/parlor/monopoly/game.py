@@ -28,7 +28,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from parlor.core.errors import IllegalAction, MalformedAction, NotYourDecision, SettingsError
+from parlor.core.errors import IllegalAction, NotYourDecision, SettingsError
 from parlor.core.game import Decision, Event, Game, Outcome
 from parlor.monopoly import building, buying, debts, ending, mortgages, rent, trades, turn
 from parlor.monopoly.action_ids import NUM_ACTIONS, PRICE_LEVELS, ActionIds, space_for
@@ -217,11 +217,9 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
 
     # ----- legality ----------------------------------------------------------------------------
     def _check(self, action: Action) -> None:
-        if not isinstance(action, Action):
-            raise MalformedAction(f"{action!r} is not an action of this game")
+        # ``apply`` and ``is_legal`` have checked that it is one of our actions and that its
+        # fields are well formed (a seat that exists): the rules alone are left.
         p = action.player
-        if not isinstance(p, int) or not 0 <= p < self.num_players:
-            raise MalformedAction(f"there is no player {p!r}")
         if self.bankrupt[p]:
             raise IllegalAction(f"{self.names[p]} is bankrupt and out of the game")
         top = self.frames[-1]
