@@ -332,8 +332,10 @@ class Table:
     round: int
     deeds: Deeds
 
-    def __init__(self, board: Board, view: dict[str, Any]) -> None:
+    def __init__(self, board: Board, view: dict[str, Any] | None = None) -> None:
         self.board = board
+        if view is None:  # (the caller fills the table: from_game, copy)
+            return
         players = view["players"]
         self.cash = [int(p["cash"]) for p in players]
         self.bankrupt = [bool(p["bankrupt"]) for p in players]
@@ -388,8 +390,7 @@ class Table:
             if not all(hasattr(game, name) for name in STATE_ATTRIBUTES):
                 return cls(board, game.view(None))
             _READABLE.add(kind)
-        new = object.__new__(cls)
-        new.board = board
+        new = cls(board)
         new.cash = game.cash
         new.bankrupt = game.bankrupt
         new.in_jail = game.in_jail
@@ -723,8 +724,7 @@ class Table:
 
     def copy(self) -> Table:
         """An independent table (its lists copied, its caches empty)."""
-        new = object.__new__(Table)
-        new.board = self.board
+        new = Table(self.board)
         for name in (
             "cash",
             "bankrupt",
