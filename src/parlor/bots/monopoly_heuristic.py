@@ -88,6 +88,9 @@ class _Memory:
     offers: set[ProposeTrade]
     last_offer_turn: int
     anytime_count: dict[tuple[Any, ...], int]
+    #: Per player: the facts (deeds, own cash, the bank's stock) at which managing its lots last
+    #: found nothing to do; the same facts give the same answer.
+    idle: dict[int, tuple[Any, ...]]
 
 
 class MonopolyHeuristicBot:
@@ -126,13 +129,13 @@ class MonopolyHeuristicBot:
         self.price_factors = price_factors
         self.max_anytime = max_anytime
         self._game: weakref.ref[Any] | None = None
-        self._memory = _Memory(set(), -1, {})
+        self._memory = _Memory(set(), -1, {}, {})
 
     # ----- memory ------------------------------------------------------------------------------
     def _memory_for(self, game: Any) -> _Memory:
         if self._game is None or self._game() is not game:
             self._game = weakref.ref(game)
-            self._memory = _Memory(set(), -1, {})
+            self._memory = _Memory(set(), -1, {}, {})
         return self._memory
 
     # ----- the entry point ---------------------------------------------------------------------
@@ -360,6 +363,20 @@ class MonopolyHeuristicBot:
                 if len(memory.offers) > 2000:
                     memory.offers.clear()
                 return offer
+        idle = (table.deeds, table.cash[player], table.bank_houses, table.bank_hotels)
+        if memory.idle.get(player) == idle:
+            return None
+        action = self._manage_lots(game, table, player)
+        if action is None:
+            memory.idle[player] = idle
+        return action
+
+    def _manage_lots(self, game: Any, table: Table, player: int) -> Action | None:
+        """Lift mortgages, build, or mortgage to build: what :meth:`_manage` does when it does not
+        trade. It reads only the deeds, ``player``'s cash and the bank's stock (and asks the
+        engine whether the action is legal, which with a turn frame on top depends on nothing
+        else)."""
+        b = table.board
         reserve = self._build_reserve(table, player)
         cash = table.cash[player]
         # Lift mortgages that block building in a complete group.
