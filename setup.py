@@ -18,6 +18,7 @@ from setuptools import setup
 
 #: The modules compiled, relative to ``src``: the property bots' per-decision work.
 COMPILED = [
+    "parlor/bots/monopoly_board.py",
     "parlor/bots/monopoly_table.py",
     "parlor/bots/monopoly_heuristic.py",
 ]
