@@ -242,7 +242,8 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
 
     # ----- legal actions -----------------------------------------------------------------------
     def legal_actions(self, player: int | None = None, *, anytime: bool = True) -> list[Action]:
-        self.check_query(player, anytime)
+        if not (type(player) is int and 0 <= player < len(self.names) and type(anytime) is bool):
+            self.check_query(player, anytime)  # (a seat and a bool need no more checking)
         if self._outcome is not None:
             return []
         top = self.frames[-1]
