@@ -9,7 +9,8 @@ same facts as ``game.view(player)`` without building the view's dicts), the boar
   completes or blocks a colour group;
 * bid in auctions up to its valuation of the lot (more for group completion or blocking);
 * build evenly and aggressively where the rent gained per unit spent is highest, lifting the
-  mortgages that stand in the way first, and mortgaging lone properties to fund houses;
+  mortgages that stand in the way first, and mortgaging lone properties to fund houses; in a
+  building shortage, wish for as many as that budget pays for;
 * raise funds by whatever costs least in future rent per unit of cash, declaring bankruptcy only
   when the engine says nothing else can pay the debt;
 * pick the cheaper income-tax option, leave jail early in the game and stay there late;
@@ -53,6 +54,7 @@ from parlor.monopoly.actions import (
     SellBuilding,
     Unmortgage,
     UseJailCard,
+    WishBuildings,
 )
 
 A = TypeVar("A", bound=Action)
@@ -211,6 +213,8 @@ class MonopolyHeuristicBot:
             ):
                 return lift
             return KeepMortgage(player, sq)
+        if kind == "building_wish":
+            return self._wish(table, player, info, answers)
         if kind == "place_building":
             return max(
                 answers,
@@ -306,6 +310,21 @@ class MonopolyHeuristicBot:
         step = max(1, table.board.price[sq] // 10) if item == "property" else 1
         target = min(limit, int(info["high_bid"]) + step)
         return max((a for a in bids if a.amount <= target), key=lambda a: a.amount, default=bids[0])
+
+    def _wish(self, table: Table, player: int, info: Any, answers: list[Action]) -> Action:
+        """Building shortage: as many of the scarce buildings as its cash above the building
+        reserve pays for at its cheapest lot that can take one (within the legal counts)."""
+        wishes = sorted((a for a in answers if isinstance(a, WishBuildings)), key=lambda a: a.count)
+        top = table.board.max_level - 1
+        hotel = info["item"] == "hotel"
+        costs = [
+            self._build_cost(table, s)
+            for s in table.build_spots(player)
+            if (table.level(s) == top) == hotel
+        ]
+        budget = table.cash[player] - self._build_reserve(table, player)
+        want = budget // min(costs) if costs and budget > 0 else 0
+        return next((a for a in reversed(wishes) if a.count <= want), wishes[0])
 
     # ----- tax and jail ------------------------------------------------------------------------
     def _tax(self, game: Any, player: int, info: Any, answers: list[Action]) -> Action:

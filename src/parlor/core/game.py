@@ -164,6 +164,14 @@ class Game(ABC, Generic[A]):
     def action_from_id(self, action_id: int, player: int) -> A:
         """The action that ``action_id`` stands for, taken by ``player``, in the current state."""
 
+    @abstractmethod
+    def describe(self, action: A, lang: str | None = None) -> str:
+        """``action`` in words in ``lang`` (the game's own language when ``None``)."""
+
+    @abstractmethod
+    def describe_event(self, event: Event, lang: str | None = None) -> str:
+        """A public event in words in ``lang``: what anybody at the table may read."""
+
     @classmethod
     @abstractmethod
     def from_settings(cls, settings: Mapping[str, Any], seed: int) -> Self:

@@ -16,12 +16,14 @@ LC_MESSAGES/parlor.po`` and are compiled to ``.mo`` files that ship with the pac
 
 from __future__ import annotations
 
+import io
 import locale
 import os
 from collections.abc import Sequence
 from functools import cache
 from importlib import resources
 
+from babel.messages.mofile import read_mo
 from babel.numbers import format_decimal
 from babel.support import NullTranslations, Translations
 
@@ -30,6 +32,8 @@ from parlor.core.errors import SettingsError
 #: The languages every catalog covers; the first is the fallback.
 LANGUAGES: tuple[str, ...] = ("en", "es", "da")
 DOMAIN = "parlor"
+#: The browser page's words (``t("...")`` in ``parlor/web/static/app.js``), a catalog of their own.
+WEB_DOMAIN = "web"
 LANGUAGE_NAMES = {"en": "English", "es": "español", "da": "dansk"}
 
 
@@ -104,6 +108,22 @@ def translator(lang: str = "en") -> Translator:
     return Translator(lang, catalog)
 
 
+@cache
+def web_messages(lang: str) -> dict[str, str]:
+    """The browser page's catalog in ``lang`` as ``{English message: translation}`` (the page
+    fills the ``{field}`` placeholders itself).
+
+    >>> web_messages("es")["Seat {n}"], web_messages("da")["Top of the pile"]
+    ('Puesto {n}', 'Øverst på bunken')
+    """
+    check_language(lang)
+    path = resources.files("parlor.i18n").joinpath(
+        "locale", lang, "LC_MESSAGES", f"{WEB_DOMAIN}.mo"
+    )
+    catalog = read_mo(io.BytesIO(path.read_bytes()))
+    return {str(m.id): str(m.string) for m in catalog if m.id and isinstance(m.id, str)}
+
+
 def format_number(value: int, lang: str) -> str:
     """``value`` with the digit grouping of ``lang``.
 
@@ -137,4 +157,5 @@ __all__ = [
     "format_number",
     "pick_language",
     "translator",
+    "web_messages",
 ]

@@ -3,7 +3,7 @@
 Ids never change meaning: a fixed block of answers, a ladder of bid raises (relative to the current
 high bid, S7), per-square blocks (building, selling, mortgaging...), and a catalogue of simple
 trades at price levels (one property or one jail card for cash at 1x, 1.5x or 2x the printed price
-or the jail fine, S17).
+or the jail fine, S17), and one id per count a player may wish for in a building shortage (S14).
 
 The any-time actions (S13 building, S15 selling back, S16 mortgages, S17 the catalogue trades, S9
 claiming rent) are the bulk of every legal-action list: about 130 at mid-game, most of them trade
@@ -20,6 +20,7 @@ from typing import Generic, TypeVar
 
 from parlor.core.errors import UnknownActionId
 from parlor.monopoly.actions import (
+    MAX_WISH,
     AcceptTrade,
     Action,
     Bid,
@@ -44,6 +45,7 @@ from parlor.monopoly.actions import (
     SellBuilding,
     Unmortgage,
     UseJailCard,
+    WishBuildings,
 )
 from parlor.monopoly.buying import BID_STEPS, BuyingRules
 from parlor.monopoly.edition import Edition
@@ -90,7 +92,10 @@ _TRADE_BUY_BASE = _SQUARE_BASE + len(_SQUARE_ACTIONS) * N_SQUARES
 _TRADE_SELL_BASE = _TRADE_BUY_BASE + N_SQUARES * len(PRICE_LEVELS)
 _CARD_SELL_BASE = _TRADE_SELL_BASE + N_SQUARES * _MAX_OTHERS * len(PRICE_LEVELS)
 _CARD_BUY_BASE = _CARD_SELL_BASE + _MAX_OTHERS * len(PRICE_LEVELS)
-NUM_ACTIONS = _CARD_BUY_BASE + _MAX_OTHERS * len(PRICE_LEVELS)
+# Building shortage wishes (S14): one id per count, 0 to MAX_WISH (appended last, so the ids
+# before keep their meaning).
+_WISH_BASE = _CARD_BUY_BASE + _MAX_OTHERS * len(PRICE_LEVELS)
+NUM_ACTIONS = _WISH_BASE + MAX_WISH + 1
 
 
 T = TypeVar("T")
@@ -108,6 +113,8 @@ def _decode(edition: Edition, n: int, action_id: int, player: int, holder: int) 
         if isinstance(template, ChooseTax):
             return ChooseTax(player, template.percent)
         return type(template)(player)
+    if action_id >= _WISH_BASE:
+        return WishBuildings(player, action_id - _WISH_BASE)
     if action_id < _TRADE_BUY_BASE:
         k, sq = divmod(action_id - _SQUARE_BASE, N_SQUARES)
         return _SQUARE_ACTIONS[k](player, sq)  # type: ignore[call-arg]
@@ -318,7 +325,7 @@ class ActionIds(BuyingRules):
         h = self.options.hotel_after_houses
         unlimited = self.options.unlimited_buildings
         # No building while the bank's scarce buildings are being auctioned (S14).
-        may_build = not any(isinstance(f, Auction) and f.item != "property" for f in self.frames)
+        may_build = not self._shortage_running()
         house_in_stock = unlimited or self.houses_left > 0
         hotel_in_stock = unlimited or self.hotels_left > 0
         members_of, street, group_name, trade_amounts = (
@@ -464,6 +471,8 @@ class ActionIds(BuyingRules):
                 return _SQUARE_BASE + k * N_SQUARES + square
         if isinstance(action, ProposeTrade):
             return self._trade_id(action)
+        if isinstance(action, WishBuildings):
+            return _WISH_BASE + action.count
         raise UnknownActionId(f"{action!r} has no action id")
 
     def _trade_id(self, a: ProposeTrade) -> int:

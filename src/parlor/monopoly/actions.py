@@ -17,6 +17,9 @@ from parlor.core.validate import Bounds, MaxLen, Seat
 SquareNo = Annotated[int, Bounds(0, 39)]
 Money = Annotated[int, Bounds(0, 10**9)]
 CardCount = Annotated[int, Bounds(0, 1000)]
+#: The most buildings of one kind a player could place at once: four houses on every square.
+MAX_WISH = 4 * 40
+WishCount = Annotated[int, Bounds(0, MAX_WISH)]
 Squares = Annotated[tuple[SquareNo, ...], MaxLen(40)]
 
 
@@ -116,6 +119,13 @@ class PlaceBuilding(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class WishBuildings(Action):
+    """Building shortage: say how many of the scarce houses (or hotels) you wish to buy now."""
+
+    count: WishCount
+
+
+@dataclass(frozen=True, slots=True)
 class Build(Action):
     """Buy one house (or the hotel, when the lot has its houses) for ``square``."""
 
@@ -191,6 +201,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
         LiftMortgageNow,
         KeepMortgage,
         PlaceBuilding,
+        WishBuildings,
         Build,
         SellBuilding,
         Mortgage,

@@ -1,8 +1,8 @@
 """Houses, hotels and the bank's stock of them.
 
 Clauses (docs/rules/README.md): S13 building (the whole group, unmortgaged, evenly, hotels after the
-houses, cash in hand), S14 building shortages (a scarce building wanted by more players than the
-bank holds is auctioned; the bank sells nothing below its price), S15 selling buildings back (half
+houses, cash in hand), S14 building shortages (the bank's stock, a building reserved while it is
+auctioned or placed; who wishes to buy how many is shortage.py), S15 selling buildings back (half
 price, evenly; a hotel sold back gets its houses back only if the bank has them).
 """
 
@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from parlor.core.errors import IllegalAction
 from parlor.core.game import Decision, Event
 from parlor.monopoly.actions import Action, Build, PlaceBuilding, SellBuilding
-from parlor.monopoly.frames import BANK, Auction, Frame, PlaceBuildingChoice
+from parlor.monopoly.frames import BANK, Auction, Frame, PlaceBuildingChoice, ShortageSale
 from parlor.monopoly.table import (
     HOTEL,
     N_SQUARES,
@@ -92,21 +92,13 @@ class BuildingRules(Table):
                 out.append(sq)
         return out
 
-    # ----- the bank's stock and shortages (S14) ------------------------------------------------
-    def _shortage_bidders(self, item: str) -> list[int] | None:
-        """Players who want (can place and afford) a scarce building, when they outnumber the
-        bank's stock: then the building is auctioned (BUILDING SHORTAGES)."""
-        if not self.options.building_shortage_auction or self.options.unlimited_buildings:
-            return None
-        stock = self.hotels_left if item == "hotel" else self.houses_left
-        if stock == 0 or stock >= self.num_players:
-            return None
-        wanting = []
-        for p in self.active_players:
-            squares = self._buildable_squares(p, item)
-            if any(self.cash[p] >= self._build_cost(sq) for sq in squares):
-                wanting.append(p)
-        return wanting if len(wanting) >= 2 and stock < len(wanting) else None
+    # ----- the bank's stock and shortages (S14, see shortage.py) ---------------------------------
+    def _shortage_running(self) -> bool:
+        """Are the bank's scarce buildings being auctioned (no building meanwhile)?"""
+        return any(
+            isinstance(f, ShortageSale) or (isinstance(f, Auction) and f.item != "property")
+            for f in self.frames
+        )
 
     def _take_from_stock(self, item: str, count: int) -> None:
         if item == "hotel":
@@ -179,7 +171,7 @@ class BuildingRules(Table):
     # ----- the actions -------------------------------------------------------------------------
     def _check_build(self, action: Build) -> None:
         self._square_arg(action.square)
-        if any(isinstance(f, Auction) and f.item != "property" for f in self.frames):
+        if self._shortage_running():
             raise IllegalAction("the bank's scarce buildings are being auctioned: wait")
         problem = self._build_problem(action.player, action.square)
         if problem:
@@ -200,22 +192,6 @@ class BuildingRules(Table):
             raise IllegalAction(f"there is no building on {self.name_of(sq)}")
         if self._level(sq) < max(self._level(s) for s in self.group_of(sq)):
             raise IllegalAction("sell evenly: sell from the most built lots of the group first")
-
-    def _do_build(self, action: Build, top: Frame, ev: list[Event]) -> None:
-        p = action.player
-        item = self._item_for(action.square)
-        bidders = self._shortage_bidders(item)
-        if bidders is None:
-            self._place_building(p, action.square, ev, cost=None)
-            return
-        order = sorted(bidders, key=lambda q: (q - p) % self.num_players)
-        # The bank sells no building below its price: bids open at the wanted lot's price.
-        opening = self._build_cost(action.square)
-        # The building leaves the bank's stock while it is auctioned, so that nothing
-        # else (a hotel sold back, say) can take it meanwhile.
-        self._take_from_stock(item, 1)
-        self.frames.append(Auction(item, action.square, order, 0, 0, -1, opening))
-        ev.append(Event("auction_started", {"item": item, "square": action.square}))
 
     def _do_sell_building(self, action: SellBuilding, top: Frame, ev: list[Event]) -> None:
         self._sell_building(action.player, action.square, ev)
@@ -242,7 +218,6 @@ class BuildingRules(Table):
 
 
 HANDLERS: dict[type[Action], Handler] = {
-    Build: BuildingRules._do_build,
     SellBuilding: BuildingRules._do_sell_building,
     PlaceBuilding: BuildingRules._do_place_building,
 }

@@ -4,21 +4,22 @@ Clauses (docs/rules/README.md): S6 buying (the printed price, in cash; declining
 auction), S7 property auctions (from the decliner's left, the decliner last; a bid above the high
 bid, at least the opening minimum and at most the cash in hand; passing leaves for good; nobody
 bidding leaves the property with the bank; a winner short of the price owes the bank), S14 (a
-building won at a shortage auction is placed by its winner, see building.py).
+building won at a shortage auction counts against its winner's wish and is placed by him; see
+shortage.py).
 """
 
 from __future__ import annotations
 
 from parlor.core.game import Decision, Event
 from parlor.monopoly.actions import Action, Bid, BuyProperty, DeclineProperty, PassBid, shared
-from parlor.monopoly.building import BuildingRules
 from parlor.monopoly.frames import BANK, Auction, BuyChoice, Frame, PlaceBuildingChoice
+from parlor.monopoly.shortage import ShortageRules
 from parlor.monopoly.table import FrameRules, Handler
 
 BID_STEPS = (1, 5, 10, 25, 50, 100, 250, 500)  # the raises the action ids offer, in money units
 
 
-class BuyingRules(BuildingRules):
+class BuyingRules(ShortageRules):
     # ----- buying (S6) -------------------------------------------------------------------------
     def _buy_decision(self, top: BuyChoice) -> Decision:
         return Decision(
@@ -98,6 +99,8 @@ class BuyingRules(BuildingRules):
             self.frames.pop()
             self._return_reserved([a])
             ev.append(Event("auction_unsold", {"item": a.item, "square": a.square}))
+            if a.item != "property":
+                self._shortage_auction_over(None)
             return
         if a.high_bidder >= 0 and a.bidders == [a.high_bidder]:
             self.frames.pop()
@@ -111,6 +114,7 @@ class BuyingRules(BuildingRules):
             if a.item == "property":
                 self.owner[a.square] = winner
             elif self._buildable_squares(winner, a.item):
+                self._shortage_auction_over(winner)
                 self.frames.append(PlaceBuildingChoice(winner, a.item, price))
             else:  # the winner's lots changed meanwhile: the building stays with the bank
                 self._return_reserved([a])

@@ -17,6 +17,7 @@ from parlor.monopoly.frames import (
     BankAuctions,
     Debt,
     Frame,
+    ShortageSale,
     TradeOffer,
     Turn,
 )
@@ -133,7 +134,7 @@ class DebtRules(TurnRules, MortgageRules):
                 if p not in (frame.proposer, frame.to):
                     kept.append(frame)
             elif (
-                isinstance(frame, BankAuctions)
+                isinstance(frame, BankAuctions | ShortageSale)
                 or getattr(frame, "player", getattr(frame, "debtor", p)) != p
             ):
                 kept.append(frame)

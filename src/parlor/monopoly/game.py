@@ -15,6 +15,7 @@ parlor.core.errors.IllegalAction: Ann does not own Boardwalk
 The rules live in one module per rule area, in the order of the rulebooks (docs/rules/README.md,
 S1-S21): ``table`` (the state, money, groups), ``turn`` (dice, moving, squares, cards, tax, jail),
 ``buying`` (buying and auctions), ``rent``, ``building`` (buildings and the bank's stock),
+``shortage`` (who wishes to buy the bank's last buildings, and their auction),
 ``mortgages``, ``trades``, ``debts`` (debts and bankruptcy), ``ending`` (the end and valuation),
 and ``action_ids`` (the integer action space). This module puts them together: setup (S3, the
 short and time-limit games' deeds), the pending decision, legality and dispatch of every action to
@@ -28,9 +29,24 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from parlor.core.errors import IllegalAction, NotYourDecision, SettingsError
+from parlor.core.errors import (
+    IllegalAction,
+    NotYourDecision,
+    ParlorError,
+    SettingsError,
+)
 from parlor.core.game import Decision, Event, Game, Outcome
-from parlor.monopoly import building, buying, debts, ending, mortgages, rent, trades, turn
+from parlor.monopoly import (
+    building,
+    buying,
+    debts,
+    ending,
+    mortgages,
+    rent,
+    shortage,
+    trades,
+    turn,
+)
 from parlor.monopoly.action_ids import NUM_ACTIONS, PRICE_LEVELS, ActionIds, space_for
 from parlor.monopoly.actions import (
     ACTION_TYPES,
@@ -46,6 +62,7 @@ from parlor.monopoly.frames import (
     Frame,
     Move,
     PlaceBuildingChoice,
+    ShortageSale,
     Turn,
 )
 from parlor.monopoly.rules import RuleOptions
@@ -62,7 +79,7 @@ __all__ = [
     "new_game",
 ]
 
-_AREAS = (turn, buying, rent, building, mortgages, trades, debts, ending)
+_AREAS = (turn, buying, rent, building, shortage, mortgages, trades, debts, ending)
 #: Every action's handler, every any-time action's legality check, every decision frame's rules.
 _HANDLERS: dict[type[Action], Handler] = {}
 _ANYTIME_CHECKS: dict[type[Action], AnytimeCheck] = {}
@@ -216,8 +233,26 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
         return _FRAMES[type(top)].decision(self, top)
 
     # ----- legality ----------------------------------------------------------------------------
+    def why_illegal(self, action: Action) -> str | None:
+        """Why the rules refuse ``action`` now, in the words :meth:`apply` would raise; None when
+        it is legal. Asks the same checks as :meth:`apply` and changes nothing.
+
+        >>> from parlor.monopoly.actions import Build
+        >>> game = new_game("classic", ["Ann", "Bo"], 1, {})
+        >>> game.why_illegal(Build(0, 39))
+        'Ann does not own Boardwalk'
+        """
+        try:
+            self.validate_action(action)
+            if self.is_over:
+                return "the game is over"
+            self._check(action)
+        except ParlorError as exc:
+            return str(exc)
+        return None
+
     def _check(self, action: Action) -> None:
-        # ``apply`` and ``is_legal`` have checked that it is one of our actions and that its
+        # ``apply``, ``is_legal`` and ``why_illegal`` have checked that it is one of our actions and its
         # fields are well formed (a seat that exists): the rules alone are left.
         p = action.player
         if self.bankrupt[p]:
@@ -313,6 +348,8 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
                 if frame.squares:
                     self.frames.append(frame)
                 self._start_property_auction(sq, frame.first_bidder - 1, ev)
+            elif isinstance(frame, ShortageSale):
+                self._shortage_step(frame, ev)
 
     # ----- views -------------------------------------------------------------------------------
     def view(self, player: int | None = None) -> dict[str, Any]:
@@ -421,9 +458,15 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
         return new
 
     # ----- words -------------------------------------------------------------------------------
-    def describe(self, action: Action) -> str:
-        """The action in words, with the edition's names and money."""
+    def describe(self, action: Action, lang: str | None = None) -> str:
+        """The action in words, with the edition's names and money (in its language by default)."""
         from parlor.monopoly.text import describe_action
 
         self.validate_action(action)
-        return describe_action(self, action)
+        return describe_action(self, action, lang)
+
+    def describe_event(self, event: Event, lang: str | None = None) -> str:
+        """A public event in words (in the edition's language by default)."""
+        from parlor.monopoly import text
+
+        return text.describe_event(self, event, lang)

@@ -63,8 +63,8 @@ class RuleOptions:
     #: How many following players' throws end an unclaimed rent (classic, Matador: the second
     #: player following; latam: the next player).
     rent_claim_deadline: Annotated[int, Bounds(1, 2)] = 2
-    #: Building stock shortage: when fewer buildings remain than players able to buy them, a
-    #: building is auctioned instead of sold at its price.
+    #: Building stock shortage (S14): when two or more players wish to buy more houses (or
+    #: hotels) than the bank has, they are auctioned one at a time instead of sold at their price.
     building_shortage_auction: bool = True
     #: House rules players often ask for.
     free_parking_pot: bool = False

@@ -8,9 +8,7 @@ engines' secret-safe ``pending_for`` and the translated texts plug in.
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Mapping, Sequence
-from functools import cache
 from typing import Any
 
 from parlor import monopoly, tools
@@ -126,60 +124,19 @@ def pending_for(game: Game[Any], seat: int | None) -> dict[str, Any] | None:
     return None if d is None else {"player": d.player, "kind": d.kind, "info": dict(d.info)}
 
 
-@cache
-def _takes_lang(fn: Any) -> bool:
-    try:
-        return "lang" in inspect.signature(fn).parameters
-    except (TypeError, ValueError):
-        return False
-
-
 def describe_event(game: Game[Any], event: Event, lang: str) -> str:
-    """An event in words in ``lang`` (English where the engine has no catalogue for it yet)."""
+    """An event in words in ``lang`` (its kind, should the engine's words fail on odd data)."""
     try:
-        if isinstance(game, monopoly.PropertyGame):
-            from parlor.monopoly import text as mtext
-
-            fn: Any = mtext.describe_event
-        else:
-            try:
-                from parlor.tools import text as ttext  # type: ignore[attr-defined,unused-ignore]
-
-                fn = ttext.describe_event
-            except ImportError:
-                return _tools_event_en(game, event)
-        return str(fn(game, event, lang=lang) if _takes_lang(fn) else fn(game, event))
+        return game.describe_event(event, lang)
     except (KeyError, IndexError, TypeError, ValueError, AttributeError):
         return event.kind
 
 
 def describe_action(game: Game[Any], action: Any, lang: str) -> str:
-    fn = game.describe  # type: ignore[attr-defined]
     try:
-        return str(fn(action, lang=lang) if _takes_lang(fn) else fn(action))
+        return game.describe(action, lang)
     except (KeyError, IndexError, TypeError, ValueError, AttributeError):
         return str(action)
-
-
-def _tools_event_en(game: Any, e: Event) -> str:
-    d = e.data
-    who = game.names[d["player"]] if isinstance(d.get("player"), int) else ""
-    if e.kind == "play":
-        return f"{who} plays {game.card_name(d['card'])}"
-    if e.kind == "draw":
-        n = d["count"]
-        return f"{who} draws {n} card{'s' if n != 1 else ''}"
-    if e.kind == "color":
-        return f"{who} names {d['color']}"
-    if e.kind == "skip":
-        return f"{who} is skipped"
-    if e.kind == "reverse":
-        return f"play turns {d['direction']}"
-    if e.kind == "reshuffle":
-        return "the discard pile is shuffled into a new draw pile"
-    if e.kind == "game_over":
-        return "game over: " + ", ".join(game.names[w] for w in d["winners"]) + " wins"
-    return e.kind
 
 
 def event_frames(game: Game[Any], events: Sequence[Event], lang: str) -> list[dict[str, Any]]:
@@ -204,6 +161,33 @@ def answers(game: Game[Any], seat: int, lang: str, anytime: bool) -> list[dict[s
                 "text": describe_action(game, action, lang),
             }
         )
+    return out
+
+
+def refused(game: Game[Any], seat: int) -> list[dict[str, Any]]:
+    """The any-time actions on ``seat``'s own deeds that the rules refuse now, each with the
+    engine's reason (``why_illegal``): build and sell on a street, mortgage or lift. Property
+    games only; the reasons speak of what the seat's view already shows."""
+    if not isinstance(game, monopoly.PropertyGame) or game.is_over:
+        return []
+    from parlor.monopoly.actions import Action, Build, Mortgage, SellBuilding, Unmortgage
+
+    out = []
+    for deed in game.view(seat)["properties"]:
+        square = deed["square"]
+        if deed["owner"] != seat:
+            continue
+        tried: list[Action] = [
+            Unmortgage(seat, square) if deed["mortgaged"] else Mortgage(seat, square)
+        ]
+        if game.edition.squares[square].kind == "street":
+            tried.append(Build(seat, square))
+            if deed["buildings"]:
+                tried.append(SellBuilding(seat, square))
+        for action in tried:
+            why = game.why_illegal(action)
+            if why is not None:
+                out.append({"action": encode_action(action), "reason": why})
     return out
 
 

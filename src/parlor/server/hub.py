@@ -13,6 +13,7 @@ import json
 import logging
 import secrets
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -517,7 +518,8 @@ class Hub:
                 timer = rt.config.get("timer")
                 if not timer:
                     return
-                await asyncio.sleep(float(timer))
+                deadline = rt.deadline()  # the one the frames announced
+                await asyncio.sleep(float(timer) if deadline is None else deadline - time.time())
                 bot, actor = rt.standin(seat), "standin"
                 self.notice(
                     rt,

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import json
 import random
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -93,6 +94,8 @@ class TableRuntime:
     turn_task: asyncio.Task[None] | None = None
     turn_key: tuple[Any, ...] | None = None
     last_chat_id: int = 0
+    # (version, seat, time.time() at which the person deciding runs out of time)
+    turn_deadline: tuple[int, int, float] | None = None
 
     @property
     def family(self) -> str:
@@ -128,6 +131,19 @@ class TableRuntime:
         if seat in self.away:
             return self.standin(seat), "standin"
         return None
+
+    def deadline(self) -> float | None:
+        """When the person who must decide now runs out of time (``time.time()``), if the table
+        has a timer and a person decides; fixed the first time it is asked for this decision."""
+        game, timer = self.game, self.config.get("timer")
+        if not timer or game is None or self.status != "running" or game.pending is None:
+            return None
+        seat = game.pending.player
+        if self.controller(seat) is not None:
+            return None
+        if self.turn_deadline is None or self.turn_deadline[:2] != (self.version, seat):
+            self.turn_deadline = (self.version, seat, time.time() + float(timer))
+        return self.turn_deadline[2]
 
     def meta(self) -> dict[str, Any]:
         """The table as everyone may see it (no token, no seed)."""
@@ -169,8 +185,11 @@ class TableRuntime:
         game = self.game
         if game is None:
             return {"view": None, "prompt": None, "final": None}
+        deadline = self.deadline()
         return {
             "view": game.view(seat),
             "prompt": None if seat is None else games.prompt(game, seat, self.version, lang),
             "final": games.final(game),
+            # seconds the person deciding has left (a count, so clocks need not agree)
+            "timer_left": None if deadline is None else round(max(0.0, deadline - time.time()), 1),
         }

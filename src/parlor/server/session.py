@@ -33,14 +33,15 @@ async def handle(hub: Hub, conn: Conn, msg: dict[str, Any]) -> None:
         seat = _seated(conn)
         if rt.game is None:
             raise ProtocolError("not_running", "the game has not started")
+        anytime = bool(msg.get("anytime", True))
         conn.send(
             {
                 "type": "legal",
                 "ref": ref,
                 "version": rt.version,
-                "actions": games.answers(
-                    rt.game, seat, conn.lang, anytime=bool(msg.get("anytime", True))
-                ),
+                "actions": games.answers(rt.game, seat, conn.lang, anytime=anytime),
+                # why each any-time action on the seat's own deeds is not among them
+                "refused": games.refused(rt.game, seat) if anytime else [],
             }
         )
     elif kind == "chat":
@@ -54,7 +55,8 @@ async def handle(hub: Hub, conn: Conn, msg: dict[str, Any]) -> None:
     elif kind == "export":
         conn.send({"type": "export", "ref": ref, "save": _export(conn, rt)})
     elif kind == "replay":
-        conn.send({"type": "replay", "ref": ref, **await _replay(hub, rt, msg.get("step"))})
+        replay = await _replay(hub, rt, msg.get("step"), conn.lang)
+        conn.send({"type": "replay", "ref": ref, **replay})
     else:  # hello twice, or a type the table has no use for
         raise ProtocolError("unknown_type", f"{kind!r} is not expected now")
 
@@ -136,6 +138,7 @@ async def _host(hub: Hub, rt: TableRuntime, kind: str, msg: dict[str, Any]) -> N
             await hub.db(hub.store.update_meta, rt.id, table={"status": new})
             rt.meta_rev += 1
             rt.status = new
+            rt.turn_deadline = None  # a resumed table gives the person deciding a whole timer
             hub.notice(
                 rt,
                 kind,
@@ -199,8 +202,9 @@ def _export(conn: Conn, rt: TableRuntime) -> Any:
     return json.loads(game.to_json())
 
 
-async def _replay(hub: Hub, rt: TableRuntime, step: Any) -> dict[str, Any]:
-    """Step ``step`` of a finished game with every seat's view (all hands shown)."""
+async def _replay(hub: Hub, rt: TableRuntime, step: Any, lang: str) -> dict[str, Any]:
+    """Step ``step`` of a finished game with every seat's view (all hands shown), its events in
+    ``lang``."""
     game = rt.game
     if game is None or not game.is_over:
         raise ProtocolError("forbidden", "the replay opens when the game is over")
@@ -217,7 +221,7 @@ async def _replay(hub: Hub, rt: TableRuntime, step: Any) -> dict[str, Any]:
         action = None
         if step > 0:
             action = log[step - 1]
-            events = games.event_frames(g, g.apply(games.decode_action(g, action)), "en")
+            events = games.event_frames(g, g.apply(games.decode_action(g, action)), lang)
         return {
             "step": step,
             "total": total,

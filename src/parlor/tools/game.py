@@ -1100,18 +1100,15 @@ class ToolsGame(Game[ToolsAction]):
         """A readable name for a card code: ``"hammer:red"`` -> ``"red hammer"``."""
         return self.deck.card_name(self._t.kind_by_code[code])
 
-    def describe(self, action: ToolsAction) -> str:
+    def describe(self, action: ToolsAction, lang: str | None = None) -> str:
         """An action in words, with the player's name: ``"Ana plays a red hammer"``."""
+        from parlor.tools import text
+
         self.validate_action(action)
-        who = self.names[action.player]
-        if isinstance(action, PlayCard):
-            code = action.card
-            what = self.card_name(code) if code in self._t.kind_by_code else code
-            return f"{who} plays {what}"
-        if isinstance(action, PenaltyHammers):
-            return (
-                f"{who} has no hammer to repair the good nail: plays a {action.first} hammer "
-                f"and a {action.second} hammer, then draws 3"
-            )
-        text = str(action)
-        return who + text[text.index(" ", len("player ")) :]
+        return text.describe_action(self, action, lang)
+
+    def describe_event(self, event: Event, lang: str | None = None) -> str:
+        """A public event in words (a draw says how many cards, never which)."""
+        from parlor.tools import text
+
+        return text.describe_event(self, event, lang)
