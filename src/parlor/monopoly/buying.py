@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from parlor.core.errors import E_
 from parlor.core.game import Decision, Event
-from parlor.monopoly.actions import Action, Bid, BuyProperty, DeclineProperty, PassBid
+from parlor.monopoly.actions import Action, Bid, BuyProperty, DeclineProperty, PassBid, shared
 from parlor.monopoly.frames import BANK, Auction, BuyChoice, Frame, PlaceBuildingChoice
 from parlor.monopoly.shortage import ShortageRules
 from parlor.monopoly.table import FrameRules, Handler
@@ -30,7 +30,7 @@ class BuyingRules(ShortageRules):
         )
 
     def _buy_answers(self, p: int, top: BuyChoice) -> list[Action]:
-        candidates: list[Action] = [BuyProperty(p), DeclineProperty(p)]
+        candidates: list[Action] = [shared(BuyProperty, p), shared(DeclineProperty, p)]
         return [a for a in candidates if self._buy_problem(a, top) is None]
 
     def _buy_problem(self, action: Action, top: BuyChoice) -> str | None:
@@ -144,8 +144,8 @@ class BuyingRules(ShortageRules):
 
     def _auction_answers(self, p: int, top: Auction) -> list[Action]:
         cash = self.cash[p]
-        out: list[Action] = [PassBid(p)]
-        out.extend(Bid(p, amount) for amount in self._bid_ladder(top) if amount <= cash)
+        out: list[Action] = [shared(PassBid, p)]
+        out.extend(shared(Bid, p, amount) for amount in self._bid_ladder(top) if amount <= cash)
         return out
 
     def _auction_problem(self, action: Action, top: Auction) -> str | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from parlor.core.errors import E_
 from parlor.core.game import Decision, Event
-from parlor.monopoly.actions import Action, DeclareBankruptcy, PayDebt
+from parlor.monopoly.actions import Action, DeclareBankruptcy, PayDebt, shared
 from parlor.monopoly.frames import (
     BANK,
     Auction,
@@ -47,7 +47,7 @@ class DebtRules(TurnRules, MortgageRules):
         )
 
     def _debt_answers(self, p: int, top: Debt) -> list[Action]:
-        candidates: list[Action] = [PayDebt(p), DeclareBankruptcy(p)]
+        candidates: list[Action] = [shared(PayDebt, p), shared(DeclareBankruptcy, p)]
         return [a for a in candidates if self._debt_problem(a, top) is None]
 
     def _debt_problem(self, action: Action, top: Debt) -> str | None:

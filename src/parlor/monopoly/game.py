@@ -32,7 +32,6 @@ from typing import Any, ClassVar
 from parlor.core.errors import (
     E_,
     IllegalAction,
-    MalformedAction,
     NotYourDecision,
     ParlorError,
     SettingsError,
@@ -259,11 +258,9 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
         return None
 
     def _check(self, action: Action) -> None:
-        if not isinstance(action, Action):
-            raise MalformedAction(E_("{action} is not an action of this game", action=repr(action)))
+        # ``apply``, ``is_legal`` and ``why_illegal`` have checked that it is one of our actions and its
+        # fields are well formed (a seat that exists): the rules alone are left.
         p = action.player
-        if not isinstance(p, int) or not 0 <= p < self.num_players:
-            raise MalformedAction(E_("there is no player {player}", player=repr(p)))
         if self.bankrupt[p]:
             raise IllegalAction(E_("{who} is bankrupt and out of the game", who=self.names[p]))
         top = self.frames[-1]
@@ -294,7 +291,8 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
 
     # ----- legal actions -----------------------------------------------------------------------
     def legal_actions(self, player: int | None = None, *, anytime: bool = True) -> list[Action]:
-        self.check_query(player, anytime)
+        if not (type(player) is int and 0 <= player < len(self.names) and type(anytime) is bool):
+            self.check_query(player, anytime)  # (a seat and a bool need no more checking)
         if self._outcome is not None:
             return []
         top = self.frames[-1]

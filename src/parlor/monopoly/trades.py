@@ -12,7 +12,7 @@ from typing import Any
 
 from parlor.core.errors import E_, IllegalAction, MalformedAction
 from parlor.core.game import Decision, Event
-from parlor.monopoly.actions import AcceptTrade, Action, ProposeTrade, RejectTrade
+from parlor.monopoly.actions import AcceptTrade, Action, ProposeTrade, RejectTrade, shared
 from parlor.monopoly.frames import Frame, TradeOffer
 from parlor.monopoly.mortgages import MortgageRules
 from parlor.monopoly.table import N_SQUARES, AnytimeCheck, FrameRules, Handler
@@ -138,7 +138,7 @@ class TradeRules(MortgageRules):
         )
 
     def _offer_answers(self, p: int, top: TradeOffer) -> list[Action]:
-        candidates: list[Action] = [AcceptTrade(p), RejectTrade(p)]
+        candidates: list[Action] = [shared(AcceptTrade, p), shared(RejectTrade, p)]
         return [a for a in candidates if self._offer_problem(a, top) is None]
 
     def _offer_problem(self, action: Action, top: TradeOffer) -> str | None:

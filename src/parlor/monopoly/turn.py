@@ -11,6 +11,9 @@ Parking.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from random import Random
+
 from parlor.core.errors import E_
 from parlor.core.game import Decision, Event
 from parlor.monopoly.actions import (
@@ -20,12 +23,23 @@ from parlor.monopoly.actions import (
     PayJailFine,
     RollDice,
     UseJailCard,
+    shared,
 )
 from parlor.monopoly.edition import Card
 from parlor.monopoly.ending import EndRules
 from parlor.monopoly.frames import BANK, POT, BuyChoice, Frame, Move, TaxChoice, Turn
 from parlor.monopoly.rent import RentRules
 from parlor.monopoly.table import HOTEL, N_SQUARES, FrameRules, Handler
+
+
+def _die(bits: Callable[[int], int]) -> int:
+    """One die, drawn from ``bits`` (a generator's ``getrandbits``) exactly as ``randint(1, 6)``
+    draws it (three bits, drawn again while they make 6 or 7), without its argument checks: the
+    hottest call of a game (tests/monopoly/test_dice.py holds the two equal)."""
+    r = bits(3)
+    while r >= 6:
+        r = bits(3)
+    return r + 1
 
 
 class TurnRules(EndRules, RentRules):
@@ -42,16 +56,16 @@ class TurnRules(EndRules, RentRules):
         # The legal ones among throwing (or ending the turn), the fine and the card: see
         # _turn_problem, which says why the others are not.
         if top.phase == "post_roll":
-            return [EndTurn(p)]
-        out: list[Action] = [RollDice(p)]
+            return [shared(EndTurn, p)]
+        out: list[Action] = [shared(RollDice, p)]
         if self.in_jail[p]:
             if (
                 self.jail_turns[p] < self.options.jail_fine_turns
                 and self.cash[p] >= self.edition.jail_fine
             ):
-                out.append(PayJailFine(p))
+                out.append(shared(PayJailFine, p))
             if self.jail_cards[p]:
-                out.append(UseJailCard(p))
+                out.append(shared(UseJailCard, p))
         return out
 
     def _turn_problem(self, action: Action, top: Turn) -> str | None:
@@ -99,7 +113,12 @@ class TurnRules(EndRules, RentRules):
 
     # ----- the dice (S4) -----------------------------------------------------------------------
     def _throw(self) -> tuple[int, int]:
-        dice = (self.rng.randint(1, 6), self.rng.randint(1, 6))
+        rng = self.rng
+        if type(rng) is Random:
+            bits = rng.getrandbits
+            dice = (_die(bits), _die(bits))
+        else:  # a generator of another kind (rigged dice in the tests) throws its own way
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
         self.last_dice = dice
         return dice
 
@@ -317,7 +336,7 @@ class TurnRules(EndRules, RentRules):
         )
 
     def _tax_answers(self, p: int, top: TaxChoice) -> list[Action]:
-        return [ChooseTax(p, False), ChooseTax(p, True)]
+        return [shared(ChooseTax, p, False), shared(ChooseTax, p, True)]
 
     def _tax_problem(self, action: Action, top: TaxChoice) -> str | None:
         if isinstance(action, ChooseTax):

@@ -14,6 +14,7 @@ deck ships as ``parlor/tools/data/default.toml``; any other TOML file of the sam
 
 from __future__ import annotations
 
+import random
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -314,3 +315,26 @@ def resolve_deck(deck: Deck | Mapping[str, Any] | str | Path | None) -> Deck:
     raise SettingsError(
         E_("deck: expected a path, a table or a Deck, not {kind}", kind=type(deck).__name__)
     )
+
+
+def shuffle(rng: random.Random, cards: list[int]) -> None:
+    """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` does (the same permutation and
+    generator state after: a Fisher-Yates walk down the list drawing ``bit_length(i + 1)`` bits
+    for place ``i``, again while they exceed it), without a method call per card: setting up a
+    game is mostly this. A generator of another kind shuffles its own way.
+
+    >>> a, b = list(range(20)), list(range(20))
+    >>> shuffle(random.Random(4), a); random.Random(4).shuffle(b); a == b
+    True
+    """
+    if type(rng) is not random.Random:
+        rng.shuffle(cards)
+        return
+    bits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        cards[i], cards[j] = cards[j], cards[i]

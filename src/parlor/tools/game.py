@@ -41,6 +41,7 @@ from parlor.tools.cards import (
     WILD_TYPES,
     Deck,
     resolve_deck,
+    shuffle,
 )
 from parlor.tools.constraints import HandConstraint
 from parlor.tools.options import ToolsOptions
@@ -283,7 +284,7 @@ class ToolsGame(Game[ToolsAction]):
         hand_size = self.options.hand_size
         while True:
             cards = list(_deck_facts(self.deck).cards)
-            self.rng.shuffle(cards)
+            shuffle(self.rng, cards)
             hands = [[0] * K for _ in range(n)]
             for _ in range(hand_size):
                 for p in range(n):
@@ -294,7 +295,7 @@ class ToolsGame(Game[ToolsAction]):
         # "Si la primera carta es una carta de acción o comodín, vuelve a barajar y revela una
         # nueva carta base."
         while t.ktype[cards[-1]] > T_BENT:
-            self.rng.shuffle(cards)
+            shuffle(self.rng, cards)
         top = cards.pop()
         self.hands = hands
         self.sizes = [hand_size] * n
@@ -434,7 +435,8 @@ class ToolsGame(Game[ToolsAction]):
         The decider's list shows its hand, so the player must be named: ``legal_actions()``
         without one raises :class:`MalformedAction` rather than answer for whoever decides.
         """
-        self.check_query(player, anytime)
+        if not (type(player) is int and 0 <= player < self._n and type(anytime) is bool):
+            self.check_query(player, anytime)  # (raises unless player is None)
         p = self.current
         if type(player) is not int or player != p:  # (the decider is a valid seat already)
             if player is None:
@@ -509,15 +511,7 @@ class ToolsGame(Game[ToolsAction]):
         return Phrase(english, lambda lang: ", ".join(text.card_name(self, c, lang) for c in codes))
 
     def _check(self, action: ToolsAction) -> None:
-        p = action.player
-        if type(p) is not int or not 0 <= p < self._n:  # (a bool is not an int here)
-            raise MalformedAction(
-                E_(
-                    "player must be a seat number 0..{last}, not {value}",
-                    last=self._n - 1,
-                    value=repr(p),
-                )
-            )
+        p = action.player  # (a seat: apply and is_legal have validated the fields)
         if p != self.current:
             raise NotYourDecision(
                 E_(
@@ -888,7 +882,7 @@ class ToolsGame(Game[ToolsAction]):
                 # mezclan nuevamente para crear una nueva pila de robo"
                 pile = self.discard[:-1]
                 self.discard = self.discard[-1:]
-                self.rng.shuffle(pile)
+                shuffle(self.rng, pile)
                 self.draw_pile = pile
                 events.append(Event("reshuffle", {"draw_pile": len(pile)}))
             k = pile.pop()
