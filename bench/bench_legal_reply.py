@@ -28,11 +28,11 @@ def main() -> None:
     while len(game.log) < args.actions and not game.is_over:
         seat = game.pending.player  # type: ignore[union-attr]
         game.apply(bots[seat].choose(game, seat))
-    refused = [len(games.refused(game, seat)) for seat in range(4)]
+    refused = [len(games.refused(game, seat, "en")) for seat in range(4)]
     print(f"after {len(game.log)} actions: refused actions per seat {refused}")
     for name, call in (
         ("answers", lambda seat: games.answers(game, seat, "en", anytime=True)),
-        ("refused", lambda seat: games.refused(game, seat)),
+        ("refused", lambda seat: games.refused(game, seat, "en")),
     ):
         start = time.process_time()
         for _ in range(args.repeat):

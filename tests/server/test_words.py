@@ -30,3 +30,15 @@ def test_tools_actions_and_events_in_the_seat_language() -> None:
     assert " juega " in said["es"] and " spiller " in said["da"]
     events = game.apply(action)
     assert games.event_frames(game, events, "es")[0]["text"] == said["es"]
+
+
+def test_refused_actions_say_why_in_the_seat_language() -> None:
+    game = monopoly.new_game("classic", ["Ann", "Bo"], seed=1)
+    game.owner[1] = 0  # Ann holds one brown deed of two: no building yet (C24)
+    reasons = {
+        lang: {r["action"]["type"]: r["reason"] for r in games.refused(game, 0, lang)}
+        for lang in ("en", "es", "da")
+    }
+    assert set(reasons["en"]) == {"Build"}
+    assert reasons["en"]["Build"] != reasons["es"]["Build"] != reasons["da"]["Build"]
+    assert game.why_illegal(monopoly.Build(0, 1), "es") == reasons["es"]["Build"]

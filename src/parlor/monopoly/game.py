@@ -31,6 +31,7 @@ from typing import Any, ClassVar
 
 from parlor.core.errors import (
     E_,
+    GameOverError,
     IllegalAction,
     NotYourDecision,
     ParlorError,
@@ -239,22 +240,29 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
         return _FRAMES[type(top)].decision(self, top)
 
     # ----- legality ----------------------------------------------------------------------------
-    def why_illegal(self, action: Action) -> str | None:
-        """Why the rules refuse ``action`` now, in the words :meth:`apply` would raise; None when
-        it is legal. Asks the same checks as :meth:`apply` and changes nothing.
+    def why_illegal(self, action: Action, lang: str | None = None) -> str | None:
+        """Why the rules refuse ``action`` now, in the words :meth:`apply` would raise (in
+        ``lang``, English by default); None when it is legal. Asks the same checks as
+        :meth:`apply` and changes nothing.
 
         >>> from parlor.monopoly.actions import Build
         >>> game = new_game("classic", ["Ann", "Bo"], 1, {})
         >>> game.why_illegal(Build(0, 39))
         'Ann does not own Boardwalk'
+        >>> game.why_illegal(Build(0, 39), "es")
+        'Ann no posee Boardwalk'
         """
         try:
             self.validate_action(action)
             if self.is_over:
-                return "the game is over"
+                raise GameOverError(E_("the game is over"))
             self._check(action)
         except ParlorError as exc:
-            return str(exc)
+            if lang is None:
+                return str(exc)
+            from parlor.i18n import translate_error
+
+            return translate_error(exc, lang)
         return None
 
     def _check(self, action: Action) -> None:

@@ -170,9 +170,9 @@ def answers(game: Game[Any], seat: int, lang: str, anytime: bool) -> list[dict[s
     return out
 
 
-def refused(game: Game[Any], seat: int) -> list[dict[str, Any]]:
+def refused(game: Game[Any], seat: int, lang: str) -> list[dict[str, Any]]:
     """The any-time actions on ``seat``'s own deeds that the rules refuse now, each with the
-    engine's reason (``why_illegal``): build and sell on a street, mortgage or lift. Property
+    engine's reason (``why_illegal``) in ``lang``: build and sell on a street, mortgage or lift. Property
     games only; the reasons speak of what the seat's view already shows."""
     if not isinstance(game, monopoly.PropertyGame) or game.is_over:
         return []
@@ -191,7 +191,7 @@ def refused(game: Game[Any], seat: int) -> list[dict[str, Any]]:
             if deed["buildings"]:
                 tried.append(SellBuilding(seat, square))
         for action in tried:
-            why = game.why_illegal(action)
+            why = game.why_illegal(action, lang)
             if why is not None:
                 out.append({"action": encode_action(action), "reason": why})
     return out

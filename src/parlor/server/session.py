@@ -41,7 +41,7 @@ async def handle(hub: Hub, conn: Conn, msg: dict[str, Any]) -> None:
                 "version": rt.version,
                 "actions": games.answers(rt.game, seat, conn.lang, anytime=anytime),
                 # why each any-time action on the seat's own deeds is not among them
-                "refused": games.refused(rt.game, seat) if anytime else [],
+                "refused": games.refused(rt.game, seat, conn.lang) if anytime else [],
             }
         )
     elif kind == "chat":
