@@ -117,6 +117,33 @@ def test_building_a_refusal_with_its_reason_the_timer_and_a_counter_offer(
     assert "sell the buildings" in (mortgage.get_attribute("title") or "")
     ann.locator("#my-deeds").screenshot(path=str(images / "web-property-deeds.png"))
 
+    # Ann mortgages a street of another group: lifting it costs the value and the 10% fee, and
+    # Bo's trade builder marks the deed with the fee its new owner would pay
+    other = next(
+        p["square"]
+        for p in ann.evaluate("S.view.properties")
+        if p["owner"] == 0 and p["square"] not in BROWN
+    )
+    square = monopoly.load_edition("classic").squares[other]
+    fee = -(-square.mortgage // 10)
+    for _ in range(20):
+        try:
+            deed_button(ann, "Mortgage", other, True).click(timeout=3000)
+            ann.wait_for_function(
+                f"S.view.properties.find(p => p.square === {other}).mortgaged", timeout=5000
+            )
+            break
+        except PlaywrightError:
+            continue
+    lift = deed_button(ann, "Unmortgage", other, True)
+    lift.wait_for(timeout=10000)
+    assert f"${square.mortgage + fee}" in lift.inner_text()
+    bo.click("#trade summary")
+    offered = bo.locator(f"#trade-form .take label:has(input[data-square='{other}'])")
+    offered.wait_for(timeout=10000)
+    assert "mortgaged" in offered.inner_text() and f"fee ${fee}" in offered.inner_text()
+    bo.click("#trade summary")  # shut again
+
     # Ann asks Bo for one of his deeds for 1; Bo counters with the terms swapped
     wanted = next(p["square"] for p in ann.evaluate("S.view.properties") if p["owner"] == 1)
     for _ in range(20):

@@ -71,3 +71,14 @@ def test_the_picture_lays_the_analysis_over_the_board_for_the_tables_rules(web_s
     assert code == 200 and svg.decode().count("data-landing=") == 40
     code, plain, _ = post(web_server.base + "/api/picture", {"view": game.view(None)})
     assert code == 200 and b"data-landing=" not in plain
+
+
+def test_an_editions_board_before_the_first_throw(web_server: Any) -> None:
+    with urllib.request.urlopen(web_server.base + "/api/editions/matador/board.svg?lang=da") as r:
+        assert r.headers["content-type"].startswith("image/svg+xml")
+        svg = r.read().decode()
+    assert svg.count('class="square ') == 40 and "Rådhuspladsen" in svg
+    assert svg.count('class="token"') == 4 and 'data-square="0"' in svg
+    with pytest.raises(urllib.error.HTTPError) as err:
+        urllib.request.urlopen(web_server.base + "/api/editions/nope/board.svg")
+    assert err.value.code == 404

@@ -18,7 +18,13 @@ def create_property_table(page: Any, base: str, name: str, rounds: int) -> str:
     page.goto(base + "/")
     page.fill("#host-name", name)
     page.select_option("#game", "monopoly")
+    page.select_option("#edition", "matador")
     page.select_option("#edition", "classic")
+    # the create form shows the chosen edition's board
+    page.wait_for_function(
+        "(img => img.complete && img.naturalWidth > 0 && img.src.includes('/classic/'))"
+        "(document.getElementById('edition-board'))"
+    )
     page.select_option("#variant", "short")
     page.select_option("#seat-count", "4")
     for seat, kind in enumerate(["human", "human", "heuristic", "heuristic"]):

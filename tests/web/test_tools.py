@@ -157,6 +157,9 @@ def test_the_language_switch_and_a_phone_size_table(
             f"document.querySelector('#rules-help[open]')?.innerText.includes({summary!r})"
         )
         assert card_word in page.inner_text("#rules-help")
+        # and the bots' default names are in it too
+        bot = {"es": "Bot heurístico 2", "da": "Heuristisk bot 2"}[lang]
+        assert bot in page.inner_text("#tools-seats")
         assert decision(page)
         if lang == "es":
             page.screenshot(path=str(images / "web-tools-phone-es.png"), full_page=True)

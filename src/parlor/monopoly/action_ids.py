@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Generic, TypeVar
 
-from parlor.core.errors import UnknownActionId
+from parlor.core.errors import E_, UnknownActionId
 from parlor.monopoly.actions import (
     MAX_WISH,
     AcceptTrade,
@@ -464,7 +464,9 @@ class ActionIds(BuyingRules):
                 for k, step in enumerate(BID_STEPS):
                     if max(low, top.high_bid + step * unit) == action.amount:
                         return _BID_BASE + k
-            raise UnknownActionId(f"a bid of {action.amount} is not on the bid ladder now")
+            raise UnknownActionId(
+                E_("a bid of {amount} is not on the bid ladder now", amount=action.amount)
+            )
         for k, cls in enumerate(_SQUARE_ACTIONS):
             if isinstance(action, cls):
                 square: int = action.square  # type: ignore[attr-defined]
@@ -473,7 +475,7 @@ class ActionIds(BuyingRules):
             return self._trade_id(action)
         if isinstance(action, WishBuildings):
             return _WISH_BASE + action.count
-        raise UnknownActionId(f"{action!r} has no action id")
+        raise UnknownActionId(E_("{action} has no action id", action=repr(action)))
 
     def _trade_id(self, a: ProposeTrade) -> int:
         n = self.num_players
@@ -485,7 +487,7 @@ class ActionIds(BuyingRules):
             sq = a.take_squares[0]
             if a.to != (self.owner[sq] if self.owner[sq] >= 0 else a.player):
                 raise UnknownActionId(
-                    "a catalogue purchase has an id only when offered to the owner"
+                    E_("a catalogue purchase has an id only when offered to the owner")
                 )
             for k, level in enumerate(PRICE_LEVELS):
                 if a.give_cash == self._level_price(self.edition.squares[sq].price, level):
@@ -518,14 +520,16 @@ class ActionIds(BuyingRules):
                     0,
                 ):
                     return _CARD_BUY_BASE + (offset - 1) * len(PRICE_LEVELS) + k
-        raise UnknownActionId("only the catalogue trades (one property or card for cash) have ids")
+        raise UnknownActionId(
+            E_("only the catalogue trades (one property or card for cash) have ids")
+        )
 
     def action_from_id(self, action_id: int, player: int) -> Action:
         self.check_action_id(action_id, player)
         if _BID_BASE <= action_id < _SQUARE_BASE:
             top = self.frames[-1] if self.frames else None
             if not isinstance(top, Auction):
-                raise UnknownActionId("bid ids have a meaning only during an auction")
+                raise UnknownActionId(E_("bid ids have a meaning only during an auction"))
             step = BID_STEPS[action_id - _BID_BASE] * self.edition.money_unit
             return Bid(player, max(self._min_raise(top), top.high_bid + step))
         holder = player

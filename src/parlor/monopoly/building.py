@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from parlor.core.errors import IllegalAction
+from parlor.core.errors import E_, IllegalAction
 from parlor.core.game import Decision, Event
 from parlor.monopoly.actions import Action, Build, PlaceBuilding, SellBuilding
 from parlor.monopoly.frames import BANK, Auction, Frame, PlaceBuildingChoice, ShortageSale
@@ -22,6 +22,9 @@ from parlor.monopoly.table import (
     Handler,
     Table,
 )
+
+#: The buildings as rule messages name them.
+BUILDING_NAMES = {"house": E_("house"), "hotel": E_("hotel")}
 
 
 class BuildingRules(Table):
@@ -48,29 +51,37 @@ class BuildingRules(Table):
         """Why ``player`` may not put the next building on ``square`` (None: they may)."""
         ed = self.edition
         if not 0 <= square < N_SQUARES:
-            return f"there is no square {square}"
+            return E_("there is no square {square}", square=square)
         sq = ed.squares[square]
         if sq.kind != "street":
-            return f"{self.name_of(square)} is not a street: nothing can be built there"
+            return E_(
+                "{square} is not a street: nothing can be built there", square=self.name_of(square)
+            )
         if self.owner[square] != player:
-            return f"{self.names[player]} does not own {self.name_of(square)}"
+            return E_(
+                "{who} does not own {square}", who=self.names[player], square=self.name_of(square)
+            )
         if not self.owns_group(player, square):
-            return f"{self.names[player]} does not own the whole colour group of {self.name_of(square)}"
+            return E_(
+                "{who} does not own the whole colour group of {square}",
+                who=self.names[player],
+                square=self.name_of(square),
+            )
         group = self.group_of(square)
         if any(self.mortgaged[s] for s in group):
-            return "a property of the group is mortgaged: lift the mortgage before building"
+            return E_("a property of the group is mortgaged: lift the mortgage before building")
         level = self._level(square)
         h = self.options.hotel_after_houses
         if level > h:
-            return f"{self.name_of(square)} already has a hotel"
+            return E_("{square} already has a hotel", square=self.name_of(square))
         if level > min(self._level(s) for s in group):
-            return "build evenly: every lot of the group needs as many houses first"
+            return E_("build evenly: every lot of the group needs as many houses first")
         hotel = level == h
         if check_stock and not self.options.unlimited_buildings:
             if hotel and self.hotels_left == 0:
-                return "the bank has no hotels left: wait until one is returned"
+                return E_("the bank has no hotels left: wait until one is returned")
             if not hotel and self.houses_left == 0:
-                return "the bank has no houses left: wait until some are returned"
+                return E_("the bank has no houses left: wait until some are returned")
         return None
 
     def _build_cost(self, square: int) -> int:
@@ -172,7 +183,7 @@ class BuildingRules(Table):
     def _check_build(self, action: Build) -> None:
         self._square_arg(action.square)
         if self._shortage_running():
-            raise IllegalAction("the bank's scarce buildings are being auctioned: wait")
+            raise IllegalAction(E_("the bank's scarce buildings are being auctioned: wait"))
         problem = self._build_problem(action.player, action.square)
         if problem:
             raise IllegalAction(problem)
@@ -180,18 +191,29 @@ class BuildingRules(Table):
         p = action.player
         if self.cash[p] < cost:
             raise IllegalAction(
-                f"{self.names[p]} has {self.money(self.cash[p])}, building costs {self.money(cost)}"
+                E_(
+                    "{who} has {cash}, building costs {cost}",
+                    who=self.names[p],
+                    cash=self.money(self.cash[p]),
+                    cost=self.money(cost),
+                )
             )
 
     def _check_sell_building(self, action: SellBuilding) -> None:
         self._square_arg(action.square)
         sq = action.square
         if self.owner[sq] != action.player:
-            raise IllegalAction(f"{self.names[action.player]} does not own {self.name_of(sq)}")
+            raise IllegalAction(
+                E_(
+                    "{who} does not own {square}",
+                    who=self.names[action.player],
+                    square=self.name_of(sq),
+                )
+            )
         if not self.buildings[sq]:
-            raise IllegalAction(f"there is no building on {self.name_of(sq)}")
+            raise IllegalAction(E_("there is no building on {square}", square=self.name_of(sq)))
         if self._level(sq) < max(self._level(s) for s in self.group_of(sq)):
-            raise IllegalAction("sell evenly: sell from the most built lots of the group first")
+            raise IllegalAction(E_("sell evenly: sell from the most built lots of the group first"))
 
     def _do_sell_building(self, action: SellBuilding, top: Frame, ev: list[Event]) -> None:
         self._sell_building(action.player, action.square, ev)
@@ -207,9 +229,17 @@ class BuildingRules(Table):
         if isinstance(action, PlaceBuilding):
             squares = self._buildable_squares(action.player, top.item)
             if action.square not in squares:
-                return f"the {top.item} cannot go on square {action.square}"
+                return E_(
+                    "the {item} cannot go on square {square}",
+                    item=BUILDING_NAMES[top.item],
+                    square=action.square,
+                )
             return None
-        return f"{self.names[action.player]} must place the {top.item} won at auction"
+        return E_(
+            "{who} must place the {item} won at auction",
+            who=self.names[action.player],
+            item=BUILDING_NAMES[top.item],
+        )
 
     def _do_place_building(self, action: PlaceBuilding, top: Frame, ev: list[Event]) -> None:
         assert isinstance(top, PlaceBuildingChoice)

@@ -30,8 +30,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from parlor.core.errors import (
+    E_,
+    GameOverError,
     IllegalAction,
-    MalformedAction,
     NotYourDecision,
     ParlorError,
     SettingsError,
@@ -122,8 +123,13 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
         names = self._players_from(players)
         if not ed.min_players <= len(names) <= ed.max_players:
             raise SettingsError(
-                f"{ed.title} is played by {ed.min_players} to {ed.max_players} players, "
-                f"not {len(names)}"
+                E_(
+                    "{title} is played by {least} to {most} players, not {count}",
+                    title=ed.title,
+                    least=ed.min_players,
+                    most=ed.max_players,
+                    count=len(names),
+                )
             )
         self.names = names
         self.seed = self._seed_from(seed)
@@ -202,7 +208,7 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
     @classmethod
     def from_settings(cls, settings: Mapping[str, Any], seed: int) -> PropertyGame:
         if not isinstance(settings, Mapping) or not {"edition", "players"} <= set(settings):
-            raise SettingsError("the settings of a property game name its edition and players")
+            raise SettingsError(E_("the settings of a property game name its edition and players"))
         edition = edition_from_save(settings["edition"])
         return cls(edition, settings["players"], seed, settings.get("options") or {})
 
@@ -234,46 +240,58 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
         return _FRAMES[type(top)].decision(self, top)
 
     # ----- legality ----------------------------------------------------------------------------
-    def why_illegal(self, action: Action) -> str | None:
-        """Why the rules refuse ``action`` now, in the words :meth:`apply` would raise; None when
-        it is legal. Asks the same checks as :meth:`apply` and changes nothing.
+    def why_illegal(self, action: Action, lang: str | None = None) -> str | None:
+        """Why the rules refuse ``action`` now, in the words :meth:`apply` would raise (in
+        ``lang``, English by default); None when it is legal. Asks the same checks as
+        :meth:`apply` and changes nothing.
 
         >>> from parlor.monopoly.actions import Build
         >>> game = new_game("classic", ["Ann", "Bo"], 1, {})
         >>> game.why_illegal(Build(0, 39))
         'Ann does not own Boardwalk'
+        >>> game.why_illegal(Build(0, 39), "es")
+        'Ann no posee Boardwalk'
         """
         try:
             self.validate_action(action)
             if self.is_over:
-                return "the game is over"
+                raise GameOverError(E_("the game is over"))
             self._check(action)
         except ParlorError as exc:
-            return str(exc)
+            if lang is None:
+                return str(exc)
+            from parlor.i18n import translate_error
+
+            return translate_error(exc, lang)
         return None
 
-    # ----- legality ----------------------------------------------------------------------------
     def _check(self, action: Action) -> None:
-        if not isinstance(action, Action):
-            raise MalformedAction(f"{action!r} is not an action of this game")
+        # ``apply``, ``is_legal`` and ``why_illegal`` have checked that it is one of our actions and its
+        # fields are well formed (a seat that exists): the rules alone are left.
         p = action.player
-        if not isinstance(p, int) or not 0 <= p < self.num_players:
-            raise MalformedAction(f"there is no player {p!r}")
         if self.bankrupt[p]:
-            raise IllegalAction(f"{self.names[p]} is bankrupt and out of the game")
+            raise IllegalAction(E_("{who} is bankrupt and out of the game", who=self.names[p]))
         top = self.frames[-1]
         if action.anytime:
             if not top.anytime_ok:
                 raise IllegalAction(
-                    f"{self.names[top.decider()]} must answer first ({self.pending.kind})"  # type: ignore[union-attr]
+                    E_(
+                        "{who} must answer first ({kind})",
+                        who=self.names[top.decider()],
+                        kind=self.pending.kind,  # type: ignore[union-attr]
+                    )
                 )
             _ANYTIME_CHECKS[type(action)](self, action)
             return
         decider = top.decider()
         if p != decider:
             raise NotYourDecision(
-                f"it is {self.names[decider]}'s decision ({self.pending.kind}), "  # type: ignore[union-attr]
-                f"not {self.names[p]}'s"
+                E_(
+                    "it is {decider}'s decision ({kind}), not {who}'s",
+                    decider=self.names[decider],
+                    kind=self.pending.kind,  # type: ignore[union-attr]
+                    who=self.names[p],
+                )
             )
         problem = _FRAMES[type(top)].problem(self, action, top)
         if problem:
@@ -281,7 +299,8 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
 
     # ----- legal actions -----------------------------------------------------------------------
     def legal_actions(self, player: int | None = None, *, anytime: bool = True) -> list[Action]:
-        self.check_query(player, anytime)
+        if not (type(player) is int and 0 <= player < len(self.names) and type(anytime) is bool):
+            self.check_query(player, anytime)  # (a seat and a bool need no more checking)
         if self._outcome is not None:
             return []
         top = self.frames[-1]
@@ -461,9 +480,15 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
         return new
 
     # ----- words -------------------------------------------------------------------------------
-    def describe(self, action: Action) -> str:
-        """The action in words, with the edition's names and money."""
+    def describe(self, action: Action, lang: str | None = None) -> str:
+        """The action in words, with the edition's names and money (in its language by default)."""
         from parlor.monopoly.text import describe_action
 
         self.validate_action(action)
-        return describe_action(self, action)
+        return describe_action(self, action, lang)
+
+    def describe_event(self, event: Event, lang: str | None = None) -> str:
+        """A public event in words (in the edition's language by default)."""
+        from parlor.monopoly import text
+
+        return text.describe_event(self, event, lang)

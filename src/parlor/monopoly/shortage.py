@@ -24,6 +24,7 @@ How Parlor plays it (docs/rules/README.md, S14):
 
 from __future__ import annotations
 
+from parlor.core.errors import E_
 from parlor.core.game import Decision, Event
 from parlor.monopoly.actions import Action, Build, WishBuildings
 from parlor.monopoly.building import BuildingRules
@@ -126,10 +127,20 @@ class ShortageRules(BuildingRules):
     def _wish_problem(self, action: Action, top: ShortageWishes) -> str | None:
         least, most = self._wish_range(top)
         name = self.names[action.player]
+        hotels = top.item == "hotel"
         if not isinstance(action, WishBuildings):
-            return f"{name} must say how many of the bank's last {top.item}s he wishes to buy"
+            if hotels:
+                return E_(
+                    "{name} must say how many of the bank's last hotels he wishes to buy", name=name
+                )
+            return E_(
+                "{name} must say how many of the bank's last houses he wishes to buy", name=name
+            )
         if not least <= action.count <= most:
-            return f"{name} may wish for {least} to {most} {top.item}s, not {action.count}"
+            fields = {"name": name, "least": least, "most": most, "count": action.count}
+            if hotels:
+                return E_("{name} may wish for {least} to {most} hotels, not {count}", **fields)
+            return E_("{name} may wish for {least} to {most} houses, not {count}", **fields)
         return None
 
     def _do_wish(self, action: WishBuildings, top: Frame, ev: list[Event]) -> None:

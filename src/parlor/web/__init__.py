@@ -3,7 +3,8 @@
 ``install(app)`` adds the page at ``/``, its files under ``/web/``, its words at
 ``/i18n/{lang}.json`` (the compiled "web" gettext catalog as JSON), ``POST /api/picture`` (the
 board SVG of a view the page already holds, so nothing beyond that view is drawn) and
-``GET /api/editions/{id}`` (square names, groups and prices, which views leave out).
+``GET /api/editions/{id}`` (square names, groups and prices, which views leave out) and
+``GET /api/editions/{id}/board.svg`` (the edition's board before the first throw).
 """
 
 from __future__ import annotations
@@ -63,6 +64,18 @@ def catalog_json(lang: str) -> bytes:
     return json.dumps(web_messages(lang), ensure_ascii=False, sort_keys=True).encode()
 
 
+@cache
+def starting_board(edition_id: str, lang: str) -> str:
+    """The picture of an edition's board before the first throw (four players at Go), as a
+    spectator sees it, for the create form."""
+    from parlor.monopoly import EDITION_IDS, new_game
+
+    if edition_id not in EDITION_IDS:
+        raise KeyError(edition_id)
+    game = new_game(edition_id, ["1", "2", "3", "4"], 0, {})
+    return picture(game.view(None), lang)
+
+
 def picture(view: Any, lang: str, heat: bool = False, options: Any = None) -> str:
     """The board SVG of a property game's view (the page's own: it holds nothing hidden), with
     the analysis overlay for the table's public rule options when ``heat``."""
@@ -105,6 +118,17 @@ def install(app: FastAPI) -> None:
                 {"type": "error", "code": "settings", "message": "unknown edition"},
                 status_code=404,
             )
+
+    @app.get("/api/editions/{edition_id}/board.svg", include_in_schema=False)
+    async def edition_board(edition_id: str, lang: str = "en") -> Response:
+        try:
+            svg = starting_board(edition_id, lang if lang in LANGS else "en")
+        except Exception:  # an unknown edition
+            return JSONResponse(
+                {"type": "error", "code": "settings", "message": "unknown edition"},
+                status_code=404,
+            )
+        return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
 
     @app.post("/api/picture")
     async def board(request: Request) -> Response:

@@ -95,8 +95,10 @@ function renderHome() {
   const game = h("select", { id: "game", onchange: () => fill() },
     h("option", { value: "monopoly", text: t("Property game") }),
     h("option", { value: "tools", text: t("TOOLS") }));
-  const edition = h("select", { id: "edition" },
+  const edition = h("select", { id: "edition", onchange: () => fill() },
     ...["classic", "matco", "latam", "matador"].map((e) => h("option", { value: e, text: word("edition", e) })));
+  // the chosen edition's board, as the table will start (drawn by the server, cached)
+  const preview = h("img", { id: "edition-board", class: "edition-board", width: 240, height: 240, loading: "lazy" });
   const variant = h("select", { id: "variant" },
     ...["standard", "short", "time_limit", "quick"].map((v) => h("option", { value: v, text: word("variant", v) })));
   const count = h("select", { id: "seat-count", onchange: () => fill() });
@@ -111,6 +113,9 @@ function renderHome() {
   function fill() {
     const g = game.value;
     edition.disabled = variant.disabled = rounds.disabled = g === "tools";
+    preview.hidden = g === "tools";
+    preview.src = "/api/editions/" + edition.value + "/board.svg?lang=" + S.lang;
+    preview.alt = t("The board of {edition}", { edition: word("edition", edition.value) });
     const max = g === "tools" ? 10 : 8;
     const n = Math.min(Number(count.value || 4), max);
     count.replaceChildren(...Array.from({ length: max - 1 }, (_, i) => h("option", { value: i + 2, text: i + 2, selected: i + 2 === n })));
@@ -151,7 +156,7 @@ function renderHome() {
     h("form", { id: "create", onsubmit: create },
       h("label", {}, t("Your name") + " ", name),
       h("label", {}, t("Game") + " ", game),
-      h("label", {}, t("Edition") + " ", edition),
+      h("label", {}, t("Edition") + " ", edition), preview,
       h("label", {}, t("Variant") + " ", variant),
       h("label", {}, t("Seats") + " ", count), seats, presets,
       h("label", {}, t("Table language") + " ", tableLang),
@@ -329,6 +334,16 @@ function restoreFocus(keep) {
   if (keep.sel) try { el.setSelectionRange(keep.sel[0], keep.sel[1]); } catch { /* not a text field */ }
 }
 function seatName(p) { return S.table.seats[p] ? botName(S.table.seats[p].name, p) : "#" + (p + 1); }
+// the server's words name bots as the engine knows them: their default names are put in the
+// page's language there too
+function namesIn(text) {
+  if (!S.table || S.lang === "en") return text;
+  let out = String(text);
+  // longest first: "Random bot 10" is replaced whole before "Random bot 1" could match its start
+  const seats = S.table.seats.map((seat, p) => [seat.name, botName(seat.name, p)]).sort((a, b) => b[0].length - a[0].length);
+  for (const [name, mine] of seats) if (mine !== name) out = out.split(name).join(mine);
+  return out;
+}
 // a bot seat's default name ("Heuristic bot 3", chosen by the server) in the page's language
 function botName(name, p) {
   const seat = S.table && S.table.seats[p];
@@ -346,7 +361,7 @@ function renderFinal() {
 }
 function renderLog() {
   return h("section", { class: "card", id: "log-card" }, h("h2", { text: t("What happened") }),
-    h("ul", { id: "log", "aria-live": "polite" }, ...S.log.slice(-30).reverse().map((s) => h("li", { text: s }))),
+    h("ul", { id: "log", "aria-live": "polite" }, ...S.log.slice(-30).reverse().map((s) => h("li", { text: namesIn(s) }))),
     h("h2", { text: t("Chat") }),
     h("ul", { id: "chat" }, ...S.chat.slice(-10).map((c) => h("li", {}, h("b", { text: c.name + ": " }), c.text))),
     S.me.seat === null ? null : h("form", { onsubmit: (ev) => {
@@ -373,7 +388,7 @@ setInterval(() => {
   if (el) el.textContent = timerText();
 }, 1000);
 function answerButton(a, label) {
-  return h("button", { class: "answer", "data-type": a.action.type, onclick: () => act(a), text: label || a.text });
+  return h("button", { class: "answer", "data-type": a.action.type, onclick: () => act(a), text: label || namesIn(a.text) });
 }
 function waitingFor() {
   const p = S.view.pending;

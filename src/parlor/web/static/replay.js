@@ -34,7 +34,7 @@ function renderReplay() {
     h("button", { id: "replay-next", onclick: () => go(r.step + 1), disabled: r.step === r.total, text: t("Next") + " ▶" }),
     h("button", { id: "replay-last", onclick: () => go(r.total), disabled: r.step === r.total, "aria-label": t("Last step"), text: "»" })),
   h("p", { id: "replay-at", "data-step": r.step, text: t("Step {n} of {total}", { n: r.step, total: r.total }) }),
-  h("ul", { id: "replay-events" }, ...(r.events.length ? r.events.map((e) => e.text) : [t("The game as it began.")])
+  h("ul", { id: "replay-events" }, ...(r.events.length ? r.events.map((e) => namesIn(e.text)) : [t("The game as it began.")])
     .map((x) => h("li", { text: x }))));
   if (S.table.game === "tools") {
     const v = r.views[0];
