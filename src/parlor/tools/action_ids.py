@@ -1,0 +1,87 @@
+"""The integer action space: stable ids for every action, for masks and learning.
+
+Clauses (docs/rules/tools.md): "The API in one paragraph" (``0..K-1`` play a card kind,
+type-major then color, wilds last; then Draw, PlayDrawn, KeepDrawn, AcceptPenalty, EndTurn; then
+ChooseColor per color; then PenaltyHammers per ordered color pair: 52 ids with the default deck).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from parlor.core.errors import E_, UnknownActionId
+from parlor.tools.actions import (
+    AcceptPenalty,
+    ChooseColor,
+    Draw,
+    EndTurn,
+    KeepDrawn,
+    PenaltyHammers,
+    PlayCard,
+    PlayDrawn,
+    ToolsAction,
+)
+from parlor.tools.table import ToolsTable
+
+
+class ToolsActionIds(ToolsTable):
+    @property
+    def num_actions(self) -> int:
+        t = self._t
+        return t.K + 5 + t.C + t.C * t.C
+
+    def action_id(self, action: ToolsAction) -> int:
+        """Stable ids: ``0..K-1`` play a card kind (type-major, then color; wilds last); then Draw,
+        PlayDrawn, KeepDrawn, AcceptPenalty, EndTurn; then ChooseColor per color; then
+        PenaltyHammers per (first, second) color pair."""
+        self.validate_action(action)
+        t = self._t
+        K = t.K
+        kind = type(action)
+        try:
+            if kind is PlayCard:
+                return t.kind_by_code[action.card]  # type: ignore[union-attr]
+            if kind is Draw:
+                return K
+            if kind is PlayDrawn:
+                return K + 1
+            if kind is KeepDrawn:
+                return K + 2
+            if kind is AcceptPenalty:
+                return K + 3
+            if kind is EndTurn:
+                return K + 4
+            if kind is ChooseColor:
+                return K + 5 + t.color_by_name[action.color]  # type: ignore[union-attr]
+            if kind is PenaltyHammers:
+                a = t.color_by_name[action.first]  # type: ignore[union-attr]
+                b = t.color_by_name[action.second]  # type: ignore[union-attr]
+                return K + 5 + t.C + a * t.C + b
+        except (KeyError, TypeError) as exc:
+            raise UnknownActionId(
+                E_("{action} has no action id: {reason}", action=repr(action), reason=str(exc))
+            ) from exc
+        raise UnknownActionId(E_("{action} is not a TOOLS action", action=repr(action)))
+
+    def action_from_id(self, action_id: int, player: int) -> ToolsAction:
+        self.check_action_id(action_id, player)
+        t = self._t
+        K, C = t.K, t.C
+        if 0 <= action_id < K:
+            return t.play[player][action_id]
+        simple: list[Sequence[ToolsAction]] = [t.draw, t.play_drawn, t.keep, t.accept, t.end]
+        if K <= action_id < K + 5:
+            return simple[action_id - K][player]
+        i = action_id - (K + 5)
+        if 0 <= i < C:
+            return t.choose[player][i]
+        i -= C
+        if 0 <= i < C * C:
+            return t.penalty[player][i // C][i % C]
+        raise UnknownActionId(
+            E_(
+                "action id {value} is outside 0..{last}",
+                value=action_id,
+                last=self.num_actions - 1,
+            )
+        )
