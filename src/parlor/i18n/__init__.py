@@ -19,7 +19,7 @@ from __future__ import annotations
 import locale
 import os
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 
 from babel.numbers import format_decimal
@@ -104,6 +104,7 @@ def translator(lang: str = "en") -> Translator:
     return Translator(lang, catalog)
 
 
+@lru_cache(maxsize=8192)  # babel's formatting is slow and a game shows the same amounts again
 def format_number(value: int, lang: str) -> str:
     """``value`` with the digit grouping of ``lang``.
 

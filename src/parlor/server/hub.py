@@ -13,6 +13,7 @@ import json
 import logging
 import secrets
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -20,7 +21,8 @@ from typing import Any, TypeVar
 from parlor.core.errors import ParlorError
 from parlor.core.game import Event
 from parlor.server import games
-from parlor.server.protocol import PROTOCOL_VERSION, Limits, ProtocolError
+from parlor.server.commits import GroupCommitter
+from parlor.server.protocol import PROTOCOL_VERSION, Limits, ProtocolError, dumps
 from parlor.server.runtime import Conn, TableRuntime
 from parlor.server.store import Store, digest, listen
 
@@ -48,6 +50,7 @@ class Hub:
         self.tables: dict[str, TableRuntime] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self.executor = ThreadPoolExecutor(8 if store.is_postgres else 1, "parlor-db")
+        self.committer = GroupCommitter(store)
         self.addr_conns: dict[str, int] = {}
         self.addr_buckets: dict[str, Any] = {}
         self._stop = threading.Event()
@@ -78,6 +81,7 @@ class Hub:
                 if t is not None:
                     t.cancel()
         self.executor.shutdown(wait=False)
+        self.committer.close()
 
     async def db(self, fn: Callable[..., R], *args: Any, **kwargs: Any) -> R:
         if not self.store.is_postgres:
@@ -114,7 +118,11 @@ class Hub:
         return rt
 
     def _build(
-        self, row: dict[str, Any], seats: list[dict[str, Any]], actions: list[Any]
+        self,
+        row: dict[str, Any],
+        seats: list[dict[str, Any]],
+        actions: list[Any],
+        last_at: float | None,
     ) -> TableRuntime:
         rt = TableRuntime(
             id=row["id"],
@@ -126,6 +134,8 @@ class Hub:
             seats=[_seat(s) for s in seats],
             host_hash=row["host_hash"],
             meta_rev=int(row["meta_rev"]),
+            # the decision began with the last action, or (none yet) when the table started
+            decided_since=float(row["updated_at"] if last_at is None else last_at),
         )
         if row["settings"] is not None:
             rt.game = games.rebuild(rt.game_name, json.loads(row["settings"]), rt.seed, actions)
@@ -171,18 +181,14 @@ class Hub:
             "listed": bool(req.get("listed", False)),
         }
         await self.db(self.store.create_table, row, seats)
-        if imported is not None:
+        if imported is not None and imported.log:
             from parlor.core.game import action_to_dict
 
-            for i, action in enumerate(imported.log):
-                await self.db(
-                    self.store.append_action,
-                    table_id,
-                    i,
-                    action.player,
-                    action_to_dict(action),
-                    "import",
-                )
+            rows = [
+                (table_id, i, action.player, action_to_dict(action), "import")
+                for i, action in enumerate(imported.log)
+            ]
+            await self.db(self.store.append_actions, rows)
         out = {"table": table_id, "invite": invite, "host_key": host_key}
         if host_token is not None:
             out["token"] = host_token
@@ -370,12 +376,12 @@ class Hub:
 
     # ----- telling people ----------------------------------------------------------------------
     def notice(self, rt: TableRuntime, kind: str, seat: int | None, text: str) -> None:
-        frame = json.dumps({"type": "notice", "kind": kind, "seat": seat, "text": text})
+        frame = dumps({"type": "notice", "kind": kind, "seat": seat, "text": text})
         for c in rt.conns:
             c.send(frame)
 
     def broadcast_meta(self, rt: TableRuntime, skip: Conn | None = None) -> None:
-        frame = json.dumps({"type": "table", "table": rt.meta()})
+        frame = dumps({"type": "table", "table": rt.meta()})
         for c in rt.conns:
             if c is not skip:
                 c.send(frame)
@@ -394,7 +400,7 @@ class Hub:
                     texts[c.lang] = games.event_frames(game, events, c.lang)
                 frame = {"type": "update", "version": rt.version, "events": texts[c.lang]}
                 frame.update(rt.seat_frame(c.seat, c.lang))
-                text = frames[key] = json.dumps(frame, ensure_ascii=False)
+                text = frames[key] = dumps(frame)
             c.send(text)
 
     # ----- the play loop -----------------------------------------------------------------------
@@ -412,19 +418,21 @@ class Hub:
                 raise ProtocolError("stale", f"the table is at version {rt.version}, not {seen}")
             if not game.is_legal(action):
                 raise ProtocolError("illegal", _why_illegal(game, action))
-            committed = await self.db(
-                self.store.append_action,
-                rt.id,
-                rt.version,
-                seat,
-                games.encode_action(action),
-                actor,
-            )
+            row = (rt.id, rt.version, seat, games.encode_action(action), actor)
+            try:
+                committed = await self.committer.commit(row)
+            except asyncio.CancelledError:
+                # the row may be committed yet not applied here: this copy of the table is not
+                # to be trusted any more, the next use loads it again from the database
+                if self.tables.get(rt.id) is rt:
+                    del self.tables[rt.id]
+                raise
             if not committed:  # another process wrote this step first
                 await self._catch_up(rt)
                 raise ProtocolError("stale", f"the table moved on to version {rt.version}")
             events = game.apply(action)
             rt.version += 1
+            rt.decided_since = time.time()
             if game.is_over:
                 rt.status = "over"
                 await self.db(self.store.update_meta, rt.id, table={"status": "over"})
@@ -440,6 +448,7 @@ class Hub:
         for raw in await self.db(self.store.actions_since, rt.id, rt.version):
             events = game.apply(games.decode_action(game, raw))
             rt.version += 1
+            rt.decided_since = time.time()
             if game.is_over:
                 rt.status = "over"
             self.publish(rt, events)
@@ -488,7 +497,7 @@ class Hub:
         if message["id"] <= rt.last_chat_id:
             return
         rt.last_chat_id = message["id"]
-        frame = json.dumps({"type": "chat", "message": message}, ensure_ascii=False)
+        frame = dumps({"type": "chat", "message": message})
         for c in rt.conns:
             c.send(frame)
 
@@ -517,7 +526,8 @@ class Hub:
                 timer = rt.config.get("timer")
                 if not timer:
                     return
-                await asyncio.sleep(float(timer))
+                # counted from when the decision began: a restart does not give more time
+                await asyncio.sleep(max(0.0, float(timer) - (time.time() - rt.decided_since)))
                 bot, actor = rt.standin(seat), "standin"
                 self.notice(
                     rt,

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import json
 import random
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,7 +16,7 @@ from parlor.bots.base import Bot
 from parlor.bots.registry import make_bot
 from parlor.core.game import Game
 from parlor.server import games
-from parlor.server.protocol import Bucket, Limits
+from parlor.server.protocol import Bucket, Limits, dumps
 
 SEND_QUEUE = 256  # frames waiting for a slow client before it is disconnected
 
@@ -40,7 +41,7 @@ class Conn:
     def send(self, frame: dict[str, Any] | str) -> None:
         if self.closed:
             return
-        text = frame if isinstance(frame, str) else json.dumps(frame, ensure_ascii=False)
+        text = frame if isinstance(frame, str) else dumps(frame)
         try:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:  # a client that does not read is dropped, not waited for
@@ -93,6 +94,9 @@ class TableRuntime:
     turn_task: asyncio.Task[None] | None = None
     turn_key: tuple[Any, ...] | None = None
     last_chat_id: int = 0
+    #: wall-clock time the pending decision began (its action's commit, or the start): a turn
+    #: timer counts from here, so after a restart it goes on from where it was, not from zero
+    decided_since: float = field(default_factory=time.time)
 
     @property
     def family(self) -> str:
