@@ -25,6 +25,7 @@ from parlor.server.commits import GroupCommitter
 from parlor.server.protocol import PROTOCOL_VERSION, Limits, ProtocolError, dumps
 from parlor.server.runtime import Conn, TableRuntime
 from parlor.server.store import Store, digest, listen
+from parlor.server.thinking import Thinking
 
 log = logging.getLogger("parlor.server")
 R = TypeVar("R")
@@ -51,6 +52,7 @@ class Hub:
         self._loading: dict[str, asyncio.Lock] = {}
         self.executor = ThreadPoolExecutor(8 if store.is_postgres else 1, "parlor-db")
         self.committer = GroupCommitter(store)
+        self.thinking = Thinking()
         self.addr_conns: dict[str, int] = {}
         self.addr_buckets: dict[str, Any] = {}
         self._stop = threading.Event()
@@ -82,6 +84,7 @@ class Hub:
                     t.cancel()
         self.executor.shutdown(wait=False)
         self.committer.close()
+        self.thinking.close()
 
     async def db(self, fn: Callable[..., R], *args: Any, **kwargs: Any) -> R:
         if not self.store.is_postgres:
@@ -505,13 +508,15 @@ class Hub:
         """Make sure whoever must decide next is being served: a bot, a stand-in, or a timer."""
         game = rt.game
         current = asyncio.current_task()
-        if game is None or rt.status != "running" or game.pending is None:
+        pending = None if game is None or rt.status != "running" else game.pending
+        ctrl = None if pending is None else rt.controller(pending.player)
+        if pending is None or (ctrl is None and not rt.config.get("timer")):
+            # nothing to run: nobody decides, or a person without a timer does
             if rt.turn_task is not None and rt.turn_task is not current:
                 rt.turn_task.cancel()
             rt.turn_task, rt.turn_key = None, None
             return
-        seat = game.pending.player
-        ctrl = rt.controller(seat)
+        seat = pending.player
         key = (rt.version, seat, None if ctrl is None else id(ctrl[0]))
         if rt.turn_key == key and rt.turn_task is not None and not rt.turn_task.done():
             return
@@ -544,7 +549,7 @@ class Hub:
                     await asyncio.sleep(delay)
             if rt.version != version or rt.status != "running":
                 return
-            action = await self._choose(rt, bot, seat)
+            action = await self.thinking.choose(rt, bot, seat)
             await self.submit(rt, seat, action, version, actor)
         except ProtocolError:
             pass  # the table moved on meanwhile: the next schedule serves it
@@ -552,22 +557,6 @@ class Hub:
             raise
         except Exception:
             log.exception("bot turn on table %s failed", rt.id)
-
-    async def _choose(self, rt: TableRuntime, bot: Any, seat: int) -> Any:
-        game = rt.game
-        assert game is not None
-        try:
-            if getattr(bot, "name", "") == "search":
-                # search is expensive: a copy in a worker thread, so other tables go on
-                action = await asyncio.to_thread(bot.choose, game.clone(), seat)
-            else:
-                action = bot.choose(game, seat)
-            if game.is_legal(action):
-                return action
-        except (ParlorError, ValueError, IndexError, KeyError):
-            pass
-        answers = game.legal_actions(seat, anytime=False) or game.legal_actions(seat)
-        return answers[0]
 
 
 def _same(stored: str | None, given: str) -> bool:

@@ -173,8 +173,12 @@ class TableRuntime:
         game = self.game
         if game is None:
             return {"view": None, "prompt": None, "final": None}
+        pending = game.pending  # (public: only whose decision it is is needed here)
+        mine = pending is not None and pending.player == seat
         return {
             "view": game.view(seat),
-            "prompt": None if seat is None else games.prompt(game, seat, self.version, lang),
+            "prompt": games.prompt(game, seat, self.version, lang)
+            if seat is not None and mine
+            else None,
             "final": games.final(game),
         }
