@@ -106,21 +106,19 @@ class TablePlay:
         self.done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
 
     def frame(self, i: int, data: bytes) -> None:
-        if data.startswith(UPDATE):
+        if data.startswith(UPDATE):  # compact JSON, as this server writes it: read the version
             end = data.index(b",", len(UPDATE))
-            version = int(data[len(UPDATE) : end])
-            n = self.got[version] = self.got.get(version, 0) + 1
-            if n == len(self.seats):  # the last seat has it: the action's latency
-                del self.got[version]
-                t0 = self.sent.pop(version - 1, None)
-                now = time.monotonic()
-                if t0 is not None and t0 >= self.stats.measure_from and now < self.stats.stop_at:
-                    self.stats.lat.append(now - t0)
+            self.arrived(int(data[len(UPDATE) : end]))
             if b'"prompt":null' in data and b'"final":null' in data:
                 return
-        elif not data.startswith((b'{"type":"welcome"', b'{"type":"error"')):
-            return  # acks, table news, notices
-        msg = orjson.loads(data)
+            msg = orjson.loads(data)
+        else:  # any other frame, or a server that writes JSON with spaces: parsed in full
+            msg = orjson.loads(data)
+            kind = msg.get("type")
+            if kind == "update":
+                self.arrived(msg["version"])
+            elif kind not in ("welcome", "error"):
+                return  # acks, table news, notices
         if msg["type"] == "error":  # counted; the newest prompt is answered again
             code = msg["code"]
             self.stats.errors[code] = self.stats.errors.get(code, 0) + 1
@@ -135,6 +133,15 @@ class TablePlay:
         if msg.get("prompt"):
             self.prompt = (i, msg)
             self.act(i, msg)
+
+    def arrived(self, version: int) -> None:
+        n = self.got[version] = self.got.get(version, 0) + 1
+        if n == len(self.seats):  # the last seat has it: the action's latency
+            del self.got[version]
+            t0 = self.sent.pop(version - 1, None)
+            now = time.monotonic()
+            if t0 is not None and t0 >= self.stats.measure_from and now < self.stats.stop_at:
+                self.stats.lat.append(now - t0)
 
     def act(self, i: int, msg: dict[str, Any]) -> None:
         version = msg["version"]
