@@ -8,6 +8,7 @@ process wrote that step first) is answered with ``stale`` after catching up from
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hmac
 import json
 import logging
@@ -22,7 +23,16 @@ from parlor.core.errors import ParlorError
 from parlor.core.game import Event
 from parlor.server import games
 from parlor.server.commits import GroupCommitter
-from parlor.server.protocol import PROTOCOL_VERSION, Limits, ProtocolError, dumps
+from parlor.server.plans import normalise as _normalise
+from parlor.server.presence import Presence
+from parlor.server.protocol import (
+    MAX_NAME,
+    PROTOCOL_VERSION,
+    Limits,
+    ProtocolError,
+    clean_text,
+    dumps,
+)
 from parlor.server.runtime import Conn, TableRuntime
 from parlor.server.store import Store, digest, listen
 from parlor.server.thinking import Thinking
@@ -53,6 +63,7 @@ class Hub:
         self.executor = ThreadPoolExecutor(8 if store.is_postgres else 1, "parlor-db")
         self.committer = GroupCommitter(store)
         self.thinking = Thinking()
+        self.presence = Presence(store, self.db)
         self.addr_conns: dict[str, int] = {}
         self.addr_buckets: dict[str, Any] = {}
         self._stop = threading.Event()
@@ -70,6 +81,7 @@ class Hub:
                     if s["kind"] == "human":
                         self._start_grace(rt, s["seat"])
                 self.schedule(rt)
+        self.presence.start()
         if self.store.is_postgres:
             self._listener = threading.Thread(
                 target=listen, args=(self.store, self._on_notify, self._stop), daemon=True
@@ -82,6 +94,8 @@ class Hub:
             for t in [rt.turn_task, *rt.grace_tasks.values()]:
                 if t is not None:
                     t.cancel()
+        with contextlib.suppress(Exception):  # (a clean stop forgets this process's seats)
+            await self.presence.stop()
         self.executor.shutdown(wait=False)
         self.committer.close()
         self.thinking.close()
@@ -140,6 +154,7 @@ class Hub:
             # the decision began with the last action, or (none yet) when the table started
             decided_since=float(row["updated_at"] if last_at is None else last_at),
         )
+        rt.away = {s["seat"] for s in rt.seats if s.get("away")}
         if row["settings"] is not None:
             rt.game = games.rebuild(rt.game_name, json.loads(row["settings"]), rt.seed, actions)
             rt.version = len(actions)
@@ -321,6 +336,11 @@ class Hub:
         conn.table = rt
         rt.conns.add(conn)
         was_away = conn.seat is not None and self._back(rt, conn.seat)
+        if conn.seat is not None:
+            await self.presence.hold(rt.id, conn.seat)
+            if was_away:  # every process stops playing the stand-in for this seat
+                await self.db(self.store.update_meta, rt.id, seats={conn.seat: {"away": False}})
+                rt.meta_rev += 1
         chat = await self.db(self.store.chat_since, rt.id, -1, 50)
         frame = {
             "type": "welcome",
@@ -342,12 +362,10 @@ class Hub:
         if rt is None:
             return
         rt.conns.discard(conn)
-        if (
-            conn.seat is not None
-            and not rt.seat_conns(conn.seat)
-            and rt.seats[conn.seat]["kind"] == "human"
-        ):
-            self._start_grace(rt, conn.seat)
+        if conn.seat is not None and not rt.seat_conns(conn.seat):
+            self.presence.release(rt.id, conn.seat)
+            if rt.seats[conn.seat]["kind"] == "human":
+                self._start_grace(rt, conn.seat)
         self.broadcast_meta(rt)
 
     def _start_grace(self, rt: TableRuntime, seat: int) -> None:
@@ -359,7 +377,17 @@ class Hub:
         async def expire() -> None:
             await asyncio.sleep(grace)
             rt.grace_tasks.pop(seat, None)
-            if not rt.seat_conns(seat) and rt.seats[seat]["kind"] == "human":
+            if rt.seat_conns(seat) or rt.seats[seat]["kind"] != "human" or seat in rt.away:
+                return
+            if await self.presence.held_elsewhere(rt.id, seat):
+                return  # the person is connected to another process: not away
+            if not rt.seat_conns(seat):
+                await self.db(self.store.update_meta, rt.id, seats={seat: {"away": True}})
+                rt.meta_rev += 1
+                if rt.seat_conns(seat):  # back while that was written: undone
+                    await self.db(self.store.update_meta, rt.id, seats={seat: {"away": False}})
+                    rt.meta_rev += 1
+                    return
                 rt.away.add(seat)
                 self.notice(rt, "away", seat, f"{rt.seats[seat]['name']} is away: a stand-in plays")
                 self.broadcast_meta(rt)
@@ -479,6 +507,7 @@ class Hub:
                         self.publish(rt, [])
                 rt.listed = bool(row["listed"])
                 rt.seats = [_seat(s) for s in await self.db(self.store.seats, table_id)]
+                rt.away = {s["seat"] for s in rt.seats if s.get("away")}
                 for c in list(rt.conns):
                     if c.seat is not None and rt.seats[c.seat]["token_hash"] != c.token_hash:
                         c.send(
@@ -582,14 +611,4 @@ def _seat(s: dict[str, Any]) -> dict[str, Any]:
 
 
 def _name(value: Any) -> str:
-    from parlor.server.protocol import MAX_NAME, clean_text
-
     return clean_text(value, MAX_NAME, "name")
-
-
-def _normalise(
-    req: dict[str, Any], save: str | None
-) -> tuple[dict[str, Any], list[dict[str, Any]], Any]:
-    from parlor.server.plans import normalise
-
-    return normalise(req, save)

@@ -158,6 +158,7 @@ async def _host(hub: Hub, rt: TableRuntime, kind: str, msg: dict[str, Any]) -> N
                     "bot": "heuristic",
                     "bot_options": "{}",
                     "token_hash": None,
+                    "away": False,
                 }
             else:
                 if rt.seats[seat]["kind"] != "bot":

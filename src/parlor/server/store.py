@@ -23,7 +23,7 @@ from sqlalchemy import Connection, Table, create_engine, event, func, insert, se
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import IntegrityError
 
-from parlor.server.models import ActionRow, ChatRow, SeatRow, TableRow
+from parlor.server.models import ActionRow, ChatRow, PresenceRow, SeatRow, TableRow
 
 NOTIFY_CHANNEL = "parlor"
 
@@ -36,6 +36,7 @@ T: Table = TableRow.__table__  # type: ignore[assignment]
 S: Table = SeatRow.__table__  # type: ignore[assignment]
 A: Table = ActionRow.__table__  # type: ignore[assignment]
 C: Table = ChatRow.__table__  # type: ignore[assignment]
+P: Table = PresenceRow.__table__  # type: ignore[assignment]
 
 
 def digest(secret: str) -> str:
@@ -199,6 +200,49 @@ class Store:
             version = conn.execute(select(T.c.version).where(T.c.id == table_id)).scalar_one()
             self._notify(conn, table_id, version)
             return True
+
+    # ----- who holds which seat in which process (several processes on PostgreSQL) -------------
+    def hold_seat(self, table_id: str, seat: int, process: str) -> None:
+        """Process ``process`` has a connection for ``seat`` of ``table_id`` (from now on)."""
+        now = time.time()
+        key = (P.c.table_id == table_id, P.c.seat == seat, P.c.process == process)
+        try:
+            with self.tx() as conn:
+                if conn.execute(update(P).where(*key).values(seen_at=now)).rowcount == 0:
+                    conn.execute(
+                        insert(P).values(table_id=table_id, seat=seat, process=process, seen_at=now)
+                    )
+        except IntegrityError:  # a second connection of the same seat got there first: held
+            pass
+
+    def release_seat(self, table_id: str, seat: int, process: str) -> None:
+        with self.tx() as conn:
+            conn.execute(
+                P.delete().where(P.c.table_id == table_id, P.c.seat == seat, P.c.process == process)
+            )
+
+    def held_elsewhere(self, table_id: str, seat: int, process: str, fresh_since: float) -> bool:
+        """Does a live process other than ``process`` hold a connection for this seat?"""
+        with self.tx() as conn:
+            found = conn.execute(
+                select(P.c.process).where(
+                    P.c.table_id == table_id,
+                    P.c.seat == seat,
+                    P.c.process != process,
+                    P.c.seen_at >= fresh_since,
+                )
+            ).first()
+            return found is not None
+
+    def heartbeat(self, process: str, stale_before: float) -> None:
+        """``process`` is alive: its rows are fresh again; rows of dead processes are removed."""
+        with self.tx() as conn:
+            conn.execute(update(P).where(P.c.process == process).values(seen_at=time.time()))
+            conn.execute(P.delete().where(P.c.seen_at < stale_before))
+
+    def release_process(self, process: str) -> None:
+        with self.tx() as conn:
+            conn.execute(P.delete().where(P.c.process == process))
 
     # ----- the action log ----------------------------------------------------------------------
     def append_action(
