@@ -81,3 +81,48 @@ def test_a_step_someone_else_committed_fails_alone(tmp_path: Path) -> None:
     con = sqlite3.connect(db)
     rows = con.execute("SELECT table_id, seat FROM parlor_actions ORDER BY table_id").fetchall()
     assert rows == [("t0", 0), ("t1", 0), ("t2", 0)]  # t1 keeps the first writer's step
+
+
+def test_a_step_cancelled_while_committing_is_still_applied(tmp_path: Path) -> None:
+    """A bot's turn is cancelled (its seat's person came back) while its action is being
+    committed: the action is in the database, so the table here must apply it too."""
+    import time
+
+    from parlor.server import session
+    from parlor.server.hub import Hub
+    from parlor.server.protocol import Limits
+    from parlor.server.runtime import Conn
+
+    store = Store(f"sqlite:///{tmp_path / 'cancel.db'}")
+    store.migrate()
+    write = store.append_actions
+
+    def slow_write(rows: list[Any]) -> list[bool]:
+        time.sleep(0.5)  # a busy disk: the commit takes a while
+        return write(rows)
+
+    store.append_actions = slow_write  # type: ignore[method-assign]
+
+    async def main() -> None:
+        hub = Hub(store, bot_delay=0)
+        await hub.start()
+        made = await hub.create({"game": "tools", "seats": ["human", "human"]})
+        rt = await hub.runtime(made["table"])
+        assert rt is not None
+        host = Conn(None, "test", Limits())  # type: ignore[arg-type]
+        host.is_host, host.table = True, rt
+        await session.handle(hub, host, {"type": "start"})
+        assert rt.game is not None and rt.game.pending is not None
+        seat = rt.game.pending.player
+        action = rt.game.legal_actions(seat, anytime=False)[0]
+        step = asyncio.ensure_future(hub.submit(rt, seat, action, 0, "standin"))
+        await asyncio.sleep(0.1)  # it is committing now
+        step.cancel()
+        await asyncio.wait([step])
+        assert step.cancelled()
+        assert rt.version == 1 and len(rt.game.log) == 1  # applied here as in the database
+        assert hub.tables[rt.id] is rt
+        assert len(store.actions_since(rt.id, 0)) == 1
+        await hub.stop()
+
+    asyncio.run(main())

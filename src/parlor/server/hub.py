@@ -450,14 +450,18 @@ class Hub:
             if not game.is_legal(action):
                 raise ProtocolError("illegal", _why_illegal(game, action))
             row = (rt.id, rt.version, seat, games.encode_action(action), actor)
-            try:
-                committed = await self.committer.commit(row)
-            except asyncio.CancelledError:
-                # the row may be committed yet not applied here: this copy of the table is not
-                # to be trusted any more, the next use loads it again from the database
-                if self.tables.get(rt.id) is rt:
-                    del self.tables[rt.id]
-                raise
+            # A step that has begun committing is finished, even if this task is cancelled
+            # meanwhile (a bot's turn when its seat's person comes back): the row may already be
+            # in the database, and the table here must not fall behind it. The cancellation
+            # waits until the step is applied and announced.
+            commit = asyncio.ensure_future(self.committer.commit(row))
+            cancelled: asyncio.CancelledError | None = None
+            while not commit.done():
+                try:
+                    await asyncio.shield(commit)
+                except asyncio.CancelledError as exc:
+                    cancelled = exc
+            committed = commit.result()
             if not committed:  # another process wrote this step first
                 await self._catch_up(rt)
                 raise ProtocolError("stale", f"the table moved on to version {rt.version}")
@@ -469,6 +473,8 @@ class Hub:
                 await self.db(self.store.update_meta, rt.id, table={"status": "over"})
             self.publish(rt, events)
         self.schedule(rt)
+        if cancelled is not None:
+            raise cancelled
         return rt.version
 
     async def _catch_up(self, rt: TableRuntime) -> None:
@@ -504,6 +510,7 @@ class Hub:
                     started = rt.status == "waiting" and row["status"] != "waiting"
                     rt.status = row["status"]
                     if started:
+                        rt.decided_since = time.time()  # (the first decision's timer)
                         self.publish(rt, [])
                 rt.listed = bool(row["listed"])
                 rt.seats = [_seat(s) for s in await self.db(self.store.seats, table_id)]
