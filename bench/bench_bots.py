@@ -6,7 +6,8 @@ Prints, for each property edition, complete 4-player games of four heuristic bot
 for TOOLS complete 2-player games of two heuristic bots per second (every action through
 ``choose`` and ``apply``, full validation). Rates are per second of this process's CPU time, which
 other jobs on a shared machine disturb less than wall time; the time per decision is split into
-the bots' ``choose`` and the engine's ``apply``.
+the bots' ``choose`` and the engine's ``apply``. The first line says whether the property bots
+run compiled (the optional build of setup.py) or as plain Python.
 """
 
 from __future__ import annotations
@@ -48,10 +49,18 @@ def run(
     return games / cpu, decisions / games, unfinished, in_bots * per, in_engine * per
 
 
+def build() -> str:
+    """Whether the property bots run compiled (``PARLOR_COMPILE=1``, see setup.py) or as Python."""
+    from parlor.bots import monopoly_table
+
+    return "compiled" if not monopoly_table.__file__.endswith(".py") else "pure Python"
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=20)
     args = ap.parse_args(argv)
+    print(f"(property bots: {build()})")
     for edition in monopoly.EDITION_IDS:
         rate, length, unfinished, bots_us, engine_us = run(
             lambda s, e=edition: monopoly.new_game(e, 4, seed=s), "monopoly", 4, args.games

@@ -14,6 +14,8 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from parlor.monopoly.actions import MAX_WISH
+
 HUGE = st.sampled_from([10**30, -(10**30), 10**5000, 2**64, 2**53 + 1])
 LONG_TEXT = st.sampled_from(["x" * 41, "y" * 10_000, "z" * 1_000_000])
 ODD = st.one_of(
@@ -70,6 +72,8 @@ def good_value(cls: type, name: str, num_players: int, codes: list[str]) -> st.S
             return st.integers(0, 39)
         if name.endswith("jail_cards"):
             return st.integers(0, 3)
+        if name == "count":  # buildings wished for in a shortage (WishBuildings)
+            return st.integers(0, MAX_WISH)
         return st.integers(0, 3000)
     if hint is str:
         return st.sampled_from(codes) if codes else st.text(max_size=10)

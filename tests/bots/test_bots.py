@@ -236,3 +236,36 @@ def test_tools_inference_respects_recorded_draws() -> None:
 def _hidden(snapshot: dict[str, Any]) -> list[str]:
     """Seat 0's unseen cards in a two-player snapshot: the other hand and the draw pile."""
     return sorted(snapshot["hands"][1] + snapshot["draw_pile"])
+
+
+def _shortage_wish(bo_cash: int) -> monopoly.PropertyGame:
+    """Three houses left; Ann asked to build and wished for two; Bo (dark blues) answers."""
+    game = monopoly.new_game("classic", 3, seed=0, options={"roll_for_first_player": False})
+    for sq, p in ((1, 0), (3, 0), (37, 1), (39, 1)):
+        game.owner[sq] = p  # set up directly, as the rule scenarios do
+    game.houses_left = 3
+    game.cash[1] = bo_cash
+    game.apply(monopoly.Build(0, 1))
+    game.apply(monopoly.WishBuildings(0, 2))
+    assert game.pending.kind == "building_wish" and game.pending.player == 1
+    return game
+
+
+@pytest.mark.parametrize(
+    ("bo_cash", "wanted"), [(1500, 3), (150 + 2 * 200, 2), (150 + 200, 1)]
+)  # the heuristic keeps 10% of the starting cash ($150) back when building
+def test_heuristic_wishes_for_what_its_building_budget_pays(bo_cash: int, wanted: int) -> None:
+    game = _shortage_wish(bo_cash)
+    assert MonopolyHeuristicBot(1).choose(game, 1) == monopoly.WishBuildings(1, wanted)
+
+
+@pytest.mark.parametrize("kind", ["random", "heuristic", "offering", "search"])
+def test_every_bot_answers_a_shortage_wish_and_plays_on(kind: str) -> None:
+    game = _shortage_wish(1500)
+    bot = make_bot("monopoly", kind, 3, **(TINY if kind == "search" else {}))
+    action = bot.choose(game, 1)
+    assert isinstance(action, monopoly.WishBuildings) and game.is_legal(action)
+    bots: list[Bot] = [
+        make_bot("monopoly", kind, p, **(TINY if kind == "search" else {})) for p in range(3)
+    ]
+    assert play(game, bots, 60) > 0

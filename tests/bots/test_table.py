@@ -46,6 +46,8 @@ def test_state_tables_equal_view_tables_and_fresh_caches(edition: str) -> None:
             assert mine.owned_by_price(p) == seen.owned_by_price(p)
             assert mine.worth(p) == seen.worth(p)
         assert mine.deeds.group_owner == seen.deeds.group_owner
+        assert mine.deeds.owned == seen.deeds.owned
+        assert mine.deeds.complete == seen.deeds.complete
 
 
 def _full_change(table: Table, proposer: int, to: int, give: list[int], take: list[int]):

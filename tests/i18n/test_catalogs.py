@@ -1,7 +1,12 @@
-"""The message catalogs: complete in every language, nothing unused, compiled files up to date."""
+"""The message catalogs: complete in every language, nothing unused, compiled files up to date.
+
+Two domains: "parlor" (events, prompts, menus, CLI help) and "errors" (the typed errors' messages,
+marked with ``E_``); each is checked against the messages its keywords mark in the code.
+"""
 
 from __future__ import annotations
 
+import ast
 import io
 import re
 import string
@@ -19,7 +24,11 @@ from parlor.i18n import LANGUAGES, translator
 
 SOURCE = Path(parlor.__file__).parent
 LOCALE = SOURCE / "i18n" / "locale"
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+KEYWORDS = {
+    "parlor": {"_": None, "N_": None, "ngettext": (1, 2)},
+    "errors": {"E_": None},
+}
+DOMAINS = sorted(KEYWORDS)
 
 
 def _key(message_id: Any) -> str:
@@ -27,16 +36,20 @@ def _key(message_id: Any) -> str:
 
 
 @pytest.fixture(scope="module")
-def used() -> set[str]:
-    """Every message id the code marks for translation (what scripts/i18n.sh extracts)."""
-    found = extract_from_dir(
-        str(SOURCE), method_map=[("**.py", "python")], keywords=KEYWORDS, comment_tags=()
-    )
-    return {_key(message) for _file, _line, message, _comments, _context in found}
+def marked() -> dict[str, set[str]]:
+    """Every message id the code marks for translation, by domain (what scripts/i18n.sh
+    extracts)."""
+    out = {}
+    for domain, keywords in KEYWORDS.items():
+        found = extract_from_dir(
+            str(SOURCE), method_map=[("**.py", "python")], keywords=keywords, comment_tags=()
+        )
+        out[domain] = {_key(message) for _file, _line, message, _comments, _context in found}
+    return out
 
 
-def _catalog(lang: str) -> Any:
-    with open(LOCALE / lang / "LC_MESSAGES" / "parlor.po", encoding="utf-8") as fh:
+def _catalog(lang: str, domain: str = "parlor") -> Any:
+    with open(LOCALE / lang / "LC_MESSAGES" / f"{domain}.po", encoding="utf-8") as fh:
         return read_po(fh, locale=lang)
 
 
@@ -44,9 +57,13 @@ def _fields(text: str) -> set[str]:
     return {name for _lit, name, _spec, _conv in string.Formatter().parse(text) if name}
 
 
+@pytest.mark.parametrize("domain", DOMAINS)
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_used_message_is_translated_and_none_is_unused(lang: str, used: set[str]) -> None:
-    catalog = _catalog(lang)
+def test_every_used_message_is_translated_and_none_is_unused(
+    lang: str, domain: str, marked: dict[str, set[str]]
+) -> None:
+    used = marked[domain]
+    catalog = _catalog(lang, domain)
     have = {_key(m.id): m for m in catalog if m.id}
     assert sorted(used - set(have)) == [], f"missing in {lang}"
     assert sorted(set(have) - used) == [], f"unused in {lang}"
@@ -62,11 +79,12 @@ def test_every_used_message_is_translated_and_none_is_unused(lang: str, used: se
             assert _fields(text) >= wanted - {"n"}, f"{lang}: {key!r} -> {text!r} lacks fields"
 
 
+@pytest.mark.parametrize("domain", DOMAINS)
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_compiled_catalogs_match_the_sources(lang: str) -> None:
-    mo_path = resources.files("parlor.i18n").joinpath(f"locale/{lang}/LC_MESSAGES/parlor.mo")
+def test_compiled_catalogs_match_the_sources(lang: str, domain: str) -> None:
+    mo_path = resources.files("parlor.i18n").joinpath(f"locale/{lang}/LC_MESSAGES/{domain}.mo")
     compiled = read_mo(io.BytesIO(mo_path.read_bytes()))
-    source = _catalog(lang)
+    source = _catalog(lang, domain)
 
     def table(catalog: Any) -> dict[Any, Any]:
         def frozen(value: Any) -> Any:
@@ -81,7 +99,7 @@ def test_compiled_catalogs_match_the_sources(lang: str) -> None:
 def test_no_message_hides_inside_an_f_string() -> None:
     # The extractor cannot see a call inside an f-string, so such a message would never be
     # translated (nor flagged missing).
-    pattern = re.compile(r"""\bf(["'])[^"'\n]*\{[\w.]*\b_\(""")
+    pattern = re.compile(r"""\bf(["'])[^"'\n]*\{[\w.]*\b[EN]?_\(""")
     hidden = [
         f"{path.relative_to(SOURCE)}:{n}"
         for path in SOURCE.rglob("*.py")
@@ -89,6 +107,24 @@ def test_no_message_hides_inside_an_f_string() -> None:
         if pattern.search(line)
     ]
     assert hidden == []
+
+
+def test_every_error_message_is_a_literal() -> None:
+    # E_(text) with anything but a literal would escape extraction and stay English.
+    calls = [
+        (path.relative_to(SOURCE), node)
+        for path in SOURCE.rglob("*.py")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "E_"
+    ]
+    assert len(calls) > 200
+    bad = [
+        f"{path}:{node.lineno}"
+        for path, node in calls
+        if not (node.args and isinstance(node.args[0], ast.Constant))
+        or not isinstance(node.args[0].value, str)
+    ]
+    assert bad == []
 
 
 def test_translations_are_used_at_run_time() -> None:

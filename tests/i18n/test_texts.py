@@ -110,3 +110,33 @@ def test_tools_texts_in_every_language(seed: int, players: int, lang: str) -> No
             _check(ttext.describe_event(game, event, lang), lang)
     for code in game.deck.codes:
         _check(ttext.card_name(game, code, lang), lang)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_building_shortage_texts_in_every_language(lang: str) -> None:
+    # S14: the wishes, the auction of the scarce houses, its end.
+    game = monopoly.new_game("classic", ["Ann", "Bo", "Cy"], seed=0)
+    for sq, p in ((1, 0), (3, 0), (37, 1), (39, 1)):
+        game.owner[sq] = p
+    game.houses_left = 2
+    said = []
+    events = game.apply(monopoly.Build(0, 1))
+    while True:
+        decision = game.pending
+        assert decision is not None
+        said += [mtext.describe_event(game, e, lang) for e in events]
+        said.append(mtext.describe_decision(game, decision, lang))
+        answers = game.legal_actions(decision.player, anytime=False)
+        said += [mtext.describe_action(game, a, lang) for a in answers]
+        if decision.kind == "start_turn":
+            break
+        if decision.kind == "building_wish":
+            action = answers[-1 if decision.player == 1 else 0]  # Ann wants 1, Bo 2
+        else:
+            action = next(a for a in answers if not isinstance(a, monopoly.Bid))
+        events = game.apply(action)
+    joined = "\n".join(said)
+    for text in said:
+        _check(text, lang, "Mediterranean Avenue|Baltic Avenue|Park Place|Boardwalk")
+    wanted = {"en": "3 houses", "es": "3 casas", "da": "3 huse"}[lang]
+    assert re.search(rf"\b{wanted}\b", joined)  # "3 houses are wanted and the bank has 2..."

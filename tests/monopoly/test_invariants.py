@@ -33,7 +33,7 @@ def random_action(rng: random.Random, g: PropertyGame) -> m.Action:
     p = rng.randrange(-1, n + 1)
     sq = rng.randrange(-2, 42)
     amount = rng.choice([-5, 0, 1, 10, 99, 1000, 10**7])
-    kind = rng.randrange(14)
+    kind = rng.randrange(15)
     if kind == 0:
         return m.RollDice(p)
     if kind == 1:
@@ -60,6 +60,8 @@ def random_action(rng: random.Random, g: PropertyGame) -> m.Action:
         return m.ProposeTrade(p, rng.randrange(-1, n + 1), give_squares=(sq,), take_cash=amount)
     if kind == 12:
         return m.AcceptTrade(p)
+    if kind == 13:
+        return m.WishBuildings(p, rng.randrange(-1, 6))
     return m.PlaceBuilding(p, sq)
 
 
@@ -124,17 +126,20 @@ def test_random_play_keeps_invariants_and_rejects_illegal_actions(
             bad = random_action(rng, g)
             if not g.is_legal(bad):
                 before = g.snapshot()
+                why = g.why_illegal(bad)  # the reason a page shows: apply's own words
                 try:
                     g.apply(bad)
-                except ParlorError:
-                    pass
+                except ParlorError as exc:
+                    assert why == str(exc), (bad, why, exc)
                 else:  # pragma: no cover - a failing test explains itself
                     raise AssertionError(f"{bad} was applied although is_legal said no")
                 assert g.snapshot() == before, f"{bad} changed the state"
+            else:
+                assert g.why_illegal(bad) is None
         p = g.pending.player
         assert g.legal_actions(p), f"{g.pending} has no legal answer"
         action = bots[p].choose(g, p)
-        assert g.is_legal(action)
+        assert g.is_legal(action) and g.why_illegal(action) is None
         g.apply(action)
         check_invariants(g, total)
 

@@ -304,3 +304,28 @@ def test_an_incoming_offer_shows_prices_mortgages_fees_and_completed_groups() ->
     assert "This completes the Light blue group for Ann." in lines
     danish = [line.plain for line in trade_details(game, offer, proposer=1, me=0, lang="da")]
     assert "Dette fuldender gruppen Lyseblå for Ann." in danish
+
+
+def test_a_human_says_how_many_scarce_houses_he_wants_then_bids() -> None:
+    # S14: three houses left; Ann (a bot) asked to build and wished for two; Bo answers from the
+    # numbered menu, one line per count, and the houses go to auction.
+    game = monopoly.new_game(
+        "classic", ["Ann", "Bo"], seed=0, options={"roll_for_first_player": False}
+    )
+    for sq, p in ((1, 0), (3, 0), (37, 1), (39, 1)):
+        game.owner[sq] = p  # set up directly, as the rule scenarios do
+    game.houses_left = 3
+    game.apply(monopoly.Build(0, 1))
+    game.apply(monopoly.WishBuildings(0, 2))
+    out = io.StringIO()
+    code = monopoly_tui.play(game, {1}, {0: make_bot("monopoly", "heuristic", seed=0)},
+                             io.StringIO("4\n1\nq\n\n"), out, lang="en")  # fmt: skip
+    text = out.getvalue()
+    assert code == 1 and "Traceback" not in text
+    flat = " ".join(text.split())  # the prompt is wrapped to the terminal's width
+    assert "How many do you want (0 to 3)?" in flat
+    assert "   1. want none" in text and "   4. want 3 houses" in text
+    assert "Bo wants 3 houses" in text
+    assert "5 houses are wanted and the bank has 3 houses" in text
+    assert "Ann wins a house for $50" in text  # Bo's turn to bid came, answered with 1 (pass)
+    assert game.log[2] == monopoly.WishBuildings(1, 3)

@@ -66,6 +66,33 @@ def test_the_turn_timer_lets_a_stand_in_answer(server: ServerProcess) -> None:
     run(go())
 
 
+def test_frames_count_down_the_timer_of_the_person_deciding(server: ServerProcess) -> None:
+    made = client.create_table(server.base, game="tools", seats=["human", "heuristic"], timer=60)
+    untimed = client.create_table(server.base, game="tools", seats=["human", "heuristic"])
+
+    async def go() -> None:
+        ann = await host(server.base, made)
+        ann.keep_frames = True
+        await start(ann)
+        await ann.wait(lambda t: t.prompt is not None)
+        mine = [f for f in ann.frames if f["type"] == "update" and f.get("prompt")]
+        first = mine[-1]["timer_left"]
+        assert 0 < first <= 60
+        # coming back gets what is left of the same timer, not a fresh one
+        await asyncio.sleep(0.3)
+        again = await host(server.base, made)
+        assert again.prompt is not None and again.version == ann.version
+        welcome_left = again.timer_left
+        assert welcome_left is not None and welcome_left < first
+        other = await host(server.base, untimed)
+        await start(other)
+        assert other.timer_left is None
+        for t in (ann, again, other):
+            await t.close()
+
+    run(go())
+
+
 def test_a_disconnected_seat_is_played_after_the_grace_period_until_it_returns(
     server: ServerProcess,
 ) -> None:

@@ -91,6 +91,12 @@ def test_open_a_saved_game_and_export_it(server: ServerProcess) -> None:
         assert step["total"] == len(done.log) and len(step["views"]) == 2
         assert all("hand" in v for v in step["views"])
         assert step["action"] == save["actions"][2]
+        # its events are in the language of whoever asks
+        es = await host(server.base, made, lang="es")
+        step_es = await es.request({"type": "replay", "step": 3})
+        assert [e["kind"] for e in step_es["events"]] == [e["kind"] for e in step["events"]]
+        assert [e["text"] for e in step_es["events"]] != [e["text"] for e in step["events"]]
+        await es.close()
         bad = await ann.request({"type": "replay", "step": 10**6})
         assert bad["code"] == "bad_request"
         await ann.close()

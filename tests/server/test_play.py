@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from parlor import client
+from parlor.monopoly.edition import load_edition
 from tests.server.support import ServerProcess, host, run, seat, start
 
 
@@ -150,6 +151,19 @@ def test_any_time_actions_and_a_trade_with_its_terms_revision(server: ServerProc
         legal = await bo.request({"type": "legal"})
         mortgages = [a for a in legal["actions"] if a["action"]["type"] == "Mortgage"]
         assert mortgages and all(a["action"]["player"] == 1 for a in legal["actions"])
+        # what the rules refuse on Bo's own deeds comes with the engine's reason, and only that
+        refused = legal["refused"]
+        assert all(r["action"]["player"] == 1 and r["reason"] for r in refused)
+        allowed = [a["action"] for a in legal["actions"]]
+        assert not [r for r in refused if r["action"] in allowed]
+        mine = [p["square"] for p in bo.view["properties"] if p["owner"] == 1]
+        builds = {
+            r["action"]["square"]: r["reason"] for r in refused if r["action"]["type"] == "Build"
+        }
+        streets = {q for q in mine if load_edition("classic").squares[q].kind == "street"}
+        buildable = {a["square"] for a in allowed if a["type"] == "Build"}
+        assert set(builds) == streets - buildable  # every street: built on, or told why not
+        assert all("colour group" in why or "mortgage" in why for why in builds.values()), builds
         reply = await bo.act(mortgages[0])
         assert reply["type"] == "ack", reply
         square = mortgages[0]["action"]["square"]

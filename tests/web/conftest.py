@@ -33,8 +33,10 @@ def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProce
     proc.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
+    # per module, not per session: Playwright's sync API keeps an event loop running in this
+    # thread while it is open, and tests run after it that call asyncio.run would fail
     with sync_playwright() as pw:
         b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
         yield b

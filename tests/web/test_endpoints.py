@@ -49,10 +49,19 @@ def test_an_edition_lists_its_squares_in_the_language_asked(web_server: Any) -> 
 
 def test_the_page_and_its_files_are_served_from_the_package(web_server: Any) -> None:
     with urllib.request.urlopen(web_server.base + "/") as r:
-        assert b"/web/app.js" in r.read()
-    for lang in ("en", "es", "da"):
-        with urllib.request.urlopen(f"{web_server.base}/web/i18n/{lang}.json") as r:
-            assert len(json.loads(r.read())) > 100
+        page = r.read().decode()
+    for script in ("app", "property", "tools", "replay", "start"):
+        assert f'<script src="/web/{script}.js">' in page
+        with urllib.request.urlopen(f"{web_server.base}/web/{script}.js") as r:
+            assert r.read().startswith(b"// Parlor in the browser")
+    for lang, word in (("en", "Language"), ("es", "Idioma"), ("da", "Sprog")):
+        # the page's words come from the compiled "web" catalog, placeholders kept
+        with urllib.request.urlopen(f"{web_server.base}/i18n/{lang}.json") as r:
+            words = json.loads(r.read())
+        assert len(words) > 150 and words["Language"] == word and "{n}" in words["Seat {n}"]
+    with pytest.raises(urllib.error.HTTPError) as err:
+        urllib.request.urlopen(web_server.base + "/i18n/fr.json")
+    assert err.value.code == 404
 
 
 def test_the_picture_lays_the_analysis_over_the_board_for_the_tables_rules(web_server: Any) -> None:
@@ -62,3 +71,14 @@ def test_the_picture_lays_the_analysis_over_the_board_for_the_tables_rules(web_s
     assert code == 200 and svg.decode().count("data-landing=") == 40
     code, plain, _ = post(web_server.base + "/api/picture", {"view": game.view(None)})
     assert code == 200 and b"data-landing=" not in plain
+
+
+def test_an_editions_board_before_the_first_throw(web_server: Any) -> None:
+    with urllib.request.urlopen(web_server.base + "/api/editions/matador/board.svg?lang=da") as r:
+        assert r.headers["content-type"].startswith("image/svg+xml")
+        svg = r.read().decode()
+    assert svg.count('class="square ') == 40 and "Rådhuspladsen" in svg
+    assert svg.count('class="token"') == 4 and 'data-square="0"' in svg
+    with pytest.raises(urllib.error.HTTPError) as err:
+        urllib.request.urlopen(web_server.base + "/api/editions/nope/board.svg")
+    assert err.value.code == 404

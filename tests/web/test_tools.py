@@ -112,6 +112,13 @@ def play_one_tools_game(web_server: Any, contexts: Any, images: Path) -> bool:
         secrets_in(f) for f in frames if secrets_in(f)
     ]
     assert any(f.get("type") == "update" for f in frames)
+    # the replay after the end shows every hand at each step
+    ann.click("#replay-open")
+    ann.wait_for_function("document.getElementById('replay-at')?.dataset.step === '0'")
+    assert ann.inner_text("#replay-hands").count("\n") == 3
+    ann.click("#replay-next")
+    ann.wait_for_function("document.getElementById('replay-at')?.dataset.step === '1'")
+    assert ann.inner_text("#replay-events").strip()
     ann.screenshot(path=str(images / "web-tools-over.png"))
     return colour_chosen
 
@@ -132,6 +139,10 @@ def test_the_language_switch_and_a_phone_size_table(
     page.wait_for_selector("#pile")
     page.wait_for_function("document.getElementById('main').dataset.decision !== ''")
     assert "Top of the pile" in page.inner_text("#pile")
+    # the rules in short, shut until asked for
+    page.click("#rules-help summary")
+    assert "hammer" in page.inner_text("#rules-help")
+    rules = {"es": ("Reglas en breve", "martillo"), "da": ("Reglerne kort", "hammer")}
     for lang, word, heading in (("es", "Idioma", "Carta de arriba"), ("da", "Sprog", "Øverst")):
         page.select_option("#lang", lang)
         page.wait_for_function(
@@ -140,10 +151,25 @@ def test_the_language_switch_and_a_phone_size_table(
         )
         assert page.inner_text("header").count(word) == 1
         assert page.evaluate("document.documentElement.lang") == lang
+        # the help stays open across redraws and speaks the new language
+        summary, card_word = rules[lang]
+        page.wait_for_function(
+            f"document.querySelector('#rules-help[open]')?.innerText.includes({summary!r})"
+        )
+        assert card_word in page.inner_text("#rules-help")
+        # and the bots' default names are in it too
+        bot = {"es": "Bot heurístico 2", "da": "Heuristisk bot 2"}[lang]
+        assert bot in page.inner_text("#tools-seats")
         assert decision(page)
         if lang == "es":
             page.screenshot(path=str(images / "web-tools-phone-es.png"), full_page=True)
     # nothing wider than the phone's screen
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     page.keyboard.press("Tab")
-    assert page.evaluate("document.activeElement.tagName") in ("A", "SELECT", "BUTTON", "INPUT")
+    assert page.evaluate("document.activeElement.tagName") in (
+        "A",
+        "SELECT",
+        "BUTTON",
+        "INPUT",
+        "SUMMARY",
+    )

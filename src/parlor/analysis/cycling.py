@@ -54,7 +54,7 @@ from parlor.analysis.markov import (
     TokenModel,
     stationary,
 )
-from parlor.core.errors import SettingsError
+from parlor.core.errors import E_, SettingsError
 from parlor.monopoly.edition import Card, Edition, load_edition
 from parlor.monopoly.rules import RuleOptions
 
@@ -131,7 +131,7 @@ class CyclingChain(TokenModel):
             try:
                 self._visits = np.linalg.solve(np.eye(n) - self._a, np.eye(n))
             except np.linalg.LinAlgError as exc:  # pragma: no cover - every edition has cards
-                raise SettingsError("some state never reaches a card square") from exc
+                raise SettingsError(E_("some state never reaches a card square")) from exc
             self._next_draw = self._visits @ self._d  # H: from a state, the next draw's context
 
     # ----- one order ---------------------------------------------------------------------------
@@ -140,7 +140,7 @@ class CyclingChain(TokenModel):
         out: list[tuple[Card, ...]] = []
         for deck in self.drawn_decks:
             if deck not in orders:
-                raise SettingsError(f"no order given for deck {deck!r}")
+                raise SettingsError(E_("no order given for deck {deck}", deck=repr(deck)))
             cards = self.edition.cards
             try:
                 ids = [int(i) for i in orders[deck]]
@@ -148,11 +148,22 @@ class CyclingChain(TokenModel):
                     cards[i] for i in ids if self.jail_cards == "deck" or not _jail_card(cards[i])
                 ]
             except (IndexError, TypeError, ValueError) as exc:
-                raise SettingsError(f"deck {deck!r}: card ids must be 0..{len(cards) - 1}") from exc
+                raise SettingsError(
+                    E_(
+                        "deck {deck}: card ids must be 0..{last}",
+                        deck=repr(deck),
+                        last=len(cards) - 1,
+                    )
+                ) from exc
             want = sorted(c.id for c in self.decks[deck])
             if sorted(c.id for c in order) != want:
                 raise SettingsError(
-                    f"deck {deck!r}: the order must hold each of its cards once ({want}), got {ids}"
+                    E_(
+                        "deck {deck}: the order must hold each of its cards once ({want}), got {ids}",
+                        deck=repr(deck),
+                        want=want,
+                        ids=ids,
+                    )
                 )
             out.append(tuple(order))
         return tuple(out)
@@ -365,7 +376,7 @@ def average(
     """Solve the cycling chain exactly for the shuffles ``random_orders(edition, s)``, ``s`` from
     ``seed`` to ``seed + orders - 1``, and average them; ``progress()`` is called after each."""
     if orders < 1:
-        raise SettingsError("orders must be at least 1")
+        raise SettingsError(E_("orders must be at least 1"))
     chain = CyclingChain(edition, options, jail, jail_cards)
     seeds = tuple(range(seed, seed + orders))
     results = []

@@ -47,7 +47,7 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
-from parlor.core.errors import SettingsError
+from parlor.core.errors import E_, SettingsError
 from parlor.monopoly.edition import Card, Edition, load_edition
 from parlor.monopoly.rules import RuleOptions
 
@@ -132,7 +132,7 @@ class ChainResult:
     def distribution(self, per: str) -> Distribution:
         """``per`` is "roll" (where each throw ends) or "turn" (where each turn ends)."""
         if per not in ("roll", "turn"):
-            raise SettingsError(f"per {per!r}: choose roll or turn")
+            raise SettingsError(E_("per {per}: choose roll or turn", per=repr(per)))
         return self.per_roll if per == "roll" else self.per_turn
 
 
@@ -175,9 +175,13 @@ class TokenModel:
         else:
             self.options = RuleOptions.for_edition(self.edition, options)
         if jail not in JAIL_STRATEGIES:
-            raise SettingsError(f"unknown jail strategy {jail!r}: choose leave or stay")
+            raise SettingsError(
+                E_("unknown jail strategy {jail}: choose leave or stay", jail=repr(jail))
+            )
         if jail_cards not in JAIL_CARD_MODELS:
-            raise SettingsError(f"unknown jail card model {jail_cards!r}: choose deck or held")
+            raise SettingsError(
+                E_("unknown jail card model {model}: choose deck or held", model=repr(jail_cards))
+            )
         self.jail = jail
         self.jail_cards = jail_cards
         self.jail_square = self.edition.jail_square
@@ -291,7 +295,9 @@ class TokenModel:
             while self.edition.squares[(square + steps) % N_SQUARES].kind != card.kind:
                 steps += 1
                 if steps > N_SQUARES:
-                    raise SettingsError(f"no square of kind {card.kind!r} for a move_nearest card")
+                    raise SettingsError(
+                        E_("no square of kind {kind} for a move_nearest card", kind=repr(card.kind))
+                    )
             to = (square + steps) % N_SQUARES
             return Arrival(to, card.rent_multiplier, card.dice_multiplier), True
         # money cards and a get-out-of-jail card: the token stays on the card square

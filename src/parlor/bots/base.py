@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from itertools import groupby
 from typing import Any, Protocol
 
 from parlor.core.game import Game
@@ -40,7 +41,16 @@ class RandomBot:
             actions = game.legal_actions(player)
         if not actions:
             raise ValueError(f"player {player} has no legal action")
+        # The actions by kind, in order of first appearance. Listings put actions of one kind
+        # next to each other (a hundred trade offers in a row), so they are taken run by run.
         kinds: dict[type, list[Any]] = {}
-        for action in actions:
-            kinds.setdefault(type(action), []).append(action)
+        if len(actions) == 1:
+            kinds[type(actions[0])] = actions
+        else:
+            for kind, run in groupby(actions, type):
+                same = kinds.get(kind)
+                if same is None:
+                    kinds[kind] = list(run)
+                else:
+                    same.extend(run)
         return self.rng.choice(kinds[self.rng.choice(list(kinds))])

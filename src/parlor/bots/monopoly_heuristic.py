@@ -9,7 +9,8 @@ same facts as ``game.view(player)`` without building the view's dicts), the boar
   completes or blocks a colour group;
 * bid in auctions up to its valuation of the lot (more for group completion or blocking);
 * build evenly and aggressively where the rent gained per unit spent is highest, lifting the
-  mortgages that stand in the way first, and mortgaging lone properties to fund houses;
+  mortgages that stand in the way first, and mortgaging lone properties to fund houses; in a
+  building shortage, wish for as many as that budget pays for;
 * raise funds by whatever costs least in future rent per unit of cash, declaring bankruptcy only
   when the engine says nothing else can pay the debt;
 * pick the cheaper income-tax option, leave jail early in the game and stay there late;
@@ -53,6 +54,7 @@ from parlor.monopoly.actions import (
     SellBuilding,
     Unmortgage,
     UseJailCard,
+    WishBuildings,
 )
 
 A = TypeVar("A", bound=Action)
@@ -88,6 +90,9 @@ class _Memory:
     offers: set[ProposeTrade]
     last_offer_turn: int
     anytime_count: dict[tuple[Any, ...], int]
+    #: Per player: the facts (deeds, own cash, the bank's stock) at which managing its lots last
+    #: found nothing to do; the same facts give the same answer.
+    idle: dict[int, tuple[Any, ...]]
 
 
 class MonopolyHeuristicBot:
@@ -126,13 +131,13 @@ class MonopolyHeuristicBot:
         self.price_factors = price_factors
         self.max_anytime = max_anytime
         self._game: weakref.ref[Any] | None = None
-        self._memory = _Memory(set(), -1, {})
+        self._memory = _Memory(set(), -1, {}, {})
 
     # ----- memory ------------------------------------------------------------------------------
     def _memory_for(self, game: Any) -> _Memory:
         if self._game is None or self._game() is not game:
             self._game = weakref.ref(game)
-            self._memory = _Memory(set(), -1, {})
+            self._memory = _Memory(set(), -1, {}, {})
         return self._memory
 
     # ----- the entry point ---------------------------------------------------------------------
@@ -182,9 +187,9 @@ class MonopolyHeuristicBot:
             return self._jail(game, table, player, answers)
         if kind == "buy_or_auction":
             sq = int(info["square"])
-            if BuyProperty(player) in answers and self._wants_to_buy(table, player, sq):
-                return BuyProperty(player)
-            return DeclineProperty(player)
+            if _action(BuyProperty, player) in answers and self._wants_to_buy(table, player, sq):
+                return _action(BuyProperty, player)
+            return _action(DeclineProperty, player)
         if kind == "bid":
             return self._bid(table, player, info, answers)
         if kind == "tax_choice":
@@ -195,9 +200,9 @@ class MonopolyHeuristicBot:
                 table, int(info["from"]), player, offer, answering=True, weight=self.accept_weight
             )
             return (
-                AcceptTrade(player)
-                if gain > 0 and AcceptTrade(player) in answers
-                else RejectTrade(player)
+                _action(AcceptTrade, player)
+                if gain > 0 and _action(AcceptTrade, player) in answers
+                else _action(RejectTrade, player)
             )
         if kind == "mortgaged_property":
             sq = int(info["square"])
@@ -208,6 +213,8 @@ class MonopolyHeuristicBot:
             ):
                 return lift
             return KeepMortgage(player, sq)
+        if kind == "building_wish":
+            return self._wish(table, player, info, answers)
         if kind == "place_building":
             return max(
                 answers,
@@ -278,7 +285,7 @@ class MonopolyHeuristicBot:
     def _bid(self, table: Table, player: int, info: Any, answers: list[Action]) -> Action:
         bids = sorted((a for a in answers if isinstance(a, Bid)), key=lambda a: a.amount)
         if not bids:
-            return PassBid(player)
+            return _action(PassBid, player)
         item = info["item"]
         sq = int(info["square"])
         cash = table.cash[player]
@@ -293,16 +300,31 @@ class MonopolyHeuristicBot:
                 s for s in table.build_spots(player) if (table.level(s) == top) == (item == "hotel")
             ]
             if not spots:
-                return PassBid(player)
+                return _action(PassBid, player)
             cost = max(self._build_cost(table, s) for s in spots)
             limit = min(1.5 * cost, cash - self._reserve(table))
         if bids[0].amount > limit:
-            return PassBid(player)
+            return _action(PassBid, player)
         # Raise by about a tenth of the lot's price (the auction ends in a few rounds), never
         # beyond the limit.
         step = max(1, table.board.price[sq] // 10) if item == "property" else 1
         target = min(limit, int(info["high_bid"]) + step)
         return max((a for a in bids if a.amount <= target), key=lambda a: a.amount, default=bids[0])
+
+    def _wish(self, table: Table, player: int, info: Any, answers: list[Action]) -> Action:
+        """Building shortage: as many of the scarce buildings as its cash above the building
+        reserve pays for at its cheapest lot that can take one (within the legal counts)."""
+        wishes = sorted((a for a in answers if isinstance(a, WishBuildings)), key=lambda a: a.count)
+        top = table.board.max_level - 1
+        hotel = info["item"] == "hotel"
+        costs = [
+            self._build_cost(table, s)
+            for s in table.build_spots(player)
+            if (table.level(s) == top) == hotel
+        ]
+        budget = table.cash[player] - self._build_reserve(table, player)
+        want = budget // min(costs) if costs and budget > 0 else 0
+        return next((a for a in reversed(wishes) if a.count <= want), wishes[0])
 
     # ----- tax and jail ------------------------------------------------------------------------
     def _tax(self, game: Any, player: int, info: Any, answers: list[Action]) -> Action:
@@ -360,6 +382,20 @@ class MonopolyHeuristicBot:
                 if len(memory.offers) > 2000:
                     memory.offers.clear()
                 return offer
+        idle = (table.deeds, table.cash[player], table.bank_houses, table.bank_hotels)
+        if memory.idle.get(player) == idle:
+            return None
+        action = self._manage_lots(game, table, player)
+        if action is None:
+            memory.idle[player] = idle
+        return action
+
+    def _manage_lots(self, game: Any, table: Table, player: int) -> Action | None:
+        """Lift mortgages, build, or mortgage to build: what :meth:`_manage` does when it does not
+        trade. It reads only the deeds, ``player``'s cash and the bank's stock (and asks the
+        engine whether the action is legal, which with a turn frame on top depends on nothing
+        else)."""
+        b = table.board
         reserve = self._build_reserve(table, player)
         cash = table.cash[player]
         # Lift mortgages that block building in a complete group.
@@ -370,13 +406,14 @@ class MonopolyHeuristicBot:
                     action = Unmortgage(player, sq)
                     if game.is_legal(action):
                         return action
-        # Build where it pays most.
-        build = self._best_build(game, table, player, cash - reserve)
-        if build is not None:
-            return build
-        wanted = self._best_build(game, table, player, None, check=False)
-        if wanted is not None:
-            need = b.house_cost[wanted.square] + reserve - cash
+        # Build where it pays most: within the budget if legal, else the best wanted at all.
+        affordable, wanted = self._best_builds(table, player, cash - reserve)
+        if affordable >= 0:
+            build = _action(Build, player, affordable)
+            if game.is_legal(build):
+                return build
+        if wanted >= 0:
+            need = b.house_cost[wanted] + reserve - cash
             if need > 0:
                 freeing = self._junk_mortgage(game, table, player)
                 if freeing is not None:
@@ -422,30 +459,26 @@ class MonopolyHeuristicBot:
     def _build_gain(self, table: Table, sq: int) -> float:
         return table.build_gain(sq)
 
-    def _best_build(
-        self, game: Any, table: Table, player: int, budget: int | None, check: bool = True
-    ) -> Build | None:
-        best: tuple[float, int] | None = None
+    def _best_builds(self, table: Table, player: int, budget: int) -> tuple[int, int]:
+        """The best lot to build on (by :meth:`Table.build_options` score, the bank's stock
+        allowing) within ``budget``, and the best at any cost; -1 where there is none."""
+        best_in = best_any = -1
+        score_in = score_any = 0.0
         for sq, cost, score in table.build_options(player):
-            if budget is not None and cost > budget:
-                continue
             if not self._in_stock(table, sq):
                 continue
-            if best is None or score > best[0]:
-                best = (score, sq)
-        if best is None:
-            return None
-        action = _action(Build, player, best[1])
-        if check and not game.is_legal(action):
-            return None
-        return action
+            if best_any < 0 or score > score_any:
+                best_any, score_any = sq, score
+            if cost <= budget and (best_in < 0 or score > score_in):
+                best_in, score_in = sq, score
+        return best_in, best_any
 
     # ----- raising funds -----------------------------------------------------------------------
     def _raise_funds(
         self, game: Any, table: Table, player: int, amount: int, answers: list[Action]
     ) -> Action:
-        if PayDebt(player) in answers:
-            return PayDebt(player)
+        if _action(PayDebt, player) in answers:
+            return _action(PayDebt, player)
         b = table.board
         best: tuple[float, Action] | None = None
         for sq in table.owned(player):
@@ -467,8 +500,8 @@ class MonopolyHeuristicBot:
                 best = (loss, action)
         if best is not None:
             return best[1]
-        if DeclareBankruptcy(player) in answers:
-            return DeclareBankruptcy(player)
+        if _action(DeclareBankruptcy, player) in answers:
+            return _action(DeclareBankruptcy, player)
         # Nothing to sell piece by piece (e.g. hotels the bank cannot break up): anything legal.
         legal = game.legal_actions(player)
         sells = [a for a in legal if isinstance(a, SellBuilding | Mortgage)]

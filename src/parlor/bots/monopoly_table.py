@@ -1,5 +1,6 @@
-"""The property bots' picture of one moment: the board's static facts and the table's state, with
-the valuations the heuristic makes (worth, rent, trade gains), cached for one decision.
+"""The property bots' picture of one moment: the table's state on the board and deeds of
+:mod:`parlor.bots.monopoly_board`, with the valuations the heuristic makes (worth, rent, trade
+gains), cached for one decision.
 
 A :class:`Table` is read from the engine's public state (``game.cash``, ``game.owner``...) without
 copying: it must live only for the decision it was made for, and is never changed in place (a
@@ -9,14 +10,28 @@ hypothetical trade is valued from the groups it touches, see :meth:`Table.trade_
 from __future__ import annotations
 
 import weakref
-from dataclasses import dataclass
 from typing import Any
 
-from parlor.monopoly.edition import Edition
-from parlor.monopoly.rules import RuleOptions
+from parlor.bots.monopoly_board import (
+    HOTEL,
+    N_SQUARES,
+    Board,
+    Deeds,
+    OfferTarget,
+    board_for,
+)
 
-HOTEL = 5  # the engine's ``buildings`` value of a lot with a hotel
-N_SQUARES = 40
+__all__ = [
+    "HOTEL",
+    "N_SQUARES",
+    "STATE_ATTRIBUTES",
+    "Board",
+    "Deeds",
+    "OfferTarget",
+    "Table",
+    "board_for",
+]
+
 #: The public attributes of a property game a table is read from.
 STATE_ATTRIBUTES = (
     "cash",
@@ -32,228 +47,12 @@ STATE_ATTRIBUTES = (
     "round",
 )
 
-
-@dataclass(frozen=True, slots=True)
-class Board:
-    """The edition's static facts the bot needs, computed once per edition and rule set."""
-
-    edition: Edition
-    options: RuleOptions
-    properties: tuple[int, ...]
-    group_of: tuple[tuple[int, ...], ...]  # per square (empty for non-properties)
-    street_groups: tuple[tuple[int, ...], ...]
-    groups: tuple[tuple[int, ...], ...]
-    price: tuple[int, ...]
-    mortgage: tuple[int, ...]
-    house_cost: tuple[int, ...]
-    kind: tuple[str, ...]
-    bonus: tuple[float, ...]  # per square: its share of its group's monopoly bonus
-    total_price: int
-    #: Per square: the index of its group in ``groups`` (-1 for non-properties).
-    group_index: tuple[int, ...]
-    #: Per group: all lots are streets; the sum of the lots' bonuses.
-    group_is_street: tuple[bool, ...]
-    group_bonus: tuple[float, ...]
-    #: The properties, dearest first (ties in board order).
-    by_price_desc: tuple[int, ...]
-    #: Per square: its rents (empty for non-properties).
-    rents: tuple[tuple[int, ...], ...]
-    max_level: int
-    #: Per square: its place in ``properties`` (the order the bot scans lots in).
-    order: tuple[int, ...]
-
-
-_BOARDS: dict[tuple[int, str], Board] = {}
-#: The same boards by the identity of a game's edition and rule options (clones share both),
-#: which the entry keeps alive so that the ids stay theirs.
-_BOARDS_BY_ID: dict[tuple[int, int], tuple[Edition, RuleOptions, Board]] = {}
-
-
-def board_for(game: Any) -> Board:
-    """The (cached) :class:`Board` of a property game."""
-    ed: Edition = game.edition
-    options: RuleOptions = game.options
-    quick = _BOARDS_BY_ID.get((id(ed), id(options)))
-    if quick is not None and quick[0] is ed and quick[1] is options:
-        return quick[2]
-    opts_raw = game.settings.get("options") or {}
-    key = (id(ed), repr(sorted(opts_raw.items())))
-    board = _BOARDS.get(key)
-    if board is None or board.edition is not ed:
-        board = _make_board(ed, options)
-        if len(_BOARDS) > 64:
-            _BOARDS.clear()
-        _BOARDS[key] = board
-    if len(_BOARDS_BY_ID) > 256:
-        _BOARDS_BY_ID.clear()
-    _BOARDS_BY_ID[(id(ed), id(options))] = (ed, options, board)
-    return board
-
-
-def _make_board(ed: Edition, options: RuleOptions) -> Board:
-    squares = ed.squares
-    group_of: list[tuple[int, ...]] = [()] * N_SQUARES
-    group_index = [-1] * N_SQUARES
-    groups = tuple(tuple(m) for m in ed.groups.values())
-    for gi, members in enumerate(groups):
-        for sq in members:
-            group_of[sq] = members
-            group_index[sq] = gi
-    street_groups = tuple(m for m in groups if all(squares[s].kind == "street" for s in m))
-    bonus = [0.0] * N_SQUARES
-    for members in street_groups:
-        for sq in members:
-            s = squares[sq]
-            bonus[sq] = 0.5 * s.price + 0.25 * s.rents[3]
-    properties = tuple(ed.property_squares)
-    price = tuple(s.price for s in squares)
-    order = [N_SQUARES] * N_SQUARES
-    for i, sq in enumerate(properties):
-        order[sq] = i
-    return Board(
-        edition=ed,
-        options=options,
-        properties=properties,
-        group_of=tuple(group_of),
-        street_groups=street_groups,
-        groups=groups,
-        price=price,
-        mortgage=tuple(s.mortgage for s in squares),
-        house_cost=tuple(s.house_cost for s in squares),
-        kind=tuple(s.kind for s in squares),
-        bonus=tuple(bonus),
-        total_price=sum(s.price for s in squares),
-        group_index=tuple(group_index),
-        group_is_street=tuple(squares[m[0]].kind == "street" for m in groups),
-        group_bonus=tuple(sum(bonus[s] for s in m) for m in groups),
-        by_price_desc=tuple(sorted(properties, key=lambda s: -price[s])),
-        rents=tuple(tuple(s.rents) for s in squares),
-        max_level=options.hotel_after_houses + 1,
-        order=tuple(order),
-    )
-
-
 #: Game classes whose instances have every one of :data:`STATE_ATTRIBUTES`.
 _READABLE: set[type] = set()
 #: The latest :class:`Deeds` of each live game.
 _DEEDS: weakref.WeakKeyDictionary[Any, Deeds] = weakref.WeakKeyDictionary()
-
-
-@dataclass(frozen=True, slots=True)
-class OfferTarget:
-    """A group a player might complete by buying ``take`` from ``other`` (see
-    :meth:`Table.offer_targets`)."""
-
-    take: tuple[int, ...]
-    other: int
-    base: int  # the printed prices of ``take``
-    sweeteners: tuple[tuple[int, ...], ...]  # lots that might go the other way, () first
-
-
-class Deeds:
-    """What follows from who owns which lot, the mortgages and the buildings alone: whole-group
-    owners, each player's lots, rents at risk and where each may build. These change only at a
-    few actions, so a table keeps the deeds of the game's previous decision while they are equal
-    (:meth:`same`), and after a change (:meth:`successor`) keeps the per-player parts of the
-    players whose groups did not change. The per-player parts are filled lazily."""
-
-    __slots__ = (
-        "_build_options",
-        "_by_price",
-        "_danger",
-        "_junk",
-        "_offer_targets",
-        "_spots",
-        "_top_rent",
-        "board",
-        "buildings",
-        "complete",
-        "group_owner",
-        "mortgaged",
-        "owned",
-        "owner",
-    )
-
-    def __init__(
-        self,
-        board: Board,
-        owner: list[int],
-        mortgaged: list[bool],
-        buildings: list[int],
-        players: int,
-    ) -> None:
-        self.board = board
-        self.owner = list(owner)
-        self.mortgaged = list(mortgaged)
-        self.buildings = list(buildings)
-        #: Per group: the player owning every lot, or -2 (several owners or the bank).
-        self.group_owner: list[int] = []
-        #: Per player: the lots it owns, in board order.
-        self.owned: list[list[int]] = [[] for _ in range(players)]
-        owned = self.owned
-        for sq in board.properties:
-            o = owner[sq]
-            if o >= 0:
-                owned[o].append(sq)
-        group_owner = self.group_owner
-        #: Per player: the groups it owns whole (indices into ``board.groups``).
-        self.complete: list[list[int]] = [[] for _ in range(players)]
-        for gi, members in enumerate(board.groups):
-            first = owner[members[0]]
-            for s in members:
-                if owner[s] != first:
-                    first = -2
-                    break
-            if first >= 0:
-                group_owner.append(first)
-                self.complete[first].append(gi)
-            else:
-                group_owner.append(-2)
-        # Per player, filled on demand: the dearest rent of its unmortgaged lots, the lots where
-        # it may build, with their costs and scores, its lots dearest first, its trade targets;
-        # and the danger each player faces (from the others' top rents).
-        self._top_rent: list[int | None] = [None] * players
-        self._spots: list[list[int] | None] = [None] * players
-        self._build_options: list[list[tuple[int, int, float]] | None] = [None] * players
-        self._by_price: list[list[int] | None] = [None] * players
-        self._offer_targets: list[list[OfferTarget] | None] = [None] * players
-        self._danger: list[int] | None = None
-        self._junk: list[int | None] = [None] * players
-
-    def same(self, owner: list[int], mortgaged: list[bool], buildings: list[int]) -> bool:
-        return owner == self.owner and buildings == self.buildings and mortgaged == self.mortgaged
-
-    def successor(self, owner: list[int], mortgaged: list[bool], buildings: list[int]) -> Deeds:
-        """The deeds of a later moment of the same game, keeping what is known of the players
-        none of whose groups changed."""
-        board = self.board
-        new = Deeds(board, owner, mortgaged, buildings, len(self.owned))
-        old_owner = self.owner
-        changed: set[int] = set()
-        for now, before in ((owner, old_owner), (buildings, self.buildings)):
-            if now != before:
-                changed.update(
-                    i for i, (a, b) in enumerate(zip(now, before, strict=True)) if a != b
-                )
-        if mortgaged != self.mortgaged:
-            changed.update(
-                i for i, (a, b) in enumerate(zip(mortgaged, self.mortgaged, strict=True)) if a != b
-            )
-        affected: set[int] = set()
-        for gi in {board.group_index[sq] for sq in changed} - {-1}:
-            for s in board.groups[gi]:
-                affected.add(owner[s])
-                affected.add(old_owner[s])
-        for p in range(len(self.owned)):
-            if p in affected:
-                continue
-            new._top_rent[p] = self._top_rent[p]
-            new._spots[p] = self._spots[p]
-            new._build_options[p] = self._build_options[p]
-            new._by_price[p] = self._by_price[p]
-            new._junk[p] = self._junk[p]
-            # Trade targets also depend on the other players' groups: not kept.
-        return new
+#: The game :meth:`Table.of` read last, with its board and deeds: bots at one table ask in turn.
+_LAST: tuple[weakref.ref[Any], Board, Deeds] | None = None
 
 
 class Table:
@@ -264,6 +63,8 @@ class Table:
     """
 
     __slots__ = (
+        "_jail_cards",
+        "_jail_held",
         "_n_active",
         "_worth",
         "bank_hotels",
@@ -274,7 +75,6 @@ class Table:
         "cash",
         "deeds",
         "in_jail",
-        "jail_cards",
         "max_level",
         "mortgaged",
         "owner",
@@ -285,7 +85,8 @@ class Table:
     cash: list[int]
     bankrupt: list[bool]
     in_jail: list[bool]
-    jail_cards: list[int]
+    _jail_cards: list[int] | None
+    _jail_held: list[list[int]]
     position: list[int]
     owner: list[int]
     mortgaged: list[bool]
@@ -295,13 +96,16 @@ class Table:
     round: int
     deeds: Deeds
 
-    def __init__(self, board: Board, view: dict[str, Any]) -> None:
+    def __init__(self, board: Board, view: dict[str, Any] | None = None) -> None:
         self.board = board
+        if view is None:  # (the caller fills the table: from_game, copy)
+            return
         players = view["players"]
         self.cash = [int(p["cash"]) for p in players]
         self.bankrupt = [bool(p["bankrupt"]) for p in players]
         self.in_jail = [bool(p["in_jail"]) for p in players]
-        self.jail_cards = [int(p["jail_cards"]) for p in players]
+        self._jail_cards = [int(p["jail_cards"]) for p in players]
+        self._jail_held: list[list[int]] = []
         self.position = [int(p["position"]) for p in players]
         self.owner = [-1] * N_SQUARES
         self.mortgaged = [False] * N_SQUARES
@@ -321,14 +125,22 @@ class Table:
         """The table of a property game now (see :meth:`from_game`), sharing its :class:`Deeds`
         with the earlier tables of the same game while they still hold (every bot at a table
         benefits from the others' work)."""
-        board = board_for(game)
-        try:
-            deeds = _DEEDS.get(game)
-        except TypeError:  # pragma: no cover - a game that cannot be weakly referenced
-            return cls.from_game(board, game)
-        table = cls.from_game(board, game, deeds)
-        if table.deeds is not deeds:
+        global _LAST
+        last = _LAST
+        if last is not None and last[0]() is game:
+            # The same game as the previous decision (the usual case): no dictionary lookups.
+            table = cls.from_game(last[1], game, last[2])
+        else:
+            board = board_for(game)
+            try:
+                deeds = _DEEDS.get(game)
+            except TypeError:  # pragma: no cover - a game that cannot be weakly referenced
+                return cls.from_game(board, game)
+            table = cls.from_game(board, game, deeds)
+            last = None
+        if last is None or table.deeds is not last[2]:
             _DEEDS[game] = table.deeds
+            _LAST = (weakref.ref(game), table.board, table.deeds)
         return table
 
     @classmethod
@@ -342,12 +154,12 @@ class Table:
             if not all(hasattr(game, name) for name in STATE_ATTRIBUTES):
                 return cls(board, game.view(None))
             _READABLE.add(kind)
-        new = object.__new__(cls)
-        new.board = board
+        new = cls(board)
         new.cash = game.cash
         new.bankrupt = game.bankrupt
         new.in_jail = game.in_jail
-        new.jail_cards = [len(c) for c in game.jail_cards]
+        new._jail_cards = None  # counted when asked (rarely)
+        new._jail_held = game.jail_cards
         new.position = game.position
         new.owner = game.owner
         new.mortgaged = game.mortgaged
@@ -371,6 +183,14 @@ class Table:
         self.deeds = deeds
 
     # ----- facts -------------------------------------------------------------------------------
+    @property
+    def jail_cards(self) -> list[int]:
+        """Per player: how many get-out-of-jail cards it holds."""
+        counts = self._jail_cards
+        if counts is None:
+            counts = self._jail_cards = [len(c) for c in self._jail_held]
+        return counts
+
     def level(self, sq: int) -> int:
         b = self.buildings[sq]
         return self.max_level if b == HOTEL else b
@@ -668,19 +488,19 @@ class Table:
 
     def copy(self) -> Table:
         """An independent table (its lists copied, its caches empty)."""
-        new = object.__new__(Table)
-        new.board = self.board
+        new = Table(self.board)
         for name in (
             "cash",
             "bankrupt",
             "in_jail",
-            "jail_cards",
             "position",
             "owner",
             "mortgaged",
             "buildings",
         ):
             setattr(new, name, list(getattr(self, name)))
+        new._jail_cards = list(self.jail_cards)
+        new._jail_held = []
         new.bank_houses = self.bank_houses
         new.bank_hotels = self.bank_hotels
         new.round = self.round

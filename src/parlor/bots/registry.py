@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from parlor.bots.base import Bot, RandomBot
-from parlor.core.errors import SettingsError
+from parlor.core.errors import E_, SettingsError
 
 BotFactory = Callable[..., Bot]
 
@@ -74,9 +74,20 @@ def make_bot(game: str, name: str, seed: int | None = None, **options: Any) -> B
     """
     factories = REGISTRY.get(game)
     if factories is None:
-        raise SettingsError(f"unknown game {game!r}: choose one of {', '.join(sorted(REGISTRY))}")
+        raise SettingsError(
+            E_(
+                "unknown game {game}: choose one of {choices}",
+                game=repr(game),
+                choices=", ".join(sorted(REGISTRY)),
+            )
+        )
     if name not in factories:
         raise SettingsError(
-            f"unknown bot {name!r} for {game}: choose one of {', '.join(bot_names(game))}"
+            E_(
+                "unknown bot {name} for {game}: choose one of {choices}",
+                name=repr(name),
+                game=game,
+                choices=", ".join(bot_names(game)),
+            )
         )
     return factories[name](seed=seed, **options)

@@ -23,7 +23,8 @@ In the property game the bot's own policy is :class:`OfferingHeuristicBot`: the 
 when answering trades, that also offers to buy the lots of a colour group it has started, at the
 lowest price the heuristic seller accepts. The search weighs those offers against not offering,
 auction bids (pass, the minimum raise, just over the highest opponent's limit, fractions of its
-own valuation), buying, jail and trade answers; rollouts play the bot's seat with the same policy.
+own valuation), buying, jail and trade answers, and in a building shortage wishing for the
+fewest or the most of the scarce buildings; rollouts play the bot's seat with the same policy.
 """
 
 from __future__ import annotations
@@ -270,6 +271,8 @@ def _monopoly_candidates(game: Game[Any], player: int, default: Any) -> list[Any
     answers = game.legal_actions(player, anytime=False)
     if kind in ("buy_or_auction", "jail", "answer_trade"):
         out = list(answers)
+    elif kind == "building_wish":
+        out = list(dict.fromkeys((answers[0], answers[-1])))  # fewest and most, vs the policy's
     elif kind == "bid" and pending.info.get("item") == "property":
         if not any(isinstance(a, Bid) for a in answers):
             return [default]

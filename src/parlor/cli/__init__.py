@@ -24,14 +24,14 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
 
     monopoly_tui.add_parser(sub, _)
     tools_tui.add_parser(sub, _)
-    simulate_cmd.add_parser(sub)
-    analyze_cmd.add_parser(sub)
+    simulate_cmd.add_parser(sub, _)
+    analyze_cmd.add_parser(sub, _)
     from parlor.client import cli as client_cli
     from parlor.server import cli as server_cli
 
-    server_cli.add_parser(sub)
-    client_cli.add_parser(sub)
-    render_cmd.add_parser(sub)
+    server_cli.add_parser(sub, _)
+    client_cli.add_parser(sub, _)
+    render_cmd.add_parser(sub, _)
     return parser
 
 

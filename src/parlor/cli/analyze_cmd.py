@@ -20,6 +20,7 @@ import argparse
 import csv
 import sys
 from pathlib import Path
+from textwrap import fill
 from typing import Any
 
 from parlor.analysis.cycling import CyclingAverage, CyclingChain, average, random_orders
@@ -32,8 +33,9 @@ from parlor.analysis.markov import (
     MarkovChain,
 )
 from parlor.analysis.rents import property_rents
-from parlor.cli.common import parse_options
-from parlor.core.errors import ParlorError, SettingsError
+from parlor.cli.common import help_language, parse_options
+from parlor.core.errors import E_, ParlorError, SettingsError
+from parlor.i18n import Translator, translate_error, translator
 from parlor.monopoly.edition import load_edition
 from parlor.monopoly.rules import VARIANTS, RuleOptions
 
@@ -41,39 +43,72 @@ PERS = ("roll", "turn")
 DEFAULT_ORDERS = 20
 
 
-def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+#: The width the help's prose is wrapped to (argparse keeps a raw description as it is).
+WIDTH = 78
+EXAMPLES = """
+    parlor analyze --edition classic --jail both --per both --opponents 3 --out out/analysis
+    parlor analyze --edition classic --cards cycling --orders 20"""
+
+
+def description(_: Translator) -> str:
+    """The help's description (the module's docstring, in the help's language)."""
+    paragraphs = [
+        _(
+            "parlor analyze: exact landing probabilities, expected rents and payback for an edition."
+        ),
+        EXAMPLES,
+        _(
+            "It prints the tables, and writes under --out: squares.csv (every square's "
+            "probability per roll and per turn for each jail strategy), rents.csv (expected "
+            "rent per opponent turn and round at each level, payback of each house and hotel) "
+            "and board_<jail>_<per>.png heatmaps."
+        ),
+        _(
+            "Cards are drawn uniformly by default (the convention of published analyses). "
+            "--cards cycling draws them as the rules do, from decks in a fixed order where a "
+            "drawn card goes under: solved exactly for each of --orders seeded shuffles and "
+            "averaged, or for the one shuffle --deck-seed."
+        ),
+    ]
+    return "\n\n".join(p if p is EXAMPLES else fill(p, WIDTH) for p in paragraphs)
+
+
+def add_parser(subparsers: Any, _: Translator | None = None) -> argparse.ArgumentParser:
     """Register the ``analyze`` subcommand on an argparse subparsers object."""
+    _ = _ or translator()
     p: argparse.ArgumentParser = subparsers.add_parser(
         "analyze",
-        help="exact landing probabilities, expected rents and payback of an edition",
-        description=__doc__,
+        help=_("exact landing probabilities, expected rents and payback of an edition"),
+        description=description(_),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument(
         "--edition",
         default="classic",
-        help="edition id (classic, matco, latam, matador) or an edition file",
+        help=_("edition id (classic, matco, latam, matador) or an edition file"),
     )
     p.add_argument(
         "--option",
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help="a rule option, e.g. jail_max_turns=2 (repeatable)",
+        help=_("a rule option, e.g. jail_max_turns=2 (repeatable)"),
     )
-    p.add_argument("--variant", choices=VARIANTS, default=None, help="rules variant")
+    p.add_argument("--variant", choices=VARIANTS, default=None, help=_("rules variant"))
     p.add_argument(
         "--jail",
         choices=(*JAIL_STRATEGIES, "both"),
         default="both",
-        help="leave jail at once (pay or use a card), stay and throw for doubles, or both",
+        help=_("leave jail at once (pay or use a card), stay and throw for doubles, or both"),
     )
     p.add_argument(
         "--cards",
         choices=CARD_MODELS,
         default="uniform",
-        help="card draws: uniform (independent, the published convention; default) or cycling "
-        "(each deck in a fixed order, a drawn card going under, as the rules have it)",
+        help=_(
+            "card draws: uniform (independent, the published convention; default) or cycling "
+            "(each deck in a fixed order, a drawn card going under, as the rules have it)"
+        ),
     )
     p.add_argument(
         "--orders",
@@ -88,29 +123,31 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         type=int,
         default=None,
         metavar="S",
-        help="cycling: the exact figures of the one shuffle with deck seed S",
+        help=_("cycling: the exact figures of the one shuffle with deck seed S"),
     )
     p.add_argument(
         "--jail-cards",
         choices=JAIL_CARD_MODELS,
         default="deck",
-        help="get-out-of-jail cards stay in the deck as no-move cards (the published "
-        "convention) or are held for good, leaving the decks without them",
+        help=_(
+            "get-out-of-jail cards stay in the deck as no-move cards (the published "
+            "convention) or are held for good, leaving the decks without them"
+        ),
     )
     p.add_argument(
         "--per",
         choices=(*PERS, "both"),
         default="both",
-        help="where each throw ends, where each turn ends, or both",
+        help=_("where each throw ends, where each turn ends, or both"),
     )
     p.add_argument(
         "--opponents",
         type=int,
         default=3,
-        help="opponents of a property owner: opponent turns per round (default 3)",
+        help=_("opponents of a property owner: opponent turns per round (default 3)"),
     )
-    p.add_argument("--out", default="out/analysis", help="directory for CSV and PNG files")
-    p.add_argument("--no-plot", action="store_true", help="skip the heatmaps")
+    p.add_argument("--out", default="out/analysis", help=_("directory for CSV and PNG files"))
+    p.add_argument("--no-plot", action="store_true", help=_("skip the heatmaps"))
     p.set_defaults(run=run)
     return p
 
@@ -119,7 +156,7 @@ def _options(pairs: list[str], variant: str | None) -> dict[str, Any]:
     try:
         options = parse_options(pairs)
     except ValueError as exc:
-        raise SettingsError(f"--option: {exc}") from exc
+        raise SettingsError(E_("--option: {reason}", reason=str(exc))) from exc
     if variant is not None:
         options["variant"] = variant
     return options
@@ -130,19 +167,24 @@ def run(args: argparse.Namespace) -> int:
     try:
         return _run(args)
     except ParlorError as exc:
-        print(f"parlor analyze: {exc}", file=sys.stderr)
+        lang = help_language([])  # (the environment's language: analyze has no --lang)
+        reason = translate_error(exc, lang)
+        _ = translator(lang)
+        print(_("parlor analyze: {reason}", reason=reason), file=sys.stderr)
         return 2
 
 
 def _run(args: argparse.Namespace) -> int:
     if args.cards != "cycling" and (args.orders is not None or args.deck_seed is not None):
-        raise SettingsError("--orders and --deck-seed go with --cards cycling")
+        raise SettingsError(E_("--orders and --deck-seed go with --cards cycling"))
     if args.orders is not None and args.deck_seed is not None:
-        raise SettingsError("--orders averages shuffles, --deck-seed picks one: give one of them")
+        raise SettingsError(
+            E_("--orders averages shuffles, --deck-seed picks one: give one of them")
+        )
     if args.orders is not None and args.orders < 1:
-        raise SettingsError("--orders must be at least 1")
+        raise SettingsError(E_("--orders must be at least 1"))
     if args.opponents < 1:
-        raise SettingsError("--opponents must be at least 1")
+        raise SettingsError(E_("--opponents must be at least 1"))
     edition = load_edition(args.edition)
     options = RuleOptions.for_edition(edition, _options(args.option, args.variant))
     jails = JAIL_STRATEGIES if args.jail == "both" else (args.jail,)
@@ -368,7 +410,9 @@ def write_rents_csv(results: dict[str, ChainResult], opponents: int, path: Path)
 def main(argv: list[str] | None = None) -> int:
     """Run ``analyze`` on its own (``python -m parlor.cli.analyze_cmd``)."""
     parser = argparse.ArgumentParser(prog="parlor")
-    add_parser(parser.add_subparsers(dest="command", required=True))
+    add_parser(
+        parser.add_subparsers(dest="command", required=True), translator(help_language(argv))
+    )
     args = parser.parse_args(["analyze", *(sys.argv[1:] if argv is None else argv)])
     return int(args.run(args))
 

@@ -21,7 +21,7 @@ from parlor.cli.console import InputEnded, OutputGone, Terminal
 from parlor.cli.saves import SaveError, write_save
 from parlor.core.errors import ParlorError
 from parlor.core.game import Event
-from parlor.i18n import Translator
+from parlor.i18n import Translator, translate_error
 from parlor.monopoly import (
     AcceptTrade,
     Action,
@@ -122,7 +122,7 @@ class Session:
         try:
             events = self.game.apply(action)
         except ParlorError as exc:
-            self.say(self._("Not allowed: {reason}", reason=str(exc)))
+            self.say(self._("Not allowed: {reason}", reason=translate_error(exc, self.lang)))
             return False
         self.steps += 1
         self.report(events, by_bot=False)
@@ -172,7 +172,13 @@ class Session:
         try:
             write_save(path, self.game, self.seats(), self.lang)
         except SaveError as exc:
-            self.say(self._("Could not save to {path}: {reason}", path=path, reason=str(exc)))
+            self.say(
+                self._(
+                    "Could not save to {path}: {reason}",
+                    path=path,
+                    reason=translate_error(exc, self.lang),
+                )
+            )
             return False
         return True
 

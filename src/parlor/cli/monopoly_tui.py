@@ -54,7 +54,7 @@ from parlor.cli.monopoly_session import (
 from parlor.cli.saves import SaveError, read_save, replay
 from parlor.core.errors import ParlorError
 from parlor.core.game import Event
-from parlor.i18n import LANGUAGES, N_, Translator, check_language, translator
+from parlor.i18n import LANGUAGES, N_, Translator, check_language, translate_error, translator
 from parlor.monopoly import EDITION_IDS, VARIANTS, CallTime, PropertyGame, load_edition, new_game
 from parlor.monopoly import text as words
 
@@ -216,7 +216,7 @@ def _load(
             _(
                 "--load: {path} is not a saved game that replays: {reason}",
                 path=args.load,
-                reason=str(exc),
+                reason=translate_error(exc, _.lang),
             )
             + hint
         ) from exc
@@ -252,7 +252,7 @@ def _setup(
         try:
             check_language(args.lang)
         except ParlorError as exc:
-            raise _SetupError(f"--lang: {exc}") from exc
+            raise _SetupError(f"--lang: {translate_error(exc, _.lang)}") from exc
     if args.load:
         ignored = [
             flag
@@ -284,7 +284,7 @@ def _setup(
     try:
         options = parse_options(args.option, _)
     except ValueError as exc:
-        raise _SetupError(f"--option: {exc}") from exc
+        raise _SetupError(f"--option: {translate_error(exc, _.lang)}") from exc
     if args.variant is not None:
         options["variant"] = args.variant
     edition = load_edition(args.edition or "classic")
@@ -329,7 +329,7 @@ def run(
         game, seats, lang, notes = _setup(args, _)
         bots = _make_bots(seats)
     except (_SetupError, ParlorError) as exc:
-        print(_("parlor play: error: {reason}", reason=str(exc)), file=err)
+        print(_("parlor play: error: {reason}", reason=translate_error(exc, _.lang)), file=err)
         return 2
     _ = translator(lang)
     humans = {q for q, seat in enumerate(seats) if seat.is_human}

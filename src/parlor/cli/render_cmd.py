@@ -15,44 +15,72 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from textwrap import fill
 from typing import Any
 
-from parlor.core.errors import ParlorError, ReplayError, SettingsError
+from parlor.cli.common import help_language
+from parlor.core.errors import E_, ParlorError, ReplayError, SettingsError
+from parlor.i18n import Translator, translate_error, translator
+
+#: The width the help's prose is wrapped to (argparse keeps a raw description as it is).
+WIDTH = 78
+EXAMPLES = """
+    parlor render game.json --out board.svg
+    parlor render game.json --out board.png --step 120 --player 2 --heat"""
 
 
-def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+def description(_: Translator) -> str:
+    """The help's description (the module's docstring, in the help's language)."""
+    paragraphs = [
+        _("parlor render: draw a saved game's table as SVG or PNG, at any step of its log."),
+        EXAMPLES,
+        _(
+            "The save is the engine's JSON (parlor play --save, parlor tools --save, "
+            "to_json()). --step N replays only its first N actions; --player P draws the table "
+            "as seat P (1 is the first seat) sees it, and a spectator's picture otherwise; "
+            "--heat lays the exact analysis over a property board. The file's suffix picks the "
+            "format: .png (through cairosvg), else SVG."
+        ),
+    ]
+    return "\n\n".join(p if p is EXAMPLES else fill(p, WIDTH) for p in paragraphs)
+
+
+def add_parser(subparsers: Any, _: Translator | None = None) -> argparse.ArgumentParser:
     """Register the ``render`` subcommand on an argparse subparsers object."""
+    _ = _ or translator()
     p: argparse.ArgumentParser = subparsers.add_parser(
         "render",
-        help="draw a saved game's board or table as SVG or PNG",
-        description=__doc__,
+        help=_("draw a saved game's board or table as SVG or PNG"),
+        description=description(_),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("save", metavar="SAVE", help="a saved game (JSON)")
-    p.add_argument("--out", required=True, help="the picture to write: NAME.svg or NAME.png")
+    p.add_argument("save", metavar="SAVE", help=_("a saved game (JSON)"))
+    p.add_argument("--out", required=True, help=_("the picture to write: NAME.svg or NAME.png"))
     p.add_argument(
-        "--step", type=int, default=None, metavar="N", help="replay only the first N actions"
+        "--step", type=int, default=None, metavar="N", help=_("replay only the first N actions")
     )
     p.add_argument(
         "--player",
         type=int,
         default=None,
         metavar="P",
-        help="draw the table as seat P sees it (1 is the first seat); default: a spectator",
+        help=_("draw the table as seat P sees it (1 is the first seat); default: a spectator"),
     )
     p.add_argument(
-        "--heat", action="store_true", help="property games: lay the exact analysis over the board"
+        "--heat",
+        action="store_true",
+        help=_("property games: lay the exact analysis over the board"),
     )
     p.add_argument(
         "--jail",
         choices=("leave", "stay"),
         default="leave",
-        help="--heat: the jail strategy of the analysis (default leave)",
+        help=_("--heat: the jail strategy of the analysis (default leave)"),
     )
     p.add_argument(
-        "--language", default=None, help="property games: one of the edition's languages"
+        "--language", default=None, help=_("property games: one of the edition's languages")
     )
-    p.add_argument("--scale", type=float, default=1.0, help="PNG: times the nominal size")
+    p.add_argument("--scale", type=float, default=1.0, help=_("PNG: times the nominal size"))
     p.set_defaults(run=run)
     return p
 
@@ -65,20 +93,23 @@ def load_at_step(text: str, step: int | None) -> Any:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ReplayError(f"not a saved game: {exc}") from exc
+        raise ReplayError(E_("not a saved game: {reason}", reason=str(exc))) from exc
     kinds: dict[str, type[PropertyGame] | type[ToolsGame]] = {
         PropertyGame.game_name: PropertyGame,
         ToolsGame.game_name: ToolsGame,
     }
     kind = kinds.get(str(data.get("game"))) if isinstance(data, dict) else None
     if kind is None:
-        raise ReplayError(f"not a saved game of {' or '.join(kinds)}")
+        first, second = kinds
+        raise ReplayError(E_("not a saved game of {first} or {second}", first=first, second=second))
     game = kind.from_json(text)
     if step is None:
         return game
     actions = data.get("actions", [])
     if not 0 <= step <= len(actions):
-        raise SettingsError(f"--step must be from 0 to {len(actions)} (the actions in the save)")
+        raise SettingsError(
+            E_("--step must be from 0 to {count} (the actions in the save)", count=len(actions))
+        )
     return kind.from_dict({**data, "actions": actions[:step]}, check_snapshot=False)
 
 
@@ -87,7 +118,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         return _run(args)
     except (ParlorError, OSError) as exc:
-        print(f"parlor render: {exc}", file=sys.stderr)
+        lang = help_language([])  # (the environment's language: render has no --lang)
+        reason = translate_error(exc, lang)
+        _ = translator(lang)
+        print(_("parlor render: {reason}", reason=reason), file=sys.stderr)
         return 2
 
 
@@ -99,14 +133,17 @@ def _run(args: argparse.Namespace) -> int:
     seat = None
     if args.player is not None:
         if not 1 <= args.player <= game.num_players:
-            raise SettingsError(f"--player must be a seat from 1 to {game.num_players}")
+            raise SettingsError(
+                E_("--player must be a seat from 1 to {count}", count=game.num_players)
+            )
         seat = args.player - 1
     if isinstance(game, PropertyGame):
         picture = board_svg(game, seat, heat=args.heat, jail=args.jail, language=args.language)
     else:
         if args.heat or args.language:
-            raise SettingsError("--heat and --language are for property games")
+            raise SettingsError(E_("--heat and --language are for property games"))
         picture = tools_svg(game, seat)
     out = picture.save(args.out, scale=args.scale)
-    print(f"wrote {out} (step {len(game.log)} of the save)")
+    _ = translator(help_language([]))
+    print(_("wrote {path} (step {step} of the save)", path=out, step=len(game.log)))
     return 0

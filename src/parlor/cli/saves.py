@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 
 from parlor.cli.common import Seat
 from parlor.core import saves as core_saves
-from parlor.core.errors import ParlorError
+from parlor.core.errors import E_, ParlorError
 from parlor.core.game import Game
 from parlor.i18n import LANGUAGES
 
@@ -42,6 +42,8 @@ def write_save(
     extra = {"seats": [seat.to_dict() for seat in seats], "language": language}
     try:
         core_saves.write_save(Path(path), game, extra)
+    except ParlorError as exc:
+        raise SaveError(exc.text) from exc
     except (OSError, UnicodeError, ValueError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         raise SaveError(reason[:200]) from exc
@@ -59,21 +61,21 @@ def read_save(path: str | os.PathLike[str]) -> Loaded:
     target = Path(path)
     try:
         if not target.exists():
-            raise SaveError("no such file")
+            raise SaveError(E_("no such file"))
         if not target.is_file():
-            raise SaveError("not a regular file")
+            raise SaveError(E_("not a regular file"))
         with open(target, "rb") as fh:
             raw = fh.read(MAX_SAVE_BYTES + 1)
     except OSError as exc:
         raise SaveError(exc.strerror or str(exc)) from exc
     if len(raw) > MAX_SAVE_BYTES:
-        raise SaveError(f"larger than {MAX_SAVE_BYTES // 2**20} MB")
+        raise SaveError(E_("larger than {size} MB", size=MAX_SAVE_BYTES // 2**20))
     try:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
-        raise SaveError(f"not JSON: {str(exc)[:120]}") from exc
+        raise SaveError(E_("not JSON: {reason}", reason=str(exc)[:120])) from exc
     if not isinstance(data, dict):
-        raise SaveError("a saved game is a JSON object")
+        raise SaveError(E_("a saved game is a JSON object"))
     extra = data.get("extra")
     if not isinstance(extra, dict):
         extra = {}
@@ -82,7 +84,7 @@ def read_save(path: str | os.PathLike[str]) -> Loaded:
     seats = None
     if raw_seats is not None:
         if not isinstance(raw_seats, list):
-            raise SaveError("the seats are not a list")
+            raise SaveError(E_("the seats are not a list"))
         try:
             seats = [Seat.from_dict(s) for s in raw_seats]
         except ValueError as exc:
@@ -94,8 +96,12 @@ def replay(cls: type[G], loaded: Loaded) -> G:
     """The game of a save, replayed; :class:`SaveError` if it does not replay."""
     try:
         game = cls.from_dict(loaded.data)
-    except (ParlorError, KeyError, TypeError, ValueError, AttributeError, RecursionError) as exc:
+    except ParlorError as exc:
+        raise SaveError(exc.text) from exc
+    except (KeyError, TypeError, ValueError, AttributeError, RecursionError) as exc:
         raise SaveError(str(exc)[:200]) from exc
     if loaded.seats is not None and len(loaded.seats) != game.num_players:
-        raise SaveError(f"{len(loaded.seats)} seats for {game.num_players} players")
+        raise SaveError(
+            E_("{seats} seats for {count} players", seats=len(loaded.seats), count=game.num_players)
+        )
     return game

@@ -15,116 +15,161 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from textwrap import fill
 from typing import Any
 
-from parlor.cli.common import parse_option
+from parlor.cli.common import help_language, parse_option
+from parlor.core.errors import E_, ParlorError
+from parlor.i18n import Translator, translate_error, translator
 
 GAMES = ("monopoly", "tools")
 
 
-def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+#: The width the help's prose is wrapped to (argparse keeps a raw description as it is).
+WIDTH = 78
+EXAMPLE = """
+    parlor simulate --game monopoly --edition classic --bots heuristic,random,random,random \\
+        --games 1000 --seed 1 --out out/classic"""
+
+
+def description(_: Translator) -> str:
+    """The help's description (the module's docstring, in the help's language)."""
+    return (
+        fill(
+            _(
+                "parlor simulate: play many seeded bot games and report who wins, how long "
+                "games last and how they end (for property games also where tokens land and "
+                "which properties earn rent)."
+            ),
+            WIDTH,
+        )
+        + "\n\n"
+        + _("Example:")
+        + "\n"
+        + EXAMPLE
+    )
+
+
+def add_parser(subparsers: Any, _: Translator | None = None) -> argparse.ArgumentParser:
     """Register ``simulate`` on the ``parlor`` command's subparsers."""
+    _ = _ or translator()
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "simulate",
-        help="run many seeded bot games and report win rates, lengths and plots",
-        description=__doc__,
+        help=_("run many seeded bot games and report win rates, lengths and plots"),
+        description=description(_),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    add_arguments(parser)
+    add_arguments(parser, _)
     parser.set_defaults(run=run)
     return parser
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    what = parser.add_argument_group("what to play")
+def add_arguments(parser: argparse.ArgumentParser, _: Translator) -> None:
+    what = parser.add_argument_group(_("what to play"))
     what.add_argument(
         "--game",
         choices=GAMES,
         default="monopoly",
-        help="monopoly (the property games) or tools (default: monopoly)",
+        help=_("monopoly (the property games) or tools (default: monopoly)"),
     )
     what.add_argument(
         "--edition",
         default=None,
-        help="property edition: classic, matco, latam, matador or an edition file "
-        "(default: classic)",
+        help=_(
+            "property edition: classic, matco, latam, matador or an edition file (default: classic)"
+        ),
     )
     what.add_argument(
-        "--variant", default=None, help="property-game variant: standard, short, time_limit, quick"
+        "--variant",
+        default=None,
+        help=_("property-game variant: standard, short, time_limit, quick"),
     )
     what.add_argument(
         "--option",
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help="a rule option, repeatable (e.g. --option time_limit_rounds=100, "
-        "--option auctions=false, --option hand_size=5)",
+        help=_(
+            "a rule option, repeatable (e.g. --option time_limit_rounds=100, "
+            "--option auctions=false, --option hand_size=5)"
+        ),
     )
-    what.add_argument("--deck", default=None, help="TOOLS deck file (default: the bundled deck)")
-    what.add_argument("--players", type=int, default=4, help="players per game (default: 4)")
+    what.add_argument("--deck", default=None, help=_("TOOLS deck file (default: the bundled deck)"))
+    what.add_argument("--players", type=int, default=4, help=_("players per game (default: 4)"))
     what.add_argument(
         "--bots",
         default="random",
-        help="the line-up, one bot name per seat separated by commas, or one name "
-        "for every seat (default: random)",
+        help=_(
+            "the line-up, one bot name per seat separated by commas, or one name "
+            "for every seat (default: random)"
+        ),
     )
     what.add_argument(
         "--bot-option",
         action="append",
         default=[],
         metavar="BOT.KEY=VALUE",
-        help="an option for every seat played by a bot, repeatable "
-        "(e.g. --bot-option search.simulations=128)",
+        help=_(
+            "an option for every seat played by a bot, repeatable "
+            "(e.g. --bot-option search.simulations=128)"
+        ),
     )
     what.add_argument(
         "--rotate-seats",
         action="store_true",
-        help="turn the line-up one seat per game, so each bot sits in every seat",
+        help=_("turn the line-up one seat per game, so each bot sits in every seat"),
     )
-    what.add_argument("--games", type=int, default=100, help="number of games (default: 100)")
+    what.add_argument("--games", type=int, default=100, help=_("number of games (default: 100)"))
     what.add_argument(
-        "--seed", type=int, default=0, help="base seed: game i is seeded seed + i (default: 0)"
+        "--seed", type=int, default=0, help=_("base seed: game i is seeded seed + i (default: 0)")
     )
     what.add_argument(
         "--max-decisions",
         type=int,
         default=None,
-        help="stop a game after this many decisions and count it as capped "
-        "(default: 20000 for property games, 5000 for TOOLS)",
+        help=_(
+            "stop a game after this many decisions and count it as capped "
+            "(default: 20000 for property games, 5000 for TOOLS)"
+        ),
     )
-    how = parser.add_argument_group("where to run")
+    how = parser.add_argument_group(_("where to run"))
     how.add_argument(
         "--workers",
         type=int,
         default=None,
-        help="worker processes, or Ray CPUs for a local Ray (default: all cores)",
+        help=_("worker processes, or Ray CPUs for a local Ray (default: all cores)"),
     )
     how.add_argument(
         "--backend",
         choices=("local", "ray"),
         default="local",
-        help="local processes, or Ray (default: local)",
+        help=_("local processes, or Ray (default: local)"),
     )
     how.add_argument(
         "--ray-address",
         default=None,
-        help="address of a Ray cluster (host:port of its head, ray://head:10001 or auto); "
-        "implies --backend ray (default with --backend ray: $RAY_ADDRESS, else a local Ray)",
+        help=_(
+            "address of a Ray cluster (host:port of its head, ray://head:10001 or auto); "
+            "implies --backend ray (default with --backend ray: $RAY_ADDRESS, else a local Ray)"
+        ),
     )
     how.add_argument(
         "--ray-ship-code",
         action="store_true",
-        help="upload this parlor package to the Ray workers (when the cluster lacks it)",
+        help=_("upload this parlor package to the Ray workers (when the cluster lacks it)"),
     )
-    out = parser.add_argument_group("output")
+    out = parser.add_argument_group(_("output"))
     out.add_argument(
-        "--out", type=Path, default=None, help="output directory (default: ./out/sim-<timestamp>)"
+        "--out",
+        type=Path,
+        default=None,
+        help=_("output directory (default: ./out/sim-<timestamp>)"),
     )
-    out.add_argument("--csv", action="store_true", help="also write games.csv")
-    out.add_argument("--no-plots", action="store_true", help="do not draw the PNG plots")
-    out.add_argument("--no-progress", action="store_true", help="no progress bar")
+    out.add_argument("--csv", action="store_true", help=_("also write games.csv"))
+    out.add_argument("--no-plots", action="store_true", help=_("do not draw the PNG plots"))
+    out.add_argument("--no-progress", action="store_true", help=_("no progress bar"))
     out.add_argument(
-        "--top", type=int, default=15, help="properties shown in the rent chart (default: 15)"
+        "--top", type=int, default=15, help=_("properties shown in the rent chart (default: 15)")
     )
 
 
@@ -145,21 +190,23 @@ def build_spec(args: argparse.Namespace) -> Any:
         options[key] = value
     if args.variant is not None:
         if args.game != "monopoly":
-            raise UsageError("--variant is for property games; TOOLS has rule options instead")
+            raise UsageError(E_("--variant is for property games; TOOLS has rule options instead"))
         options["variant"] = args.variant
     if args.games < 0:
-        raise UsageError("--games must be at least 0")
+        raise UsageError(E_("--games must be at least 0"))
     if args.workers is not None and args.workers < 1:
-        raise UsageError("--workers must be at least 1")
+        raise UsageError(E_("--workers must be at least 1"))
     bot_options: dict[str, dict[str, Any]] = {}
     for text in args.bot_option:
         try:
             key, value = parse_option(text)
         except ValueError as exc:
-            raise UsageError(f"a bot option is BOT.KEY=VALUE, not {text!r}") from exc
+            raise UsageError(
+                E_("a bot option is BOT.KEY=VALUE, not {text}", text=repr(text))
+            ) from exc
         bot, dot, name = key.partition(".")
         if not dot or not bot or not name:
-            raise UsageError(f"a bot option is BOT.KEY=VALUE, not {text!r}")
+            raise UsageError(E_("a bot option is BOT.KEY=VALUE, not {text}", text=repr(text)))
         bot_options.setdefault(bot, {})[name] = value
     bots = tuple(b.strip() for b in args.bots.split(","))
     try:
@@ -175,16 +222,25 @@ def build_spec(args: argparse.Namespace) -> Any:
             bot_options=bot_options,
         )
         spec.check()
-    except (ValueError, TypeError) as exc:  # ParlorError is a ValueError; bots raise either
+    except ParlorError as exc:
+        raise UsageError(exc.text) from exc
+    except (ValueError, TypeError) as exc:  # bots raise either
         raise UsageError(str(exc)) from exc
     return spec
+
+
+def _error(exc: Exception) -> None:
+    lang = help_language([])  # (the environment's language: simulate has no --lang)
+    _ = translator(lang)
+    reason = translate_error(exc, lang)
+    print(_("parlor simulate: error: {reason}", reason=reason), file=sys.stderr)
 
 
 def run(args: argparse.Namespace) -> int:
     try:
         spec = build_spec(args)
     except UsageError as exc:
-        print(f"parlor simulate: error: {exc}", file=sys.stderr)
+        _error(exc)
         return 2
     from rich.console import Console
 
@@ -216,7 +272,7 @@ def run(args: argparse.Namespace) -> int:
                 writer.add(record)
                 tally.add(record)
     except ParlorError as exc:
-        print(f"parlor simulate: error: {exc}", file=sys.stderr)
+        _error(exc)
         return 2
     seconds = time.perf_counter() - started
     summary = report.summarize(
@@ -246,12 +302,13 @@ def run(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    _ = translator(help_language(argv))
     parser = argparse.ArgumentParser(
         prog="parlor simulate",
-        description=__doc__,
+        description=description(_),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    add_arguments(parser)
+    add_arguments(parser, _)
     return run(parser.parse_args(argv))
 
 

@@ -19,7 +19,7 @@ from parlor.cli.console import InputEnded, OutputGone, Terminal
 from parlor.cli.saves import SaveError, write_save
 from parlor.core.errors import ParlorError
 from parlor.core.game import Decision, Event
-from parlor.i18n import Translator, translator
+from parlor.i18n import Translator, translate_error, translator
 from parlor.tools import (
     AcceptPenalty,
     ChooseColor,
@@ -118,7 +118,13 @@ class Table:
         try:
             write_save(path, self.game, self.seats, self.lang)
         except SaveError as exc:
-            self.say(self._("Could not save to {path}: {reason}", path=path, reason=str(exc)))
+            self.say(
+                self._(
+                    "Could not save to {path}: {reason}",
+                    path=path,
+                    reason=translate_error(exc, self.lang),
+                )
+            )
             return False
         return True
 
@@ -219,7 +225,7 @@ class Table:
             try:
                 events = game.apply(action)
             except ParlorError as exc:
-                self.say(_("Not allowed: {reason}", reason=str(exc)))
+                self.say(_("Not allowed: {reason}", reason=translate_error(exc, self.lang)))
                 continue
             self.report(action, events, private_to=p, hand_before=before)
             if self.save_path is not None:

@@ -43,7 +43,7 @@ from parlor.cli.console import Terminal, harden_std_streams
 from parlor.cli.saves import SaveError, read_save, replay
 from parlor.cli.tools_table import Table, help_text, sorted_hand
 from parlor.core.errors import ParlorError
-from parlor.i18n import LANGUAGES, N_, Translator, check_language, translator
+from parlor.i18n import LANGUAGES, N_, Translator, check_language, translate_error, translator
 from parlor.tools import (
     ToolsGame,
     new_game,
@@ -113,7 +113,7 @@ def _setup(args: argparse.Namespace, _: Translator) -> tuple[ToolsGame, list[Sea
         try:
             check_language(args.lang)
         except ParlorError as exc:
-            raise _SetupError(f"--lang: {exc}") from exc
+            raise _SetupError(f"--lang: {translate_error(exc, _.lang)}") from exc
     if args.load:
         try:
             loaded = read_save(args.load)
@@ -123,7 +123,7 @@ def _setup(args: argparse.Namespace, _: Translator) -> tuple[ToolsGame, list[Sea
                 _(
                     "--load: {path} is not a saved game that replays: {reason}",
                     path=args.load,
-                    reason=str(exc),
+                    reason=translate_error(exc, _.lang),
                 )
             ) from exc
         if loaded.seats is not None and args.bots is None and args.bot is None:
@@ -171,7 +171,7 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | 
         game, seats, lang = _setup(args, _)
         bots = {q: make_bot("tools", s.bot, seed=s.seed) for q, s in enumerate(seats) if s.bot}
     except (_SetupError, ParlorError) as exc:
-        print(_("error: {reason}", reason=str(exc)), file=out)
+        print(_("error: {reason}", reason=translate_error(exc, _.lang)), file=out)
         return 2
     width = shutil.get_terminal_size((80, 24)).columns if stdout is None else 80
     table = Table(game, seats, bots, Terminal(inp, out, width), lang, args.save)

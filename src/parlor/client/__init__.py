@@ -98,6 +98,7 @@ class Table:
         self.view: Any = None
         self.prompt: dict[str, Any] | None = None
         self.final: dict[str, Any] | None = None
+        self.timer_left: float | None = None  # seconds the person deciding had, at the last frame
         self.table: dict[str, Any] = {}
         self.you: dict[str, Any] = {}
         self.chat: list[dict[str, Any]] = []
@@ -163,6 +164,7 @@ class Table:
         if kind in ("welcome", "update"):
             self.version = frame.get("version", self.version)
             self.view, self.prompt, self.final = frame["view"], frame["prompt"], frame["final"]
+            self.timer_left = frame.get("timer_left")
             self.events.extend(frame.get("events", []))
             if kind == "welcome":
                 self.table, self.you = frame["table"], frame["you"]

@@ -5,21 +5,28 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from parlor.i18n import Translator, translator
 
-def add_parser(sub: Any) -> None:
+
+def add_parser(sub: Any, _: Translator | None = None) -> None:
+    _ = _ or translator()
     p = sub.add_parser(
-        "bot", help="seat a bot at a table on a Parlor server (from its invite link)"
+        "bot", help=_("seat a bot at a table on a Parlor server (from its invite link)")
     )
     p.add_argument(
-        "--url", required=True, help="the table's invite link, http://host:port/#table=T&invite=I"
+        "--url",
+        required=True,
+        help=_("the table's invite link, http://host:port/#table=T&invite=I"),
     )
-    p.add_argument("--name", default="Remote bot", help="display name at the table")
+    p.add_argument("--name", default="Remote bot", help=_("display name at the table"))
     p.add_argument(
-        "--seat", type=int, default=None, help="which free seat to take (default: the first)"
+        "--seat", type=int, default=None, help=_("which free seat to take (default: the first)")
     )
-    p.add_argument("--bot", default="random", choices=["random"], help="the policy to play")
-    p.add_argument("--seed", type=int, default=None)
-    p.add_argument("--lang", default=None)
+    p.add_argument("--bot", default="random", choices=["random"], help=_("the policy to play"))
+    p.add_argument("--seed", type=int, default=None, help=_("the policy's random seed"))
+    p.add_argument(
+        "--lang", default=None, help=_("the language of the table's texts: en, es or da")
+    )
     p.set_defaults(run=run)
 
 

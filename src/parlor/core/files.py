@@ -19,7 +19,7 @@ import os
 import stat
 from pathlib import Path
 
-from parlor.core.errors import ParlorError, SettingsError
+from parlor.core.errors import E_, ParlorError, SettingsError
 from parlor.core.validate import short_repr
 
 
@@ -27,11 +27,13 @@ def read_text_limited(
     path: str | Path,
     max_bytes: int,
     error: type[ParlorError] = SettingsError,
-    what: str = "file",
+    what: str = E_("file"),
 ) -> str:
     """The text of the regular file ``path``, if it is UTF-8 and at most ``max_bytes`` long."""
     if not isinstance(path, str | Path):
-        raise error(f"a {what} is named by a path, not {short_repr(path)}")
+        raise error(
+            E_("the {what} must be named by a path, not {value}", what=what, value=short_repr(path))
+        )
     shown = short_repr(str(path), 80)
     # O_NONBLOCK: opening a pipe with no writer returns at once (and fstat then refuses it).
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
@@ -39,13 +41,24 @@ def read_text_limited(
         fd = os.open(path, flags)
     except (OSError, ValueError) as exc:  # (ValueError: a NUL byte in the path)
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise error(f"cannot read {what} {shown}: {reason}") from None
+        raise error(
+            E_("cannot read {what} {shown}: {reason}", what=what, shown=shown, reason=reason)
+        ) from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise error(f"cannot read {what} {shown}: it is not a regular file")
+            raise error(
+                E_("cannot read {what} {shown}: it is not a regular file", what=what, shown=shown)
+            )
         if info.st_size > max_bytes:
-            raise error(f"cannot read {what} {shown}: larger than {max_bytes} bytes")
+            raise error(
+                E_(
+                    "cannot read {what} {shown}: larger than {most} bytes",
+                    what=what,
+                    shown=shown,
+                    most=max_bytes,
+                )
+            )
         chunks = []
         size = 0
         while size <= max_bytes:  # (the file may grow after fstat)
@@ -55,12 +68,33 @@ def read_text_limited(
             chunks.append(chunk)
             size += len(chunk)
         if size > max_bytes:
-            raise error(f"cannot read {what} {shown}: larger than {max_bytes} bytes")
+            raise error(
+                E_(
+                    "cannot read {what} {shown}: larger than {most} bytes",
+                    what=what,
+                    shown=shown,
+                    most=max_bytes,
+                )
+            )
     except OSError as exc:
-        raise error(f"cannot read {what} {shown}: {exc.strerror or exc}") from None
+        raise error(
+            E_(
+                "cannot read {what} {shown}: {reason}",
+                what=what,
+                shown=shown,
+                reason=exc.strerror or exc,
+            )
+        ) from None
     finally:
         os.close(fd)
     try:
         return b"".join(chunks).decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise error(f"{what} {shown} is not UTF-8 text (byte {exc.start})") from None
+        raise error(
+            E_(
+                "{what} {shown} is not UTF-8 text (byte {start})",
+                what=what,
+                shown=shown,
+                start=exc.start,
+            )
+        ) from None

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from parlor.core.errors import (
+    E_,
     GameOverError,
     MalformedAction,
     ParlorError,
@@ -80,7 +81,7 @@ A = TypeVar("A")
 def action_to_dict(action: object) -> dict[str, Any]:
     """Encode an action dataclass as ``{"type": ClassName, field: value, ...}``."""
     if not dataclasses.is_dataclass(action) or isinstance(action, type):
-        raise MalformedAction(f"{action!r} is not an action")
+        raise MalformedAction(E_("{action} is not an action", action=repr(action)))
     out: dict[str, Any] = {"type": type(action).__name__}
     for f in dataclasses.fields(action):
         value = getattr(action, f.name)
@@ -164,6 +165,14 @@ class Game(ABC, Generic[A]):
     def action_from_id(self, action_id: int, player: int) -> A:
         """The action that ``action_id`` stands for, taken by ``player``, in the current state."""
 
+    @abstractmethod
+    def describe(self, action: A, lang: str | None = None) -> str:
+        """``action`` in words in ``lang`` (the game's own language when ``None``)."""
+
+    @abstractmethod
+    def describe_event(self, event: Event, lang: str | None = None) -> str:
+        """A public event in words in ``lang``: what anybody at the table may read."""
+
     @classmethod
     @abstractmethod
     def from_settings(cls, settings: Mapping[str, Any], seed: int) -> Self:
@@ -199,7 +208,9 @@ class Game(ABC, Generic[A]):
                 if kind.__name__ in self.action_types
                 else short_repr(action)
             )
-            raise MalformedAction(f"{what} is not an action of {self.game_name}")
+            raise MalformedAction(
+                E_("{what} is not an action of {game}", what=what, game=self.game_name)
+            )
         n = self.num_players
         bad = first_bad(action, n)
         if bad >= 0:
@@ -212,15 +223,20 @@ class Game(ABC, Generic[A]):
         if not (optional and player is None):
             check_seat(player, self.num_players)
         if type(anytime) is not bool:
-            raise MalformedAction(f"anytime must be true or false, not {short_repr(anytime)}")
+            raise MalformedAction(
+                E_("anytime must be true or false, not {value}", value=short_repr(anytime))
+            )
 
     def check_action_id(self, action_id: object, player: object) -> None:
         """Raise :class:`UnknownActionId` unless ``action_id`` is an integer of the action space,
         and :class:`MalformedAction` unless ``player`` is a seat."""
         if type(action_id) is not int or not 0 <= action_id < self.num_actions:
             raise UnknownActionId(
-                f"action ids are integers from 0 to {self.num_actions - 1}, "
-                f"not {short_repr(action_id)}"
+                E_(
+                    "action ids are integers from 0 to {last}, not {value}",
+                    last=self.num_actions - 1,
+                    value=short_repr(action_id),
+                )
             )
         check_seat(player, self.num_players)
 
@@ -238,7 +254,7 @@ class Game(ABC, Generic[A]):
         if first_bad is None or first_bad(action, self.num_players) >= 0:
             self.validate_action(action)
         if self.is_over:
-            raise GameOverError("the game is over")
+            raise GameOverError(E_("the game is over"))
         self._check(action)
         events = self._execute(action)
         self.log.append(action)
@@ -283,15 +299,17 @@ class Game(ABC, Generic[A]):
         """The action a saved log records as ``{"type": ClassName, field: value, ...}`` (lists
         become tuples). Its fields are checked when it is applied."""
         if not isinstance(data, Mapping):
-            raise ReplayError(f"an action is a table, not {short_repr(data)}")
+            raise ReplayError(E_("an action is a table, not {value}", value=short_repr(data)))
         name = data.get("type")
         kind = cls.action_types.get(name) if type(name) is str else None
         if kind is None:
-            raise ReplayError(f"unknown action type {short_repr(name)}")
+            raise ReplayError(E_("unknown action type {name}", name=short_repr(name)))
         fields = {f.name for f in dataclasses.fields(kind)}
         unknown = [k for k in data if k != "type" and k not in fields]
         if unknown:
-            raise ReplayError(f"{name} has no field {short_repr(unknown[0])}")
+            raise ReplayError(
+                E_("{name} has no field {field}", name=name, field=short_repr(unknown[0]))
+            )
         kwargs = {
             k: (tuple(v) if isinstance(v, list) else v) for k, v in data.items() if k != "type"
         }
@@ -299,7 +317,9 @@ class Game(ABC, Generic[A]):
             return kind(**kwargs)  # type: ignore[no-any-return]
         except TypeError:  # (a required field is missing)
             missing = sorted(fields - set(kwargs))
-            raise ReplayError(f"{name} lacks {', '.join(missing) or 'a field'}") from None
+            raise ReplayError(
+                E_("{name} lacks {fields}", name=name, fields=", ".join(missing) or E_("a field"))
+            ) from None
 
     #: The keys a saved game may have ("extra": what a front end keeps with it, see core.saves).
     SAVE_KEYS: ClassVar[frozenset[str]] = frozenset(
@@ -316,60 +336,79 @@ class Game(ABC, Generic[A]):
         except ReplayError:
             raise
         except ParlorError as exc:
-            raise ReplayError(str(exc)) from exc
+            raise ReplayError(exc.text) from exc
         except RecursionError:
-            raise ReplayError("the saved game is nested too deeply") from None
+            raise ReplayError(E_("the saved game is nested too deeply")) from None
         except Exception as exc:  # (a bug, not the save's fault; kept as the cause)
-            raise ReplayError(f"the saved game does not load ({type(exc).__name__})") from exc
+            raise ReplayError(
+                E_("the saved game does not load ({kind})", kind=type(exc).__name__)
+            ) from exc
 
     @classmethod
     def _replay(cls, data: Mapping[str, Any], check_snapshot: bool) -> Self:
         if not isinstance(data, Mapping):
-            raise ReplayError(f"a saved game is a JSON object, not {short_repr(data)}")
+            raise ReplayError(
+                E_("a saved game is a JSON object, not {value}", value=short_repr(data))
+            )
         if data.get("game") != cls.game_name:
             raise ReplayError(
-                f"this is a saved {short_repr(data.get('game'))} game, not {cls.game_name!r}"
+                E_(
+                    "this is a saved {found} game, not {game}",
+                    found=short_repr(data.get("game")),
+                    game=repr(cls.game_name),
+                )
             )
         if type(data.get("format")) is not int or data["format"] != 1:
-            raise ReplayError(f"unknown save format {short_repr(data.get('format'))} (this is 1)")
+            raise ReplayError(
+                E_("unknown save format {found} (this is 1)", found=short_repr(data.get("format")))
+            )
         unknown = [k for k in data if k not in cls.SAVE_KEYS]
         if unknown:
-            raise ReplayError(f"unknown key {short_repr(unknown[0])} in the saved game")
+            raise ReplayError(E_("unknown key {key} in the saved game", key=short_repr(unknown[0])))
         for key in ("settings", "seed"):
             if key not in data:
-                raise ReplayError(f"the saved game has no {key}")
+                raise ReplayError(E_("the saved game has no {key}", key=key))
         try:
             seed = check_seed(data["seed"])
             game = cls.from_settings(data["settings"], seed)
         except ParlorError as exc:
-            raise ReplayError(f"the saved settings are not usable: {exc}") from exc
+            raise ReplayError(E_("the saved settings are not usable: {error}", error=exc)) from exc
         actions = data.get("actions", [])
         if not isinstance(actions, list) or len(actions) > cls.MAX_SAVED_ACTIONS:
-            raise ReplayError(f"the actions are a list of at most {cls.MAX_SAVED_ACTIONS}")
+            raise ReplayError(
+                E_(
+                    "the actions are a list of at most {most}",
+                    most=cls.MAX_SAVED_ACTIONS,
+                )
+            )
         for i, raw in enumerate(actions):
             try:
                 game.apply(cls.decode_action(raw))
             except ParlorError as exc:
-                raise ReplayError(f"action {i} does not replay: {exc}") from exc
+                raise ReplayError(
+                    E_("action {index} does not replay: {error}", index=i, error=exc)
+                ) from exc
         if check_snapshot and "snapshot" in data:
             replayed = json.loads(json.dumps(game.snapshot()))
             if not _agrees(data["snapshot"], replayed):
-                raise ReplayError("the saved snapshot differs from the replayed state")
+                raise ReplayError(E_("the saved snapshot differs from the replayed state"))
         return game
 
     @classmethod
     def from_json(cls, text: str | bytes, check_snapshot: bool = True) -> Self:
         """Replay a saved game from its JSON text; every problem is a short :class:`ReplayError`."""
         if not isinstance(text, str | bytes | bytearray):
-            raise ReplayError(f"a saved game is JSON text, not {short_repr(text)}")
+            raise ReplayError(E_("a saved game is JSON text, not {value}", value=short_repr(text)))
         try:
             data = json.loads(text)
         except UnicodeDecodeError:
-            raise ReplayError("not a saved game: the text is not UTF-8") from None
+            raise ReplayError(E_("not a saved game: the text is not UTF-8")) from None
         except ValueError as exc:  # (bad JSON, or a number of more than 4300 digits)
-            raise ReplayError(f"not a saved game: {short_repr(str(exc), 120)}") from None
+            raise ReplayError(
+                E_("not a saved game: {reason}", reason=short_repr(str(exc), 120))
+            ) from None
         except RecursionError:
-            raise ReplayError("not a saved game: nested too deeply") from None
+            raise ReplayError(E_("not a saved game: nested too deeply")) from None
         return cls.from_dict(data, check_snapshot)
 
     @staticmethod

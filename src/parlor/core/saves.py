@@ -31,7 +31,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar, overload
 
-from parlor.core.errors import ReplayError, SaveError
+from parlor.core.errors import E_, ReplayError, SaveError
 from parlor.core.files import read_text_limited
 from parlor.core.game import Game
 from parlor.core.validate import short_repr
@@ -50,13 +50,17 @@ def save_text(game: Game[Any], extra: Mapping[str, Any] | None = None) -> str:
     data = game.to_dict()
     if extra is not None:
         if not isinstance(extra, Mapping):
-            raise SaveError(f"extra is a table of JSON data, not {short_repr(extra)}")
+            raise SaveError(
+                E_("extra is a table of JSON data, not {value}", value=short_repr(extra))
+            )
         try:
             extra_text = json.dumps(extra, ensure_ascii=False, allow_nan=False)
         except (TypeError, ValueError, RecursionError) as exc:
-            raise SaveError(f"extra is not JSON data: {short_repr(str(exc), 80)}") from None
+            raise SaveError(
+                E_("extra is not JSON data: {reason}", reason=short_repr(str(exc), 80))
+            ) from None
         if len(extra_text.encode("utf-8", "surrogatepass")) > MAX_EXTRA_BYTES:
-            raise SaveError(f"extra is larger than {MAX_EXTRA_BYTES} bytes")
+            raise SaveError(E_("extra is larger than {most} bytes", most=MAX_EXTRA_BYTES))
         data["extra"] = json.loads(extra_text)
     return json.dumps(data, indent=1, ensure_ascii=False, allow_nan=False) + "\n"
 
@@ -71,7 +75,9 @@ def write_save(path: str | Path, game: Game[Any], extra: Mapping[str, Any] | Non
     try:
         payload = save_text(game, extra).encode("utf-8")
     except UnicodeEncodeError as exc:  # (a lone surrogate in a text)
-        raise SaveError(f"the game holds text that is not valid Unicode: {exc.reason}") from None
+        raise SaveError(
+            E_("the game holds text that is not valid Unicode: {reason}", reason=exc.reason)
+        ) from None
     write_atomic(path, payload)
 
 
@@ -132,18 +138,20 @@ def read_save(
     Raises :class:`ReplayError` for everything: a missing file, a device or directory, more than
     :data:`MAX_SAVE_BYTES`, text that is not UTF-8 or JSON, a save that does not replay.
     """
-    text = read_text_limited(path, MAX_SAVE_BYTES, ReplayError, what="saved game")
+    text = read_text_limited(path, MAX_SAVE_BYTES, ReplayError, what=E_("saved game"))
     try:
         data = json.loads(text)
     except RecursionError:
-        raise ReplayError("not a saved game: nested too deeply") from None
+        raise ReplayError(E_("not a saved game: nested too deeply")) from None
     except ValueError as exc:
-        raise ReplayError(f"not a saved game: {short_repr(str(exc), 120)}") from None
+        raise ReplayError(
+            E_("not a saved game: {reason}", reason=short_repr(str(exc), 120))
+        ) from None
     candidates = [game_type] if isinstance(game_type, type) else list(game_type)
     name = data.get("game") if isinstance(data, dict) else None
     cls = next((c for c in candidates if c.game_name == name), candidates[0])
     game = cls.from_dict(data, check_snapshot=check_snapshot)
     extra = data.get("extra", {})
     if not isinstance(extra, dict):
-        raise ReplayError("the saved extra data is not a table")
+        raise ReplayError(E_("the saved extra data is not a table"))
     return game, extra

@@ -32,7 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Annotated, Any, NamedTuple, Union, get_args, get_origin, get_type_hints
 
-from parlor.core.errors import MalformedAction, ParlorError, SettingsError
+from parlor.core.errors import E_, MalformedAction, ParlorError, SettingsError, Text
 
 #: The default range of an ``int`` field: what a JSON number (a double) holds exactly.
 MAX_INT = 2**53
@@ -70,17 +70,18 @@ def short_repr(value: object, limit: int = 40) -> str:
     """A repr that is short and never fails: huge integers are not converted to text (Python
     refuses beyond 4300 digits, and a long text is no use in a message), long strings are cut."""
     if isinstance(value, bool):
-        return f"{value} (a bool)"
+        return E_("{value} (a bool)", value=value)
     if isinstance(value, int):
         if value.bit_length() > 64:
-            return f"an integer of about {int(value.bit_length() * 0.30103) + 1} digits"
+            digits = int(value.bit_length() * 0.30103) + 1
+            return E_("an integer of about {digits} digits", digits=digits)
         return str(value)
     if isinstance(value, str | bytes):
         text = repr(value[: limit + 1])
         return text if len(value) <= limit else text[: limit + 1] + "..."
     if isinstance(value, int | float | type(None)):
         return repr(value)
-    return f"a {type(value).__name__}"
+    return E_("a {type}", type=type(value).__name__)
 
 
 class _Rule(NamedTuple):
@@ -96,25 +97,27 @@ def _scalar(hint: Any, extras: tuple[Any, ...], where: str) -> tuple[str, Callab
     bound = next((e for e in extras if isinstance(e, Bounds | _SeatBound)), None)
     max_len = next((e.length for e in extras if isinstance(e, MaxLen)), None)
     if hint is bool:
-        return "type(v) is bool", lambda n: "true or false (a bool)"
+        return "type(v) is bool", lambda n: E_("true or false (a bool)")
     if hint is int:
         if isinstance(bound, _SeatBound):
-            return "type(v) is int and 0 <= v < n", lambda n: f"a seat number from 0 to {n - 1}"
+            return "type(v) is int and 0 <= v < n", lambda n: E_(
+                "a seat number from 0 to {last}", last=n - 1
+            )
         if bound is None:
             return (
                 f"type(v) is int and {-MAX_INT} <= v <= {MAX_INT}",
-                lambda n: "an integer of at most 16 digits",
+                lambda n: E_("an integer of at most 16 digits"),
             )
         low, high = int(bound.low), int(bound.high)
         return (
             f"type(v) is int and {low} <= v <= {high}",
-            lambda n: f"an integer from {low} to {high}",
+            lambda n: E_("an integer from {low} to {high}", low=low, high=high),
         )
     if hint is str:
         longest = int(max_len or MAX_STR)
         return (
             f"type(v) is str and len(v) <= {longest}",
-            lambda n: f"a text of at most {longest} characters",
+            lambda n: E_("a text of at most {longest} characters", longest=longest),
         )
     raise TypeError(f"{where}: no check for annotation {hint!r}")
 
@@ -137,7 +140,9 @@ def _rule(hint: Any, where: str) -> _Rule:
             raise TypeError(f"{where}: only 'X | None' unions are checked, not {hint}")
         inner, inner_extras = _split(members[0])
         test, want = _scalar(inner, inner_extras + extras, where)
-        return _Rule(f"v is None or ({test})", None, lambda n: f"{want(n)}, or nothing")
+        return _Rule(
+            f"v is None or ({test})", None, lambda n: E_("{want}, or nothing", want=want(n))
+        )
     if origin is tuple:
         args = get_args(hint)
         if len(args) != 2 or args[1] is not Ellipsis:
@@ -148,7 +153,9 @@ def _rule(hint: Any, where: str) -> _Rule:
         return _Rule(
             f"type(v) is tuple and len(v) <= {most}",
             item_test,
-            lambda n: f"a tuple of at most {most} items, each {item_want(n)}",
+            lambda n: E_(
+                "a tuple of at most {most} items, each {want}", most=most, want=item_want(n)
+            ),
         )
     test, want = _scalar(hint, extras, where)
     return _Rule(test, None, want)
@@ -196,34 +203,44 @@ def checker(cls: type) -> Checker:
     return found
 
 
-def problem(obj: object, bad: int, num_players: int, label: str | None = None) -> str:
-    """The message for field ``bad`` of ``obj`` (as found by its checker); ``label`` replaces the
-    class name (``"option "`` gives "option hand_size must be ...")."""
+def problem(obj: object, bad: int, num_players: int, message: Text | None = None) -> Text:
+    """The message for field ``bad`` of ``obj`` (as found by its checker). ``message`` replaces
+    the default "{field} must be {want}, not {value}" (there ``field`` is ``Class.name``; in
+    ``message`` it is the bare name)."""
     c = checker(type(obj))
     name = c.names[bad]
-    value = getattr(obj, name)
-    where = f"{type(obj).__name__}." if label is None else label
-    return f"{where}{name} must be {c.wants[bad](num_players)}, not {short_repr(value)}"
+    fields = {
+        "field": f"{type(obj).__name__}.{name}" if message is None else name,
+        "want": c.wants[bad](num_players),
+        "value": short_repr(getattr(obj, name)),
+    }
+    return Text((message or E_("{field} must be {want}, not {value}")).message, fields)
 
 
 def check_fields(
     obj: object,
     num_players: int = 0,
     error: type[ParlorError] = MalformedAction,
-    label: str | None = None,
+    message: Text | None = None,
 ) -> None:
     """Raise ``error`` (a :class:`MalformedAction` by default) naming the first field of the
-    dataclass ``obj`` whose value its annotation does not allow."""
+    dataclass ``obj`` whose value its annotation does not allow (``message``: see
+    :func:`problem`)."""
     bad = checker(type(obj)).first_bad(obj, num_players)
     if bad >= 0:
-        raise error(problem(obj, bad, num_players, label))
+        raise error(problem(obj, bad, num_players, message))
 
 
 def check_seat(player: object, num_players: int, what: str = "player") -> None:
     """Raise :class:`MalformedAction` unless ``player`` is a seat number of the game."""
     if type(player) is not int or not 0 <= player < num_players:
         raise MalformedAction(
-            f"{what} must be a seat number from 0 to {num_players - 1}, not {short_repr(player)}"
+            E_(
+                "{what} must be a seat number from 0 to {last}, not {value}",
+                what=what,
+                last=num_players - 1,
+                value=short_repr(player),
+            )
         )
 
 
@@ -251,27 +268,37 @@ def player_names(players: object, max_players: int = MAX_SEATS) -> list[str]:
     if type(players) is int:
         if not 0 <= players <= max_players:
             raise SettingsError(
-                f"players must be a count of at most {max_players}, not {short_repr(players)}"
+                E_(
+                    "players must be a count of at most {most}, not {value}",
+                    most=max_players,
+                    value=short_repr(players),
+                )
             )
         return [f"Player {i + 1}" for i in range(players)]
     if not isinstance(players, list | tuple):
         raise SettingsError(
-            f"players must be a count or a list of names, not {short_repr(players)}"
+            E_("players must be a count or a list of names, not {value}", value=short_repr(players))
         )
     if len(players) > max_players:
-        raise SettingsError(f"at most {max_players} players, not {len(players)}")
+        raise SettingsError(
+            E_("at most {most} players, not {count}", most=max_players, count=len(players))
+        )
     names: list[str] = []
     for name in players:
         if type(name) is not str or not name.strip() or len(name) > MAX_NAME:
             raise SettingsError(
-                f"a player's name is a text of 1 to {MAX_NAME} characters, not {short_repr(name)}"
+                E_(
+                    "a player's name is a text of 1 to {most} characters, not {value}",
+                    most=MAX_NAME,
+                    value=short_repr(name),
+                )
             )
         if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in name):
             raise SettingsError(
-                f"a player's name may not hold control characters: {short_repr(name)}"
+                E_("a player's name may not hold control characters: {name}", name=short_repr(name))
             )
         if name in names:
-            raise SettingsError(f"two players are named {short_repr(name)}")
+            raise SettingsError(E_("two players are named {name}", name=short_repr(name)))
         names.append(name)
     return names
 
@@ -281,5 +308,7 @@ def check_seed(seed: object) -> int:
     would be truncated, a bool or a text taken for something else)."""
     low, high = SEED_RANGE
     if type(seed) is not int or not low <= seed <= high:
-        raise SettingsError(f"the seed must be an integer of 64 bits, not {short_repr(seed)}")
+        raise SettingsError(
+            E_("the seed must be an integer of 64 bits, not {value}", value=short_repr(seed))
+        )
     return seed

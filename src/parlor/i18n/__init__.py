@@ -1,7 +1,8 @@
 """Player-facing words in English, Spanish and Danish, from gettext catalogs managed with Babel.
 
 Every text a player reads (events, prompts, decisions, menus, CLI help) is written in the code as
-an English message id and looked up here. The catalogs live in ``parlor/i18n/locale/<lang>/
+an English message id and looked up here; the engines' error messages come from a catalog of
+their own (:func:`translate_error`). The catalogs live in ``parlor/i18n/locale/<lang>/
 LC_MESSAGES/parlor.po`` and are compiled to ``.mo`` files that ship with the package
 (``scripts/i18n.sh`` extracts, updates and compiles them).
 
@@ -16,20 +17,26 @@ LC_MESSAGES/parlor.po`` and are compiled to ``.mo`` files that ship with the pac
 
 from __future__ import annotations
 
+import io
 import locale
 import os
 from collections.abc import Sequence
 from functools import cache, lru_cache
 from importlib import resources
 
+from babel.messages.mofile import read_mo
 from babel.numbers import format_decimal
 from babel.support import NullTranslations, Translations
 
-from parlor.core.errors import SettingsError
+from parlor.core.errors import E_, ParlorError, SettingsError, Text, say
 
 #: The languages every catalog covers; the first is the fallback.
 LANGUAGES: tuple[str, ...] = ("en", "es", "da")
 DOMAIN = "parlor"
+#: The typed errors' messages (marked with ``parlor.core.errors.E_``) have a catalog of their own.
+ERRORS_DOMAIN = "errors"
+#: The browser page's words (``t("...")`` in ``parlor/web/static/app.js``), a catalog of their own.
+WEB_DOMAIN = "web"
 LANGUAGE_NAMES = {"en": "English", "es": "español", "da": "dansk"}
 
 
@@ -41,7 +48,13 @@ def N_(message: str) -> str:
 def check_language(lang: object) -> str:
     """``lang`` if it is one of :data:`LANGUAGES`, else a :class:`SettingsError` that lists them."""
     if not isinstance(lang, str) or lang not in LANGUAGES:
-        raise SettingsError(f"unknown language {lang!r}: choose one of {', '.join(LANGUAGES)}")
+        raise SettingsError(
+            E_(
+                "unknown language {lang}: choose one of {choices}",
+                lang=repr(lang),
+                choices=", ".join(LANGUAGES),
+            )
+        )
     return lang
 
 
@@ -93,15 +106,60 @@ class Translator:
         return self(N_("{items} and {last}"), items=", ".join(items[:-1]), last=items[-1])
 
 
+def _catalog(lang: str, domain: str) -> NullTranslations:
+    check_language(lang)
+    localedir = resources.files("parlor.i18n").joinpath("locale")
+    path = localedir.joinpath(lang, "LC_MESSAGES", f"{domain}.mo")
+    with resources.as_file(path) as mo, open(mo, "rb") as fh:
+        return Translations(fh, domain=domain)
+
+
 @cache
 def translator(lang: str = "en") -> Translator:
     """The :class:`Translator` for ``lang`` (one of :data:`LANGUAGES`)."""
+    return Translator(lang, _catalog(lang, DOMAIN))
+
+
+@cache
+def _errors_catalog(lang: str) -> NullTranslations:
+    return _catalog(lang, ERRORS_DOMAIN)
+
+
+def translate_error(error: BaseException | str, lang: str) -> str:
+    """An error's message (or a :class:`~parlor.core.errors.Text`) in ``lang``: a
+    :class:`~parlor.core.errors.ParlorError`, or any exception made with a ``Text``; anything
+    else as its English text.
+
+    >>> from parlor.core.errors import E_, IllegalAction
+    >>> translate_error(IllegalAction(E_("the game is over")), "da")
+    'spillet er slut'
+    >>> translate_error(ValueError("raw"), "es")
+    'raw'
+    """
+    message: object = error
+    if isinstance(error, ParlorError):
+        message = error.text
+    elif isinstance(error, BaseException) and len(error.args) == 1:
+        message = error.args[0]
+    if not isinstance(message, Text):
+        return str(error)
+    return say(message, lang, _errors_catalog(lang).gettext)
+
+
+@cache
+def web_messages(lang: str) -> dict[str, str]:
+    """The browser page's catalog in ``lang`` as ``{English message: translation}`` (the page
+    fills the ``{field}`` placeholders itself).
+
+    >>> web_messages("es")["Seat {n}"], web_messages("da")["Top of the pile"]
+    ('Puesto {n}', 'Øverst på bunken')
+    """
     check_language(lang)
-    localedir = resources.files("parlor.i18n").joinpath("locale")
-    path = localedir.joinpath(lang, "LC_MESSAGES", f"{DOMAIN}.mo")
-    with resources.as_file(path) as mo, open(mo, "rb") as fh:
-        catalog = Translations(fh, domain=DOMAIN)
-    return Translator(lang, catalog)
+    path = resources.files("parlor.i18n").joinpath(
+        "locale", lang, "LC_MESSAGES", f"{WEB_DOMAIN}.mo"
+    )
+    catalog = read_mo(io.BytesIO(path.read_bytes()))
+    return {str(m.id): str(m.string) for m in catalog if m.id and isinstance(m.id, str)}
 
 
 @lru_cache(maxsize=8192)  # babel's formatting is slow and a game shows the same amounts again
@@ -137,5 +195,7 @@ __all__ = [
     "format_money",
     "format_number",
     "pick_language",
+    "translate_error",
     "translator",
+    "web_messages",
 ]

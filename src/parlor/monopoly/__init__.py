@@ -38,6 +38,7 @@ from parlor.monopoly.actions import (
     SellBuilding,
     Unmortgage,
     UseJailCard,
+    WishBuildings,
 )
 from parlor.monopoly.edition import EDITION_IDS, Edition, load_edition
 from parlor.monopoly.game import NUM_ACTIONS, PropertyGame, new_game
@@ -78,6 +79,7 @@ __all__ = [
     "SellBuilding",
     "Unmortgage",
     "UseJailCard",
+    "WishBuildings",
     "load_edition",
     "new_game",
 ]

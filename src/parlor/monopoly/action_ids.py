@@ -3,7 +3,7 @@
 Ids never change meaning: a fixed block of answers, a ladder of bid raises (relative to the current
 high bid, S7), per-square blocks (building, selling, mortgaging...), and a catalogue of simple
 trades at price levels (one property or one jail card for cash at 1x, 1.5x or 2x the printed price
-or the jail fine, S17).
+or the jail fine, S17), and one id per count a player may wish for in a building shortage (S14).
 
 The any-time actions (S13 building, S15 selling back, S16 mortgages, S17 the catalogue trades, S9
 claiming rent) are the bulk of every legal-action list: about 130 at mid-game, most of them trade
@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from typing import Generic, TypeVar
 
-from parlor.core.errors import UnknownActionId
+from parlor.core.errors import E_, UnknownActionId
 from parlor.monopoly.actions import (
+    MAX_WISH,
     AcceptTrade,
     Action,
     Bid,
@@ -44,6 +45,7 @@ from parlor.monopoly.actions import (
     SellBuilding,
     Unmortgage,
     UseJailCard,
+    WishBuildings,
 )
 from parlor.monopoly.buying import BID_STEPS, BuyingRules
 from parlor.monopoly.edition import Edition
@@ -90,7 +92,10 @@ _TRADE_BUY_BASE = _SQUARE_BASE + len(_SQUARE_ACTIONS) * N_SQUARES
 _TRADE_SELL_BASE = _TRADE_BUY_BASE + N_SQUARES * len(PRICE_LEVELS)
 _CARD_SELL_BASE = _TRADE_SELL_BASE + N_SQUARES * _MAX_OTHERS * len(PRICE_LEVELS)
 _CARD_BUY_BASE = _CARD_SELL_BASE + _MAX_OTHERS * len(PRICE_LEVELS)
-NUM_ACTIONS = _CARD_BUY_BASE + _MAX_OTHERS * len(PRICE_LEVELS)
+# Building shortage wishes (S14): one id per count, 0 to MAX_WISH (appended last, so the ids
+# before keep their meaning).
+_WISH_BASE = _CARD_BUY_BASE + _MAX_OTHERS * len(PRICE_LEVELS)
+NUM_ACTIONS = _WISH_BASE + MAX_WISH + 1
 
 
 T = TypeVar("T")
@@ -108,6 +113,8 @@ def _decode(edition: Edition, n: int, action_id: int, player: int, holder: int) 
         if isinstance(template, ChooseTax):
             return ChooseTax(player, template.percent)
         return type(template)(player)
+    if action_id >= _WISH_BASE:
+        return WishBuildings(player, action_id - _WISH_BASE)
     if action_id < _TRADE_BUY_BASE:
         k, sq = divmod(action_id - _SQUARE_BASE, N_SQUARES)
         return _SQUARE_ACTIONS[k](player, sq)  # type: ignore[call-arg]
@@ -318,7 +325,7 @@ class ActionIds(BuyingRules):
         h = self.options.hotel_after_houses
         unlimited = self.options.unlimited_buildings
         # No building while the bank's scarce buildings are being auctioned (S14).
-        may_build = not any(isinstance(f, Auction) and f.item != "property" for f in self.frames)
+        may_build = not self._shortage_running()
         house_in_stock = unlimited or self.houses_left > 0
         hotel_in_stock = unlimited or self.hotels_left > 0
         members_of, street, group_name, trade_amounts = (
@@ -457,14 +464,18 @@ class ActionIds(BuyingRules):
                 for k, step in enumerate(BID_STEPS):
                     if max(low, top.high_bid + step * unit) == action.amount:
                         return _BID_BASE + k
-            raise UnknownActionId(f"a bid of {action.amount} is not on the bid ladder now")
+            raise UnknownActionId(
+                E_("a bid of {amount} is not on the bid ladder now", amount=action.amount)
+            )
         for k, cls in enumerate(_SQUARE_ACTIONS):
             if isinstance(action, cls):
                 square: int = action.square  # type: ignore[attr-defined]
                 return _SQUARE_BASE + k * N_SQUARES + square
         if isinstance(action, ProposeTrade):
             return self._trade_id(action)
-        raise UnknownActionId(f"{action!r} has no action id")
+        if isinstance(action, WishBuildings):
+            return _WISH_BASE + action.count
+        raise UnknownActionId(E_("{action} has no action id", action=repr(action)))
 
     def _trade_id(self, a: ProposeTrade) -> int:
         n = self.num_players
@@ -476,7 +487,7 @@ class ActionIds(BuyingRules):
             sq = a.take_squares[0]
             if a.to != (self.owner[sq] if self.owner[sq] >= 0 else a.player):
                 raise UnknownActionId(
-                    "a catalogue purchase has an id only when offered to the owner"
+                    E_("a catalogue purchase has an id only when offered to the owner")
                 )
             for k, level in enumerate(PRICE_LEVELS):
                 if a.give_cash == self._level_price(self.edition.squares[sq].price, level):
@@ -509,14 +520,16 @@ class ActionIds(BuyingRules):
                     0,
                 ):
                     return _CARD_BUY_BASE + (offset - 1) * len(PRICE_LEVELS) + k
-        raise UnknownActionId("only the catalogue trades (one property or card for cash) have ids")
+        raise UnknownActionId(
+            E_("only the catalogue trades (one property or card for cash) have ids")
+        )
 
     def action_from_id(self, action_id: int, player: int) -> Action:
         self.check_action_id(action_id, player)
         if _BID_BASE <= action_id < _SQUARE_BASE:
             top = self.frames[-1] if self.frames else None
             if not isinstance(top, Auction):
-                raise UnknownActionId("bid ids have a meaning only during an auction")
+                raise UnknownActionId(E_("bid ids have a meaning only during an auction"))
             step = BID_STEPS[action_id - _BID_BASE] * self.edition.money_unit
             return Bid(player, max(self._min_raise(top), top.high_bid + step))
         holder = player

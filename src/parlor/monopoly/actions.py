@@ -8,7 +8,7 @@ a trade (which is also how a jail card is sold), claiming rent and calling time.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, ClassVar
+from typing import Annotated, Any, ClassVar, TypeVar
 
 from parlor.core.validate import Bounds, MaxLen, Seat
 
@@ -17,6 +17,9 @@ from parlor.core.validate import Bounds, MaxLen, Seat
 SquareNo = Annotated[int, Bounds(0, 39)]
 Money = Annotated[int, Bounds(0, 10**9)]
 CardCount = Annotated[int, Bounds(0, 1000)]
+#: The most buildings of one kind a player could place at once: four houses on every square.
+MAX_WISH = 4 * 40
+WishCount = Annotated[int, Bounds(0, MAX_WISH)]
 Squares = Annotated[tuple[SquareNo, ...], MaxLen(40)]
 
 
@@ -116,6 +119,13 @@ class PlaceBuilding(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class WishBuildings(Action):
+    """Building shortage: say how many of the scarce houses (or hotels) you wish to buy now."""
+
+    count: WishCount
+
+
+@dataclass(frozen=True, slots=True)
 class Build(Action):
     """Buy one house (or the hotel, when the lot has its houses) for ``square``."""
 
@@ -191,6 +201,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
         LiftMortgageNow,
         KeepMortgage,
         PlaceBuilding,
+        WishBuildings,
         Build,
         SellBuilding,
         Mortgage,
@@ -200,3 +211,23 @@ ACTION_TYPES: dict[str, type[Action]] = {
         CallTime,
     )
 }
+
+
+A = TypeVar("A", bound=Action)
+_SHARED: dict[tuple[Any, ...], Any] = {}
+
+
+def shared(kind: type[A], *fields: Any) -> A:
+    """The action ``kind(*fields)``, built once and shared: actions are immutable values, and the
+    engine lists the same few answers (throw, end the turn, pass, a bid...) at every decision.
+
+    >>> shared(RollDice, 2) is shared(RollDice, 2) == RollDice(2)
+    True
+    """
+    key = (kind, *fields)
+    action = _SHARED.get(key)
+    if action is None:
+        if len(_SHARED) > 50_000:  # (bids of many amounts: keep the table bounded)
+            _SHARED.clear()
+        action = _SHARED[key] = kind(*fields)
+    return action

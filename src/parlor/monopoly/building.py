@@ -1,8 +1,8 @@
 """Houses, hotels and the bank's stock of them.
 
 Clauses (docs/rules/README.md): S13 building (the whole group, unmortgaged, evenly, hotels after the
-houses, cash in hand), S14 building shortages (a scarce building wanted by more players than the
-bank holds is auctioned; the bank sells nothing below its price), S15 selling buildings back (half
+houses, cash in hand), S14 building shortages (the bank's stock, a building reserved while it is
+auctioned or placed; who wishes to buy how many is shortage.py), S15 selling buildings back (half
 price, evenly; a hotel sold back gets its houses back only if the bank has them).
 """
 
@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from parlor.core.errors import IllegalAction
+from parlor.core.errors import E_, IllegalAction
 from parlor.core.game import Decision, Event
 from parlor.monopoly.actions import Action, Build, PlaceBuilding, SellBuilding
-from parlor.monopoly.frames import BANK, Auction, Frame, PlaceBuildingChoice
+from parlor.monopoly.frames import BANK, Auction, Frame, PlaceBuildingChoice, ShortageSale
 from parlor.monopoly.table import (
     HOTEL,
     N_SQUARES,
@@ -22,6 +22,9 @@ from parlor.monopoly.table import (
     Handler,
     Table,
 )
+
+#: The buildings as rule messages name them.
+BUILDING_NAMES = {"house": E_("house"), "hotel": E_("hotel")}
 
 
 class BuildingRules(Table):
@@ -48,29 +51,37 @@ class BuildingRules(Table):
         """Why ``player`` may not put the next building on ``square`` (None: they may)."""
         ed = self.edition
         if not 0 <= square < N_SQUARES:
-            return f"there is no square {square}"
+            return E_("there is no square {square}", square=square)
         sq = ed.squares[square]
         if sq.kind != "street":
-            return f"{self.name_of(square)} is not a street: nothing can be built there"
+            return E_(
+                "{square} is not a street: nothing can be built there", square=self.name_of(square)
+            )
         if self.owner[square] != player:
-            return f"{self.names[player]} does not own {self.name_of(square)}"
+            return E_(
+                "{who} does not own {square}", who=self.names[player], square=self.name_of(square)
+            )
         if not self.owns_group(player, square):
-            return f"{self.names[player]} does not own the whole colour group of {self.name_of(square)}"
+            return E_(
+                "{who} does not own the whole colour group of {square}",
+                who=self.names[player],
+                square=self.name_of(square),
+            )
         group = self.group_of(square)
         if any(self.mortgaged[s] for s in group):
-            return "a property of the group is mortgaged: lift the mortgage before building"
+            return E_("a property of the group is mortgaged: lift the mortgage before building")
         level = self._level(square)
         h = self.options.hotel_after_houses
         if level > h:
-            return f"{self.name_of(square)} already has a hotel"
+            return E_("{square} already has a hotel", square=self.name_of(square))
         if level > min(self._level(s) for s in group):
-            return "build evenly: every lot of the group needs as many houses first"
+            return E_("build evenly: every lot of the group needs as many houses first")
         hotel = level == h
         if check_stock and not self.options.unlimited_buildings:
             if hotel and self.hotels_left == 0:
-                return "the bank has no hotels left: wait until one is returned"
+                return E_("the bank has no hotels left: wait until one is returned")
             if not hotel and self.houses_left == 0:
-                return "the bank has no houses left: wait until some are returned"
+                return E_("the bank has no houses left: wait until some are returned")
         return None
 
     def _build_cost(self, square: int) -> int:
@@ -92,21 +103,13 @@ class BuildingRules(Table):
                 out.append(sq)
         return out
 
-    # ----- the bank's stock and shortages (S14) ------------------------------------------------
-    def _shortage_bidders(self, item: str) -> list[int] | None:
-        """Players who want (can place and afford) a scarce building, when they outnumber the
-        bank's stock: then the building is auctioned (BUILDING SHORTAGES)."""
-        if not self.options.building_shortage_auction or self.options.unlimited_buildings:
-            return None
-        stock = self.hotels_left if item == "hotel" else self.houses_left
-        if stock == 0 or stock >= self.num_players:
-            return None
-        wanting = []
-        for p in self.active_players:
-            squares = self._buildable_squares(p, item)
-            if any(self.cash[p] >= self._build_cost(sq) for sq in squares):
-                wanting.append(p)
-        return wanting if len(wanting) >= 2 and stock < len(wanting) else None
+    # ----- the bank's stock and shortages (S14, see shortage.py) ---------------------------------
+    def _shortage_running(self) -> bool:
+        """Are the bank's scarce buildings being auctioned (no building meanwhile)?"""
+        return any(
+            isinstance(f, ShortageSale) or (isinstance(f, Auction) and f.item != "property")
+            for f in self.frames
+        )
 
     def _take_from_stock(self, item: str, count: int) -> None:
         if item == "hotel":
@@ -179,8 +182,8 @@ class BuildingRules(Table):
     # ----- the actions -------------------------------------------------------------------------
     def _check_build(self, action: Build) -> None:
         self._square_arg(action.square)
-        if any(isinstance(f, Auction) and f.item != "property" for f in self.frames):
-            raise IllegalAction("the bank's scarce buildings are being auctioned: wait")
+        if self._shortage_running():
+            raise IllegalAction(E_("the bank's scarce buildings are being auctioned: wait"))
         problem = self._build_problem(action.player, action.square)
         if problem:
             raise IllegalAction(problem)
@@ -188,34 +191,29 @@ class BuildingRules(Table):
         p = action.player
         if self.cash[p] < cost:
             raise IllegalAction(
-                f"{self.names[p]} has {self.money(self.cash[p])}, building costs {self.money(cost)}"
+                E_(
+                    "{who} has {cash}, building costs {cost}",
+                    who=self.names[p],
+                    cash=self.money(self.cash[p]),
+                    cost=self.money(cost),
+                )
             )
 
     def _check_sell_building(self, action: SellBuilding) -> None:
         self._square_arg(action.square)
         sq = action.square
         if self.owner[sq] != action.player:
-            raise IllegalAction(f"{self.names[action.player]} does not own {self.name_of(sq)}")
+            raise IllegalAction(
+                E_(
+                    "{who} does not own {square}",
+                    who=self.names[action.player],
+                    square=self.name_of(sq),
+                )
+            )
         if not self.buildings[sq]:
-            raise IllegalAction(f"there is no building on {self.name_of(sq)}")
+            raise IllegalAction(E_("there is no building on {square}", square=self.name_of(sq)))
         if self._level(sq) < max(self._level(s) for s in self.group_of(sq)):
-            raise IllegalAction("sell evenly: sell from the most built lots of the group first")
-
-    def _do_build(self, action: Build, top: Frame, ev: list[Event]) -> None:
-        p = action.player
-        item = self._item_for(action.square)
-        bidders = self._shortage_bidders(item)
-        if bidders is None:
-            self._place_building(p, action.square, ev, cost=None)
-            return
-        order = sorted(bidders, key=lambda q: (q - p) % self.num_players)
-        # The bank sells no building below its price: bids open at the wanted lot's price.
-        opening = self._build_cost(action.square)
-        # The building leaves the bank's stock while it is auctioned, so that nothing
-        # else (a hotel sold back, say) can take it meanwhile.
-        self._take_from_stock(item, 1)
-        self.frames.append(Auction(item, action.square, order, 0, 0, -1, opening))
-        ev.append(Event("auction_started", {"item": item, "square": action.square}))
+            raise IllegalAction(E_("sell evenly: sell from the most built lots of the group first"))
 
     def _do_sell_building(self, action: SellBuilding, top: Frame, ev: list[Event]) -> None:
         self._sell_building(action.player, action.square, ev)
@@ -231,9 +229,17 @@ class BuildingRules(Table):
         if isinstance(action, PlaceBuilding):
             squares = self._buildable_squares(action.player, top.item)
             if action.square not in squares:
-                return f"the {top.item} cannot go on square {action.square}"
+                return E_(
+                    "the {item} cannot go on square {square}",
+                    item=BUILDING_NAMES[top.item],
+                    square=action.square,
+                )
             return None
-        return f"{self.names[action.player]} must place the {top.item} won at auction"
+        return E_(
+            "{who} must place the {item} won at auction",
+            who=self.names[action.player],
+            item=BUILDING_NAMES[top.item],
+        )
 
     def _do_place_building(self, action: PlaceBuilding, top: Frame, ev: list[Event]) -> None:
         assert isinstance(top, PlaceBuildingChoice)
@@ -242,7 +248,6 @@ class BuildingRules(Table):
 
 
 HANDLERS: dict[type[Action], Handler] = {
-    Build: BuildingRules._do_build,
     SellBuilding: BuildingRules._do_sell_building,
     PlaceBuilding: BuildingRules._do_place_building,
 }

@@ -4,21 +4,23 @@ Clauses (docs/rules/README.md): S6 buying (the printed price, in cash; declining
 auction), S7 property auctions (from the decliner's left, the decliner last; a bid above the high
 bid, at least the opening minimum and at most the cash in hand; passing leaves for good; nobody
 bidding leaves the property with the bank; a winner short of the price owes the bank), S14 (a
-building won at a shortage auction is placed by its winner, see building.py).
+building won at a shortage auction counts against its winner's wish and is placed by him; see
+shortage.py).
 """
 
 from __future__ import annotations
 
+from parlor.core.errors import E_
 from parlor.core.game import Decision, Event
-from parlor.monopoly.actions import Action, Bid, BuyProperty, DeclineProperty, PassBid
-from parlor.monopoly.building import BuildingRules
+from parlor.monopoly.actions import Action, Bid, BuyProperty, DeclineProperty, PassBid, shared
 from parlor.monopoly.frames import BANK, Auction, BuyChoice, Frame, PlaceBuildingChoice
+from parlor.monopoly.shortage import ShortageRules
 from parlor.monopoly.table import FrameRules, Handler
 
 BID_STEPS = (1, 5, 10, 25, 50, 100, 250, 500)  # the raises the action ids offer, in money units
 
 
-class BuyingRules(BuildingRules):
+class BuyingRules(ShortageRules):
     # ----- buying (S6) -------------------------------------------------------------------------
     def _buy_decision(self, top: BuyChoice) -> Decision:
         return Decision(
@@ -28,7 +30,7 @@ class BuyingRules(BuildingRules):
         )
 
     def _buy_answers(self, p: int, top: BuyChoice) -> list[Action]:
-        candidates: list[Action] = [BuyProperty(p), DeclineProperty(p)]
+        candidates: list[Action] = [shared(BuyProperty, p), shared(DeclineProperty, p)]
         return [a for a in candidates if self._buy_problem(a, top) is None]
 
     def _buy_problem(self, action: Action, top: BuyChoice) -> str | None:
@@ -37,14 +39,19 @@ class BuyingRules(BuildingRules):
         if isinstance(action, BuyProperty):
             price = self.edition.squares[top.square].price
             if self.cash[p] < price:
-                return (
-                    f"{name} has {self.money(self.cash[p])}, {self.name_of(top.square)} "
-                    f"costs {self.money(price)}: raise cash first or decline"
+                return E_(
+                    "{name} has {cash}, {square} costs {price}: raise cash first or decline",
+                    name=name,
+                    cash=self.money(self.cash[p]),
+                    square=self.name_of(top.square),
+                    price=self.money(price),
                 )
             return None
         if isinstance(action, DeclineProperty):
             return None
-        return f"{name} must buy {self.name_of(top.square)} or decline it"
+        return E_(
+            "{name} must buy {square} or decline it", name=name, square=self.name_of(top.square)
+        )
 
     def _do_buy(self, action: BuyProperty, top: Frame, ev: list[Event]) -> None:
         assert isinstance(top, BuyChoice)
@@ -98,6 +105,8 @@ class BuyingRules(BuildingRules):
             self.frames.pop()
             self._return_reserved([a])
             ev.append(Event("auction_unsold", {"item": a.item, "square": a.square}))
+            if a.item != "property":
+                self._shortage_auction_over(None)
             return
         if a.high_bidder >= 0 and a.bidders == [a.high_bidder]:
             self.frames.pop()
@@ -111,6 +120,7 @@ class BuyingRules(BuildingRules):
             if a.item == "property":
                 self.owner[a.square] = winner
             elif self._buildable_squares(winner, a.item):
+                self._shortage_auction_over(winner)
                 self.frames.append(PlaceBuildingChoice(winner, a.item, price))
             else:  # the winner's lots changed meanwhile: the building stays with the bank
                 self._return_reserved([a])
@@ -134,8 +144,8 @@ class BuyingRules(BuildingRules):
 
     def _auction_answers(self, p: int, top: Auction) -> list[Action]:
         cash = self.cash[p]
-        out: list[Action] = [PassBid(p)]
-        out.extend(Bid(p, amount) for amount in self._bid_ladder(top) if amount <= cash)
+        out: list[Action] = [shared(PassBid, p)]
+        out.extend(shared(Bid, p, amount) for amount in self._bid_ladder(top) if amount <= cash)
         return out
 
     def _auction_problem(self, action: Action, top: Auction) -> str | None:
@@ -144,16 +154,18 @@ class BuyingRules(BuildingRules):
             return None
         if isinstance(action, Bid):
             if not isinstance(action.amount, int):
-                return "a bid is a whole amount"
+                return E_("a bid is a whole amount")
             low = self._min_raise(top)
             if action.amount < low:
-                return f"the bid must be at least {self.money(low)}"
+                return E_("the bid must be at least {amount}", amount=self.money(low))
             if action.amount > self.cash[p]:
-                return (
-                    f"{self.names[p]} cannot bid more than the {self.money(self.cash[p])} in hand"
+                return E_(
+                    "{who} cannot bid more than the {amount} in hand",
+                    who=self.names[p],
+                    amount=self.money(self.cash[p]),
                 )
             return None
-        return f"{self.names[p]} must bid or pass in the auction"
+        return E_("{who} must bid or pass in the auction", who=self.names[p])
 
     def _do_bid(self, action: Bid, top: Frame, ev: list[Event]) -> None:
         assert isinstance(top, Auction)

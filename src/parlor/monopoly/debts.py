@@ -9,14 +9,16 @@ pending business dropped, the turn passed on), S20 (the end when one player is l
 
 from __future__ import annotations
 
+from parlor.core.errors import E_
 from parlor.core.game import Decision, Event
-from parlor.monopoly.actions import Action, DeclareBankruptcy, PayDebt
+from parlor.monopoly.actions import Action, DeclareBankruptcy, PayDebt, shared
 from parlor.monopoly.frames import (
     BANK,
     Auction,
     BankAuctions,
     Debt,
     Frame,
+    ShortageSale,
     TradeOffer,
     Turn,
 )
@@ -45,7 +47,7 @@ class DebtRules(TurnRules, MortgageRules):
         )
 
     def _debt_answers(self, p: int, top: Debt) -> list[Action]:
-        candidates: list[Action] = [PayDebt(p), DeclareBankruptcy(p)]
+        candidates: list[Action] = [shared(PayDebt, p), shared(DeclareBankruptcy, p)]
         return [a for a in candidates if self._debt_problem(a, top) is None]
 
     def _debt_problem(self, action: Action, top: Debt) -> str | None:
@@ -53,19 +55,27 @@ class DebtRules(TurnRules, MortgageRules):
         name = self.names[p]
         if isinstance(action, PayDebt):
             if self.cash[p] < top.amount:
-                return (
-                    f"{name} owes {self.money(top.amount)} and has "
-                    f"{self.money(self.cash[p])}: sell buildings or mortgage first"
+                return E_(
+                    "{name} owes {amount} and has {cash}: sell buildings or mortgage first",
+                    name=name,
+                    amount=self.money(top.amount),
+                    cash=self.money(self.cash[p]),
                 )
             return None
         if isinstance(action, DeclareBankruptcy):
             if self.cash[p] + self.liquidation_value(p) >= top.amount:
-                return (
-                    f"{name} can still raise {self.money(top.amount)} by selling buildings "
-                    "and mortgaging: bankruptcy is only for debts that cannot be paid"
+                return E_(
+                    "{name} can still raise {amount} by selling buildings and mortgaging: "
+                    "bankruptcy is only for debts that cannot be paid",
+                    name=name,
+                    amount=self.money(top.amount),
                 )
             return None
-        return f"{name} must pay {self.money(top.amount)} or declare bankruptcy"
+        return E_(
+            "{name} must pay {amount} or declare bankruptcy",
+            name=name,
+            amount=self.money(top.amount),
+        )
 
     def _do_pay_debt(self, action: PayDebt, top: Frame, ev: list[Event]) -> None:
         assert isinstance(top, Debt)
@@ -133,7 +143,7 @@ class DebtRules(TurnRules, MortgageRules):
                 if p not in (frame.proposer, frame.to):
                     kept.append(frame)
             elif (
-                isinstance(frame, BankAuctions)
+                isinstance(frame, BankAuctions | ShortageSale)
                 or getattr(frame, "player", getattr(frame, "debtor", p)) != p
             ):
                 kept.append(frame)

@@ -78,7 +78,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from parlor.core.errors import SettingsError
+from parlor.core.errors import E_, SettingsError
 from parlor.core.files import read_text_limited
 from parlor.core.validate import short_repr
 from parlor.monopoly.edition_schema import check_edition_data
@@ -240,7 +240,7 @@ EDITION_IDS = ("classic", "matco", "latam", "matador")
 
 def _need(table: Mapping[str, Any], key: str, where: str) -> Any:
     if key not in table:
-        raise SettingsError(f"{where}: missing field {key!r}")
+        raise SettingsError(E_("{where}: missing field {key}", where=where, key=repr(key)))
     return table[key]
 
 
@@ -253,11 +253,19 @@ def parse_edition(data: Mapping[str, Any], source: str = "<edition>") -> Edition
     squares = []
     raw_squares = _need(data, "squares", source)
     if len(raw_squares) != 40:
-        raise SettingsError(f"{source}: a board has 40 squares, found {len(raw_squares)}")
+        raise SettingsError(
+            E_(
+                "{source}: a board has 40 squares, found {count}",
+                source=source,
+                count=len(raw_squares),
+            )
+        )
     for i, raw in enumerate(raw_squares):
-        where = f"{source}: square {i}"
+        where: str = E_("{source}: square {index}", source=source, index=i)
         if raw.get("index", i) != i:
-            raise SettingsError(f"{where}: index {raw.get('index')} out of order")
+            raise SettingsError(
+                E_("{where}: index {index} out of order", where=where, index=raw.get("index"))
+            )
         kind = _need(raw, "kind", where)  # (one of the schema's SquareKind)
         sq = Square(
             index=i,
@@ -276,21 +284,35 @@ def parse_edition(data: Mapping[str, Any], source: str = "<edition>") -> Edition
         if expected_rents is not None:
             if len(sq.rents) != expected_rents or not sq.group or sq.price <= 0 or sq.mortgage <= 0:
                 raise SettingsError(
-                    f"{where}: a {kind} needs group, price, mortgage and {expected_rents} rents"
+                    E_(
+                        "{where}: a {kind} needs group, price, mortgage and {rents} rents",
+                        where=where,
+                        kind=kind,
+                        rents=expected_rents,
+                    )
                 )
             if kind == "street" and sq.house_cost <= 0:
-                raise SettingsError(f"{where}: a street needs a house_cost")
+                raise SettingsError(E_("{where}: a street needs a house_cost", where=where))
         squares.append(sq)
     decks = {d["id"]: dict(d["name"]) for d in _need(data, "decks", source)}
     for sq in squares:
         if sq.kind in ("chance", "community_chest") and sq.deck not in decks:
-            raise SettingsError(f"{source}: square {sq.index} draws from unknown deck {sq.deck!r}")
+            raise SettingsError(
+                E_(
+                    "{source}: square {index} draws from unknown deck {deck}",
+                    source=source,
+                    index=sq.index,
+                    deck=repr(sq.deck),
+                )
+            )
     cards: list[Card] = []
     for j, raw in enumerate(data.get("cards", ())):
-        where = f"{source}: card {j}"
+        where = E_("{source}: card {index}", source=source, index=j)
         effect = _need(raw, "effect", where)  # (one of the schema's Effect)
         if raw.get("deck") not in decks:
-            raise SettingsError(f"{where}: unknown deck {raw.get('deck')!r}")
+            raise SettingsError(
+                E_("{where}: unknown deck {deck}", where=where, deck=repr(raw.get("deck")))
+            )
         for needed in CARD_EFFECTS[effect]:
             _need(raw, needed, where)
         for _ in range(int(raw.get("copies", 1))):
@@ -315,7 +337,14 @@ def parse_edition(data: Mapping[str, Any], source: str = "<edition>") -> Edition
     for lang in languages:
         missing = [k for k in TEXT_KEYS if k not in texts.get(lang, {})]
         if missing:
-            raise SettingsError(f"{source}: texts.{lang} lacks {', '.join(missing)}")
+            raise SettingsError(
+                E_(
+                    "{source}: texts.{lang} lacks {keys}",
+                    source=source,
+                    lang=lang,
+                    keys=", ".join(missing),
+                )
+            )
     groups: dict[str, list[int]] = {}
     for sq in squares:
         if sq.is_property and sq.group:
@@ -325,20 +354,34 @@ def parse_edition(data: Mapping[str, Any], source: str = "<edition>") -> Edition
     group_colours: dict[str, str] = {}
     raw_groups = data.get("groups", {})
     if not isinstance(raw_groups, Mapping):
-        raise SettingsError(f"{source}: [groups] must be a table of groups")
+        raise SettingsError(E_("{source}: [groups] must be a table of groups", source=source))
     for gid, raw in raw_groups.items():
         if gid not in groups or not isinstance(raw, Mapping):
-            raise SettingsError(f"{source}: [groups.{gid}] names no group of the board")
+            raise SettingsError(
+                E_("{source}: [groups.{gid}] names no group of the board", source=source, gid=gid)
+            )
         names = raw.get("name", {})
         if not isinstance(names, Mapping) or not all(
             isinstance(v, str) and v for v in names.values()
         ):
-            raise SettingsError(f"{source}: groups.{gid}.name must map languages to names")
+            raise SettingsError(
+                E_(
+                    "{source}: groups.{gid}.name must map languages to names",
+                    source=source,
+                    gid=gid,
+                )
+            )
         group_names[gid] = dict(names)
         colour = raw.get("colour")
         if colour is not None:
             if not (isinstance(colour, str) and len(colour) == 7 and colour.startswith("#")):
-                raise SettingsError(f'{source}: groups.{gid}.colour must be like "#1fb25a"')
+                raise SettingsError(
+                    E_(
+                        '{source}: groups.{gid}.colour must be like "#1fb25a"',
+                        source=source,
+                        gid=gid,
+                    )
+                )
             group_colours[gid] = colour
 
     def num(key: str) -> int:
@@ -388,7 +431,10 @@ def load_edition(name_or_path: str) -> Edition:
     """
     if not isinstance(name_or_path, str):
         raise SettingsError(
-            f"an edition is named by its id or a path, not {short_repr(name_or_path)}"
+            E_(
+                "an edition is named by its id or a path, not {value}",
+                value=short_repr(name_or_path),
+            )
         )
     if name_or_path in EDITION_IDS:
         text = (
@@ -400,17 +446,23 @@ def load_edition(name_or_path: str) -> Edition:
     else:
         if "\0" in name_or_path or not os.path.lexists(name_or_path):
             raise SettingsError(
-                f"unknown edition {short_repr(name_or_path)}: choose one of "
-                f"{', '.join(EDITION_IDS)} or give the path of an edition file"
+                E_(
+                    "unknown edition {name}: choose one of {choices} or give the path of an edition "
+                    "file",
+                    name=short_repr(name_or_path),
+                    choices=", ".join(EDITION_IDS),
+                )
             )
-        text = read_text_limited(name_or_path, MAX_EDITION_BYTES, what="edition")
+        text = read_text_limited(name_or_path, MAX_EDITION_BYTES, what=E_("edition"))
         source = short_repr(name_or_path, 80)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise SettingsError(f"{source}: not valid TOML: {exc}") from exc
+        raise SettingsError(
+            E_("{source}: not valid TOML: {reason}", source=source, reason=str(exc))
+        ) from exc
     except RecursionError:
-        raise SettingsError(f"{source}: nested too deeply") from None
+        raise SettingsError(E_("{source}: nested too deeply", source=source)) from None
     return parse_edition(data, source)
 
 
@@ -517,10 +569,16 @@ def edition_from_save(spec: object) -> Edition:
     if isinstance(spec, str):
         if spec not in EDITION_IDS:
             raise SettingsError(
-                f"a saved game names a bundled edition ({', '.join(EDITION_IDS)}) or carries "
-                f"its edition's data, not {short_repr(spec)}"
+                E_(
+                    "a saved game names a bundled edition ({choices}) or carries its edition's data, "
+                    "not {value}",
+                    choices=", ".join(EDITION_IDS),
+                    value=short_repr(spec),
+                )
             )
         return load_edition(spec)
     if isinstance(spec, Mapping):
-        return parse_edition(spec, "the saved edition")
-    raise SettingsError(f"the saved edition is an id or a table, not {short_repr(spec)}")
+        return parse_edition(spec, E_("the saved edition"))
+    raise SettingsError(
+        E_("the saved edition is an id or a table, not {value}", value=short_repr(spec))
+    )

@@ -21,7 +21,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
-from parlor.core.errors import SettingsError
+from parlor.core.errors import E_, SettingsError
 from parlor.core.validate import short_repr
 
 #: Bounds no real edition comes near; they keep a hostile file from costing memory or time.
@@ -156,17 +156,37 @@ def check_edition_data(data: object, source: str = "<edition>") -> EditionFile:
     """Validate parsed edition data against the schema; the first problem (and how many more)
     becomes a short :class:`SettingsError`."""
     if not isinstance(data, Mapping):
-        raise SettingsError(f"{source}: an edition is a table, not {short_repr(data)}")
+        raise SettingsError(
+            E_(
+                "{source}: an edition is a table, not {value}",
+                source=source,
+                value=short_repr(data),
+            )
+        )
     if len(data.get("squares", ())) != 40 and isinstance(data.get("squares"), list):
         # The most common slip, worded as the rulebook would.
-        raise SettingsError(f"{source}: a board has 40 squares, found {len(data['squares'])}")
+        raise SettingsError(
+            E_(
+                "{source}: a board has 40 squares, found {count}",
+                source=source,
+                count=len(data["squares"]),
+            )
+        )
     try:
         spec = EditionFile.model_validate(data)
     except ValidationError as exc:
         errors = exc.errors(include_url=False, include_input=False)
         first = errors[0]
-        more = f" (and {len(errors) - 1} more problems)" if len(errors) > 1 else ""
-        raise SettingsError(f"{source}: {_where(first['loc'])}: {first['msg']}{more}") from None
+        more = E_(" (and {count} more problems)", count=len(errors) - 1) if len(errors) > 1 else ""
+        raise SettingsError(
+            E_(
+                "{source}: {where}: {problem}{more}",
+                source=source,
+                where=_where(first["loc"]),
+                problem=first["msg"],
+                more=more,
+            )
+        ) from None
     check_consistency(spec, source)
     return spec
 
@@ -176,20 +196,49 @@ def check_consistency(spec: EditionFile, source: str) -> None:
     meta = spec.edition
     if meta.min_players > meta.max_players:
         raise SettingsError(
-            f"{source}: min_players {meta.min_players} is more than max_players {meta.max_players}"
+            E_(
+                "{source}: min_players {least} is more than max_players {most}",
+                source=source,
+                least=meta.min_players,
+                most=meta.max_players,
+            )
         )
     kinds = [sq.kind for sq in spec.squares]
     if kinds[meta.go_square] != "go":
-        raise SettingsError(f"{source}: go_square {meta.go_square} is not a 'go' square")
+        raise SettingsError(
+            E_(
+                "{source}: go_square {square} is not a 'go' square",
+                source=source,
+                square=meta.go_square,
+            )
+        )
     if kinds[meta.jail_square] != "jail":
-        raise SettingsError(f"{source}: jail_square {meta.jail_square} is not a 'jail' square")
+        raise SettingsError(
+            E_(
+                "{source}: jail_square {square} is not a 'jail' square",
+                source=source,
+                square=meta.jail_square,
+            )
+        )
     total = sum(card.copies for card in spec.cards)
     if total > MAX_CARDS:
-        raise SettingsError(f"{source}: at most {MAX_CARDS} cards, copies included, not {total}")
+        raise SettingsError(
+            E_(
+                "{source}: at most {most} cards, copies included, not {total}",
+                source=source,
+                most=MAX_CARDS,
+                total=total,
+            )
+        )
     for j, card in enumerate(spec.cards):
         if card.effect == "move_nearest" and card.kind not in kinds:
             raise SettingsError(
-                f"{source}: card {j} moves to the nearest {card.kind!r}, and the board has none"
+                E_(
+                    "{source}: card {index} moves to the nearest {kind}, and the board has none",
+                    source=source,
+                    index=j,
+                    kind=repr(card.kind),
+                )
             )
     groups: dict[str, list[SquareSpec]] = {}
     for sq in spec.squares:
@@ -197,8 +246,21 @@ def check_consistency(spec: EditionFile, source: str) -> None:
             groups.setdefault(sq.group, []).append(sq)
     for group, members in groups.items():
         if len({sq.kind for sq in members}) > 1:
-            raise SettingsError(f"{source}: group {group!r} mixes kinds of squares")
+            raise SettingsError(
+                E_(
+                    "{source}: group {group} mixes kinds of squares",
+                    source=source,
+                    group=repr(group),
+                )
+            )
         kind = members[0].kind
         most = {"street": 40, "railroad": 4, "utility": 2}[kind]
         if len(members) > most:  # the rents list one amount per number owned
-            raise SettingsError(f"{source}: a {kind} group has at most {most} squares")
+            raise SettingsError(
+                E_(
+                    "{source}: a {kind} group has at most {most} squares",
+                    source=source,
+                    kind=kind,
+                    most=most,
+                )
+            )

@@ -8,7 +8,7 @@ when one player is left).
 
 from __future__ import annotations
 
-from parlor.core.errors import IllegalAction
+from parlor.core.errors import E_, IllegalAction
 from parlor.core.game import Event, Outcome
 from parlor.monopoly.actions import Action, CallTime
 from parlor.monopoly.building import BuildingRules
@@ -77,7 +77,7 @@ class EndRules(BuildingRules):
 
     def _check_call_time(self, action: CallTime) -> None:
         if not self.options.time_call_allowed:
-            raise IllegalAction("time can be called only in a time-limit or quick game")
+            raise IllegalAction(E_("time can be called only in a time-limit or quick game"))
 
     def _do_call_time(self, action: CallTime, top: Frame, ev: list[Event]) -> None:
         ev.append(Event("time_called", {"player": action.player}))

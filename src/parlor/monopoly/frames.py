@@ -180,3 +180,47 @@ class BankAuctions(Frame):
 
     def copy(self) -> BankAuctions:
         return BankAuctions(list(self.squares), self.first_bidder)
+
+
+@dataclass(slots=True)
+class ShortageWishes(Frame):
+    """A building shortage (S14): each player who could buy the scarce ``item`` says, in turn, how
+    many they wish to buy. ``builder`` asked to build on ``square``; his purchase waits for the
+    answers (nothing else happens meanwhile)."""
+
+    builder: int
+    square: int
+    item: str  # "house" or "hotel"
+    asked: list[int]  # the players asked, in order (the builder first)
+    most: list[int]  # the most each may ask for (what he could place and pay, at most the stock)
+    wishes: list[int] = field(default_factory=list)  # the answers so far, in the order asked
+    anytime_ok: ClassVar[bool] = False
+
+    def decider(self) -> int:
+        return self.asked[len(self.wishes)]
+
+    def copy(self) -> ShortageWishes:
+        return ShortageWishes(
+            self.builder,
+            self.square,
+            self.item,
+            list(self.asked),
+            list(self.most),
+            list(self.wishes),
+        )
+
+
+@dataclass(slots=True)
+class ShortageSale(Frame):
+    """The scarce buildings auctioned one at a time while the players' remaining wishes exceed the
+    bank's stock (S14). ``wanting`` and ``wishes`` are aligned; a won building counts against its
+    winner's wish."""
+
+    item: str
+    square: int  # the lot the building was first wanted for (its price opens the bids)
+    wanting: list[int]
+    wishes: list[int]
+    auto: ClassVar[bool] = True
+
+    def copy(self) -> ShortageSale:
+        return ShortageSale(self.item, self.square, list(self.wanting), list(self.wishes))

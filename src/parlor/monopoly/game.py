@@ -15,6 +15,7 @@ parlor.core.errors.IllegalAction: Ann does not own Boardwalk
 The rules live in one module per rule area, in the order of the rulebooks (docs/rules/README.md,
 S1-S21): ``table`` (the state, money, groups), ``turn`` (dice, moving, squares, cards, tax, jail),
 ``buying`` (buying and auctions), ``rent``, ``building`` (buildings and the bank's stock),
+``shortage`` (who wishes to buy the bank's last buildings, and their auction),
 ``mortgages``, ``trades``, ``debts`` (debts and bankruptcy), ``ending`` (the end and valuation),
 and ``action_ids`` (the integer action space). This module puts them together: setup (S3, the
 short and time-limit games' deeds), the pending decision, legality and dispatch of every action to
@@ -28,9 +29,26 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from parlor.core.errors import IllegalAction, MalformedAction, NotYourDecision, SettingsError
+from parlor.core.errors import (
+    E_,
+    GameOverError,
+    IllegalAction,
+    NotYourDecision,
+    ParlorError,
+    SettingsError,
+)
 from parlor.core.game import Decision, Event, Game, Outcome
-from parlor.monopoly import building, buying, debts, ending, mortgages, rent, trades, turn
+from parlor.monopoly import (
+    building,
+    buying,
+    debts,
+    ending,
+    mortgages,
+    rent,
+    shortage,
+    trades,
+    turn,
+)
 from parlor.monopoly.action_ids import NUM_ACTIONS, PRICE_LEVELS, ActionIds, space_for
 from parlor.monopoly.actions import (
     ACTION_TYPES,
@@ -46,6 +64,7 @@ from parlor.monopoly.frames import (
     Frame,
     Move,
     PlaceBuildingChoice,
+    ShortageSale,
     Turn,
 )
 from parlor.monopoly.rules import RuleOptions
@@ -62,7 +81,7 @@ __all__ = [
     "new_game",
 ]
 
-_AREAS = (turn, buying, rent, building, mortgages, trades, debts, ending)
+_AREAS = (turn, buying, rent, building, shortage, mortgages, trades, debts, ending)
 #: Every action's handler, every any-time action's legality check, every decision frame's rules.
 _HANDLERS: dict[type[Action], Handler] = {}
 _ANYTIME_CHECKS: dict[type[Action], AnytimeCheck] = {}
@@ -104,8 +123,13 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
         names = self._players_from(players)
         if not ed.min_players <= len(names) <= ed.max_players:
             raise SettingsError(
-                f"{ed.title} is played by {ed.min_players} to {ed.max_players} players, "
-                f"not {len(names)}"
+                E_(
+                    "{title} is played by {least} to {most} players, not {count}",
+                    title=ed.title,
+                    least=ed.min_players,
+                    most=ed.max_players,
+                    count=len(names),
+                )
             )
         self.names = names
         self.seed = self._seed_from(seed)
@@ -184,7 +208,7 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
     @classmethod
     def from_settings(cls, settings: Mapping[str, Any], seed: int) -> PropertyGame:
         if not isinstance(settings, Mapping) or not {"edition", "players"} <= set(settings):
-            raise SettingsError("the settings of a property game name its edition and players")
+            raise SettingsError(E_("the settings of a property game name its edition and players"))
         edition = edition_from_save(settings["edition"])
         return cls(edition, settings["players"], seed, settings.get("options") or {})
 
@@ -216,27 +240,58 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
         return _FRAMES[type(top)].decision(self, top)
 
     # ----- legality ----------------------------------------------------------------------------
+    def why_illegal(self, action: Action, lang: str | None = None) -> str | None:
+        """Why the rules refuse ``action`` now, in the words :meth:`apply` would raise (in
+        ``lang``, English by default); None when it is legal. Asks the same checks as
+        :meth:`apply` and changes nothing.
+
+        >>> from parlor.monopoly.actions import Build
+        >>> game = new_game("classic", ["Ann", "Bo"], 1, {})
+        >>> game.why_illegal(Build(0, 39))
+        'Ann does not own Boardwalk'
+        >>> game.why_illegal(Build(0, 39), "es")
+        'Ann no posee Boardwalk'
+        """
+        try:
+            self.validate_action(action)
+            if self.is_over:
+                raise GameOverError(E_("the game is over"))
+            self._check(action)
+        except ParlorError as exc:
+            if lang is None:
+                return str(exc)
+            from parlor.i18n import translate_error
+
+            return translate_error(exc, lang)
+        return None
+
     def _check(self, action: Action) -> None:
-        if not isinstance(action, Action):
-            raise MalformedAction(f"{action!r} is not an action of this game")
+        # ``apply``, ``is_legal`` and ``why_illegal`` have checked that it is one of our actions and its
+        # fields are well formed (a seat that exists): the rules alone are left.
         p = action.player
-        if not isinstance(p, int) or not 0 <= p < self.num_players:
-            raise MalformedAction(f"there is no player {p!r}")
         if self.bankrupt[p]:
-            raise IllegalAction(f"{self.names[p]} is bankrupt and out of the game")
+            raise IllegalAction(E_("{who} is bankrupt and out of the game", who=self.names[p]))
         top = self.frames[-1]
         if action.anytime:
             if not top.anytime_ok:
                 raise IllegalAction(
-                    f"{self.names[top.decider()]} must answer first ({self.pending.kind})"  # type: ignore[union-attr]
+                    E_(
+                        "{who} must answer first ({kind})",
+                        who=self.names[top.decider()],
+                        kind=self.pending.kind,  # type: ignore[union-attr]
+                    )
                 )
             _ANYTIME_CHECKS[type(action)](self, action)
             return
         decider = top.decider()
         if p != decider:
             raise NotYourDecision(
-                f"it is {self.names[decider]}'s decision ({self.pending.kind}), "  # type: ignore[union-attr]
-                f"not {self.names[p]}'s"
+                E_(
+                    "it is {decider}'s decision ({kind}), not {who}'s",
+                    decider=self.names[decider],
+                    kind=self.pending.kind,  # type: ignore[union-attr]
+                    who=self.names[p],
+                )
             )
         problem = _FRAMES[type(top)].problem(self, action, top)
         if problem:
@@ -244,7 +299,8 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
 
     # ----- legal actions -----------------------------------------------------------------------
     def legal_actions(self, player: int | None = None, *, anytime: bool = True) -> list[Action]:
-        self.check_query(player, anytime)
+        if not (type(player) is int and 0 <= player < len(self.names) and type(anytime) is bool):
+            self.check_query(player, anytime)  # (a seat and a bool need no more checking)
         if self._outcome is not None:
             return []
         top = self.frames[-1]
@@ -314,6 +370,8 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
                 if frame.squares:
                     self.frames.append(frame)
                 self._start_property_auction(sq, frame.first_bidder - 1, ev)
+            elif isinstance(frame, ShortageSale):
+                self._shortage_step(frame, ev)
 
     # ----- views -------------------------------------------------------------------------------
     def view(self, player: int | None = None) -> dict[str, Any]:
@@ -422,9 +480,15 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
         return new
 
     # ----- words -------------------------------------------------------------------------------
-    def describe(self, action: Action) -> str:
-        """The action in words, with the edition's names and money."""
+    def describe(self, action: Action, lang: str | None = None) -> str:
+        """The action in words, with the edition's names and money (in its language by default)."""
         from parlor.monopoly.text import describe_action
 
         self.validate_action(action)
-        return describe_action(self, action)
+        return describe_action(self, action, lang)
+
+    def describe_event(self, event: Event, lang: str | None = None) -> str:
+        """A public event in words (in the edition's language by default)."""
+        from parlor.monopoly import text
+
+        return text.describe_event(self, event, lang)

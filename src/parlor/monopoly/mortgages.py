@@ -8,7 +8,7 @@ and pay the interest now, where the edition charges that fee).
 
 from __future__ import annotations
 
-from parlor.core.errors import IllegalAction
+from parlor.core.errors import E_, IllegalAction
 from parlor.core.game import Decision, Event
 from parlor.monopoly.actions import Action, KeepMortgage, LiftMortgageNow, Mortgage, Unmortgage
 from parlor.monopoly.frames import BANK, Frame, MortgagedReceived
@@ -24,22 +24,34 @@ class MortgageRules(Table):
         self._square_arg(action.square)
         sq = action.square
         if self.owner[sq] != action.player:
-            raise IllegalAction(f"{self.names[action.player]} does not own {self.name_of(sq)}")
+            raise IllegalAction(
+                E_(
+                    "{who} does not own {square}",
+                    who=self.names[action.player],
+                    square=self.name_of(sq),
+                )
+            )
         if self.mortgaged[sq]:
-            raise IllegalAction(f"{self.name_of(sq)} is already mortgaged")
+            raise IllegalAction(E_("{square} is already mortgaged", square=self.name_of(sq)))
         if self.group_has_buildings(sq):
-            raise IllegalAction("sell the buildings of the colour group before mortgaging")
+            raise IllegalAction(E_("sell the buildings of the colour group before mortgaging"))
 
     def _check_unmortgage(self, action: Unmortgage) -> None:
         self._square_arg(action.square)
         sq = action.square
         if self.owner[sq] != action.player:
-            raise IllegalAction(f"{self.names[action.player]} does not own {self.name_of(sq)}")
+            raise IllegalAction(
+                E_(
+                    "{who} does not own {square}",
+                    who=self.names[action.player],
+                    square=self.name_of(sq),
+                )
+            )
         if not self.mortgaged[sq]:
-            raise IllegalAction(f"{self.name_of(sq)} is not mortgaged")
+            raise IllegalAction(E_("{square} is not mortgaged", square=self.name_of(sq)))
         cost = self._lift_cost(sq)
         if self.cash[action.player] < cost:
-            raise IllegalAction(f"lifting the mortgage costs {self.money(cost)}")
+            raise IllegalAction(E_("lifting the mortgage costs {amount}", amount=self.money(cost)))
 
     def _do_mortgage(self, action: Mortgage, top: Frame, ev: list[Event]) -> None:
         p = action.player
@@ -72,13 +84,17 @@ class MortgageRules(Table):
         sq = top.squares[0]
         if isinstance(action, LiftMortgageNow | KeepMortgage):
             if action.square != sq:
-                return f"decide first about {self.name_of(sq)}"
+                return E_("decide first about {square}", square=self.name_of(sq))
             if isinstance(action, LiftMortgageNow):
                 cost = self._lift_cost(sq)
                 if self.cash[action.player] < cost:
-                    return f"lifting the mortgage costs {self.money(cost)}"
+                    return E_("lifting the mortgage costs {amount}", amount=self.money(cost))
             return None
-        return f"{self.names[action.player]} must lift or keep the mortgage on {self.name_of(sq)}"
+        return E_(
+            "{who} must lift or keep the mortgage on {square}",
+            who=self.names[action.player],
+            square=self.name_of(sq),
+        )
 
     def _next_received(self, top: Frame) -> int:
         assert isinstance(top, MortgagedReceived)

@@ -8,7 +8,7 @@ the k-th active player after the payer throws, k = ``rent_claim_deadline``).
 
 from __future__ import annotations
 
-from parlor.core.errors import IllegalAction
+from parlor.core.errors import E_, IllegalAction
 from parlor.core.game import Event
 from parlor.monopoly.actions import Action, ClaimRent
 from parlor.monopoly.frames import Frame
@@ -68,9 +68,9 @@ class RentRules(Table):
 
     def _check_claim_rent(self, action: ClaimRent) -> None:
         if not self.options.rent_claim:
-            raise IllegalAction("rent is collected automatically in this game")
+            raise IllegalAction(E_("rent is collected automatically in this game"))
         if not any(c[1] == action.player for c in self.claims):
-            raise IllegalAction(f"no rent is owed to {self.names[action.player]} now")
+            raise IllegalAction(E_("no rent is owed to {who} now", who=self.names[action.player]))
 
     def _do_claim_rent(self, action: ClaimRent, top: Frame, ev: list[Event]) -> None:
         owner = action.player

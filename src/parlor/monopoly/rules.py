@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any
 
-from parlor.core.errors import SettingsError
+from parlor.core.errors import E_, SettingsError, Text
 from parlor.core.validate import Bounds, MaxLen, check_fields, short_repr
 from parlor.monopoly.edition import Edition
 
@@ -63,8 +63,8 @@ class RuleOptions:
     #: How many following players' throws end an unclaimed rent (classic, Matador: the second
     #: player following; latam: the next player).
     rent_claim_deadline: Annotated[int, Bounds(1, 2)] = 2
-    #: Building stock shortage: when fewer buildings remain than players able to buy them, a
-    #: building is auctioned instead of sold at its price.
+    #: Building stock shortage (S14): when two or more players wish to buy more houses (or
+    #: hotels) than the bank has, they are auctioned one at a time instead of sold at their price.
     building_shortage_auction: bool = True
     #: House rules players often ask for.
     free_parking_pot: bool = False
@@ -89,20 +89,35 @@ class RuleOptions:
         merged: dict[str, Any] = {}
         if overrides is not None and not isinstance(overrides, Mapping):
             raise SettingsError(
-                f"options must be a table of rule options, not {short_repr(overrides)}"
+                E_(
+                    "options must be a table of rule options, not {value}",
+                    value=short_repr(overrides),
+                )
             )
-        for source, table in (("edition", edition.option_defaults), ("options", overrides or {})):
+        sources = (
+            (E_("the edition"), edition.option_defaults),
+            (E_("the options"), overrides or {}),
+        )
+        for source, table in sources:
             for key, value in table.items():
                 if key not in names:
                     raise SettingsError(
-                        f"unknown rule option {short_repr(key)} in {source}; known options: "
-                        + ", ".join(sorted(names))
+                        E_(
+                            "unknown rule option {key} in {source}; known options: {choices}",
+                            key=short_repr(key),
+                            source=source,
+                            choices=", ".join(sorted(names)),
+                        )
                     )
                 merged[key] = value
         variant = merged.get("variant", "standard")
         if type(variant) is not str or variant not in VARIANTS:
             raise SettingsError(
-                f"unknown variant {short_repr(variant)}: choose one of {', '.join(VARIANTS)}"
+                E_(
+                    "unknown variant {variant}: choose one of {choices}",
+                    variant=short_repr(variant),
+                    choices=", ".join(VARIANTS),
+                )
             )
         changes: dict[str, Any] = {}
         if variant == "short":
@@ -130,23 +145,27 @@ class RuleOptions:
         return options
 
     def validate(self) -> None:
-        def bad(msg: str) -> SettingsError:
-            return SettingsError(f"bad rule option: {msg}")
+        def bad(rule: Text) -> SettingsError:
+            return SettingsError(E_("bad rule option: {rule}", rule=rule))
 
         # Types and ranges from the annotations: no bool for a count, no float, no NaN.
-        check_fields(self, error=SettingsError, label="bad rule option: ")
+        check_fields(
+            self,
+            error=SettingsError,
+            message=E_("bad rule option: {field} must be {want}, not {value}"),
+        )
         if not 1 <= self.jail_max_turns <= 3 or not 1 <= self.jail_fine_turns <= 3:
-            raise bad("jail_max_turns and jail_fine_turns are between 1 and 3")
+            raise bad(E_("jail_max_turns and jail_fine_turns are between 1 and 3"))
         if self.hotel_after_houses not in (3, 4):
-            raise bad("hotel_after_houses is 3 or 4")
+            raise bad(E_("hotel_after_houses is 3 or 4"))
         if not 0 <= self.starting_deeds <= 3:
-            raise bad("starting_deeds is between 0 and 3 (the books deal 2 or 3)")
+            raise bad(E_("starting_deeds is between 0 and 3 (the books deal 2 or 3)"))
         if self.time_limit_rounds is not None and self.time_limit_rounds < 1:
-            raise bad("time_limit_rounds must be at least 1")
+            raise bad(E_("time_limit_rounds must be at least 1"))
         if self.auction_min_bid is not None and self.auction_min_bid < 1:
-            raise bad("auction_min_bid must be at least 1")
+            raise bad(E_("auction_min_bid must be at least 1"))
         if self.rent_claim_deadline not in (1, 2):
-            raise bad("rent_claim_deadline is 1 or 2")
+            raise bad(E_("rent_claim_deadline is 1 or 2"))
 
     def as_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)

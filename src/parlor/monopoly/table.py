@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import partial
 from typing import Any, NamedTuple
 
-from parlor.core.errors import MalformedAction
+from parlor.core.errors import E_, MalformedAction, Phrase
 from parlor.core.game import Decision, Event, Outcome
+from parlor.i18n import format_money
 from parlor.monopoly.actions import Action
 from parlor.monopoly.edition import Edition
 from parlor.monopoly.frames import BANK, POT, Debt, Frame
@@ -98,16 +100,20 @@ class Table:
     def active_players(self) -> list[int]:
         return [p for p in range(self.num_players) if not self.bankrupt[p]]
 
+    # Names and amounts in rule messages: the edition's words, and any language's on request.
     def name_of(self, square: int) -> str:
-        return self.edition.square_name(square)
+        return Phrase(self.edition.square_name(square), partial(self.edition.square_name, square))
 
     def money(self, amount: int) -> str:
-        return self.edition.format_money(amount)
+        ed = self.edition
+        return Phrase(
+            ed.format_money(amount), partial(format_money, amount, ed.currency, ed.currency_after)
+        )
 
     @staticmethod
     def _square_arg(square: object) -> None:
         if not isinstance(square, int) or not 0 <= square < N_SQUARES:
-            raise MalformedAction(f"there is no square {square!r}")
+            raise MalformedAction(E_("there is no square {square}", square=repr(square)))
 
     # ----- money (S1) ----------------------------------------------------------------------------
     def _pay(self, frm: int, to: int, amount: int) -> None:

@@ -107,6 +107,14 @@ def buildings(game: PropertyGame, count: int, lang: str | None = None) -> str:
     return _.ngettext("{n} house", "{n} houses", count, n=count)
 
 
+def items(game: PropertyGame, kind: str, count: int, lang: str | None = None) -> str:
+    """``3 houses``, ``1 hotel``: a number of buildings of one kind."""
+    _ = tr(game, lang)
+    if kind == "hotel":
+        return _.ngettext("{n} hotel", "{n} hotels", count, n=count)
+    return _.ngettext("{n} house", "{n} houses", count, n=count)
+
+
 def item(game: PropertyGame, kind: str, lang: str | None = None) -> str:
     """An auctioned or placed item: a house, a hotel (a property is named by its square)."""
     _ = tr(game, lang)
@@ -218,6 +226,12 @@ def describe_action(game: PropertyGame, a: A.Action, lang: str | None = None) ->
         return _("keep {square} mortgaged", square=where)
     if isinstance(a, A.PlaceBuilding):
         return _("place the building on {square}", square=where)
+    if isinstance(a, A.WishBuildings):
+        if not a.count:
+            return _("want none")
+        top = game.pending
+        kind = str(top.info.get("item", "house")) if top else "house"
+        return _("want {what}", what=items(game, kind, a.count, lang))
     if isinstance(a, A.ProposeTrade):
         return describe_trade(game, a, a.player, lang)
     return type(a).__name__
@@ -297,6 +311,26 @@ def describe_event(game: PropertyGame, e: Event, lang: str | None = None) -> str
                 refund=cash("refund"),
             )
         return _("{who} can no longer place {what}: it goes back to the bank", who=who, what=what())
+    if k == "shortage":
+        return _(
+            "{who} wants to build on {square}, but the bank has only {stock} left: each player "
+            "who could buy some says how many they want",
+            who=who,
+            square=where,
+            stock=items(game, d["item"], d["stock"], lang),
+        )
+    if k == "wished":
+        if not d["count"]:
+            return _("{who} wants none", who=who)
+        return _("{who} wants {what}", who=who, what=items(game, d["item"], d["count"], lang))
+    if k == "shortage_auction":
+        return _(
+            "{wanted} are wanted and the bank has {stock}: they are auctioned one at a time",
+            wanted=items(game, d["item"], d["wanted"], lang),
+            stock=items(game, d["item"], d["stock"], lang),
+        )
+    if k == "shortage_over":
+        return _("the auctions of the scarce buildings are over")
     if k == "house_built":
         return _("{who} builds a house on {square}", who=who, square=where)
     if k == "hotel_built":
@@ -500,6 +534,16 @@ def describe_decision(game: PropertyGame, decision: Decision, lang: str | None =
         )
     elif kind == "place_building":
         text = _("Place {what} you won at auction.", what=item(game, info["item"], lang))
+    elif kind == "building_wish":
+        text = _(
+            "{name}, the bank has only {stock} left and others could buy them too. How many do "
+            "you want ({least} to {most})? If more are wanted than the bank has, they are "
+            "auctioned.",
+            name=name,
+            stock=items(game, info["item"], info["stock"], lang),
+            least=info["least"],
+            most=info["most"],
+        )
     else:
         text = _("{name}: {kind}", name=name, kind=kind.replace("_", " "))
     # An amount ending in "kr." before a full stop would double it.

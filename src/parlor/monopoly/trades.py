@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from parlor.core.errors import IllegalAction, MalformedAction
+from parlor.core.errors import E_, IllegalAction, MalformedAction
 from parlor.core.game import Decision, Event
-from parlor.monopoly.actions import AcceptTrade, Action, ProposeTrade, RejectTrade
+from parlor.monopoly.actions import AcceptTrade, Action, ProposeTrade, RejectTrade, shared
 from parlor.monopoly.frames import Frame, TradeOffer
 from parlor.monopoly.mortgages import MortgageRules
 from parlor.monopoly.table import N_SQUARES, AnytimeCheck, FrameRules, Handler
@@ -25,50 +25,63 @@ class TradeRules(MortgageRules):
         counts = (a.give_cash, a.take_cash, a.give_jail_cards, a.take_jail_cards)
         for field_name, value in zip(_COUNTS, counts, strict=True):
             if not isinstance(value, int) or value < 0:
-                raise MalformedAction(f"{field_name} must be a whole amount, at least 0")
+                raise MalformedAction(
+                    E_("{field} must be a whole amount, at least 0", field=field_name)
+                )
         if not isinstance(a.to, int) or not 0 <= a.to < self.num_players:
-            raise MalformedAction(f"there is no player {a.to!r}")
+            raise MalformedAction(E_("there is no player {player}", player=repr(a.to)))
         give, take = a.give_squares, a.take_squares
         if not isinstance(give, tuple | list) or not isinstance(take, tuple | list):
-            raise MalformedAction("give_squares and take_squares are lists of square numbers")
+            raise MalformedAction(E_("give_squares and take_squares are lists of square numbers"))
         for sq in (*give, *take):
             if not isinstance(sq, int) or not 0 <= sq < N_SQUARES:
-                raise MalformedAction(f"there is no square {sq!r}")
+                raise MalformedAction(E_("there is no square {square}", square=repr(sq)))
         return TradeOffer(a.player, a.to, tuple(give), tuple(take), *counts)
 
     def _trade_problem(self, t: TradeOffer) -> str | None:
         p, q = t.proposer, t.to
         if p == q:
-            return "a trade needs two different players"
+            return E_("a trade needs two different players")
         if self.bankrupt[q]:
-            return f"{self.names[q]} is out of the game"
+            return E_("{who} is out of the game", who=self.names[q])
         give, take = t.give_squares, t.take_squares
         if not (give or take or t.give_jail_cards or t.take_jail_cards):
             if not (t.give_cash or t.take_cash):
-                return "the trade exchanges nothing"
-            return "players may not lend or give each other money: trade property or cards"
+                return E_("the trade exchanges nothing")
+            return E_("players may not lend or give each other money: trade property or cards")
         if len(give) + len(take) > 1 and len(set(give + take)) != len(give) + len(take):
-            return "a property appears twice in the trade"
+            return E_("a property appears twice in the trade")
         owner, buildings = self.owner, self.buildings
         for squares, who in ((give, p), (take, q)):
             for sq in squares:
                 if owner[sq] != who:
-                    return f"{self.names[who]} does not own {self.name_of(sq)}"
+                    return E_(
+                        "{who} does not own {square}", who=self.names[who], square=self.name_of(sq)
+                    )
                 for s in self.group_of(sq):
                     if buildings[s]:
-                        return (
-                            f"buildings stand in the colour group of {self.name_of(sq)}: "
-                            "sell them to the bank before trading it"
+                        return E_(
+                            "buildings stand in the colour group of {square}: "
+                            "sell them to the bank before trading it",
+                            square=self.name_of(sq),
                         )
         cash, cards = self.cash, self.jail_cards
         if t.give_cash > cash[p]:
-            return f"{self.names[p]} has only {self.money(cash[p])}"
+            return E_("{who} has only {amount}", who=self.names[p], amount=self.money(cash[p]))
         if t.take_cash > cash[q]:
-            return f"{self.names[q]} has only {self.money(cash[q])}"
+            return E_("{who} has only {amount}", who=self.names[q], amount=self.money(cash[q]))
         if t.give_jail_cards > len(cards[p]):
-            return f"{self.names[p]} holds {len(cards[p])} get-out-of-jail card(s)"
+            return E_(
+                "{who} holds {count} get-out-of-jail card(s)",
+                who=self.names[p],
+                count=len(cards[p]),
+            )
         if t.take_jail_cards > len(cards[q]):
-            return f"{self.names[q]} holds {len(cards[q])} get-out-of-jail card(s)"
+            return E_(
+                "{who} holds {count} get-out-of-jail card(s)",
+                who=self.names[q],
+                count=len(cards[q]),
+            )
         return None
 
     def _offer_dict(self, t: TradeOffer) -> dict[str, Any]:
@@ -125,7 +138,7 @@ class TradeRules(MortgageRules):
         )
 
     def _offer_answers(self, p: int, top: TradeOffer) -> list[Action]:
-        candidates: list[Action] = [AcceptTrade(p), RejectTrade(p)]
+        candidates: list[Action] = [shared(AcceptTrade, p), shared(RejectTrade, p)]
         return [a for a in candidates if self._offer_problem(a, top) is None]
 
     def _offer_problem(self, action: Action, top: TradeOffer) -> str | None:
@@ -133,7 +146,7 @@ class TradeRules(MortgageRules):
             return None
         if isinstance(action, AcceptTrade):
             return self._trade_problem(top)
-        return f"{self.names[action.player]} must accept or reject the trade"
+        return E_("{who} must accept or reject the trade", who=self.names[action.player])
 
     def _do_accept(self, action: AcceptTrade, top: Frame, ev: list[Event]) -> None:
         assert isinstance(top, TradeOffer)

@@ -11,6 +11,10 @@ Parking.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from random import Random
+
+from parlor.core.errors import E_
 from parlor.core.game import Decision, Event
 from parlor.monopoly.actions import (
     Action,
@@ -19,12 +23,23 @@ from parlor.monopoly.actions import (
     PayJailFine,
     RollDice,
     UseJailCard,
+    shared,
 )
 from parlor.monopoly.edition import Card
 from parlor.monopoly.ending import EndRules
 from parlor.monopoly.frames import BANK, POT, BuyChoice, Frame, Move, TaxChoice, Turn
 from parlor.monopoly.rent import RentRules
 from parlor.monopoly.table import HOTEL, N_SQUARES, FrameRules, Handler
+
+
+def _die(bits: Callable[[int], int]) -> int:
+    """One die, drawn from ``bits`` (a generator's ``getrandbits``) exactly as ``randint(1, 6)``
+    draws it (three bits, drawn again while they make 6 or 7), without its argument checks: the
+    hottest call of a game (tests/monopoly/test_dice.py holds the two equal)."""
+    r = bits(3)
+    while r >= 6:
+        r = bits(3)
+    return r + 1
 
 
 class TurnRules(EndRules, RentRules):
@@ -41,44 +56,69 @@ class TurnRules(EndRules, RentRules):
         # The legal ones among throwing (or ending the turn), the fine and the card: see
         # _turn_problem, which says why the others are not.
         if top.phase == "post_roll":
-            return [EndTurn(p)]
-        out: list[Action] = [RollDice(p)]
+            return [shared(EndTurn, p)]
+        out: list[Action] = [shared(RollDice, p)]
         if self.in_jail[p]:
             if (
                 self.jail_turns[p] < self.options.jail_fine_turns
                 and self.cash[p] >= self.edition.jail_fine
             ):
-                out.append(PayJailFine(p))
+                out.append(shared(PayJailFine, p))
             if self.jail_cards[p]:
-                out.append(UseJailCard(p))
+                out.append(shared(UseJailCard, p))
         return out
 
     def _turn_problem(self, action: Action, top: Turn) -> str | None:
         p = action.player
         name = self.names[p]
         if isinstance(action, RollDice):
-            return None if top.phase == "pre_roll" else f"{name} has thrown: end the turn"
+            return (
+                None
+                if top.phase == "pre_roll"
+                else E_("{name} has thrown: end the turn", name=name)
+            )
         if isinstance(action, EndTurn):
-            return None if top.phase == "post_roll" else f"{name} must throw the dice first"
+            return (
+                None
+                if top.phase == "post_roll"
+                else E_("{name} must throw the dice first", name=name)
+            )
         if isinstance(action, PayJailFine | UseJailCard):
             if top.phase != "pre_roll" or not self.in_jail[p]:
-                return f"{name} is not in jail"
+                return E_("{name} is not in jail", name=name)
             if isinstance(action, UseJailCard):
-                return None if self.jail_cards[p] else f"{name} has no get-out-of-jail card"
-            if self.jail_turns[p] >= self.options.jail_fine_turns:
                 return (
-                    f"the fine may be paid before throwing only on the first "
-                    f"{self.options.jail_fine_turns} turn(s) in jail: throw the dice"
+                    None
+                    if self.jail_cards[p]
+                    else E_("{name} has no get-out-of-jail card", name=name)
+                )
+            if self.jail_turns[p] >= self.options.jail_fine_turns:
+                return E_(
+                    "the fine may be paid before throwing only on the first {turns} turn(s) in jail: "
+                    "throw the dice",
+                    turns=self.options.jail_fine_turns,
                 )
             fine = self.edition.jail_fine
             if self.cash[p] < fine:
-                return f"{name} has {self.money(self.cash[p])}, the fine is {self.money(fine)}"
+                return E_(
+                    "{name} has {cash}, the fine is {fine}",
+                    name=name,
+                    cash=self.money(self.cash[p]),
+                    fine=self.money(fine),
+                )
             return None
-        return f"{name} must {'throw the dice' if top.phase == 'pre_roll' else 'end the turn'}"
+        if top.phase == "pre_roll":
+            return E_("{name} must throw the dice", name=name)
+        return E_("{name} must end the turn", name=name)
 
     # ----- the dice (S4) -----------------------------------------------------------------------
     def _throw(self) -> tuple[int, int]:
-        dice = (self.rng.randint(1, 6), self.rng.randint(1, 6))
+        rng = self.rng
+        if type(rng) is Random:
+            bits = rng.getrandbits
+            dice = (_die(bits), _die(bits))
+        else:  # a generator of another kind (rigged dice in the tests) throws its own way
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
         self.last_dice = dice
         return dice
 
@@ -296,12 +336,12 @@ class TurnRules(EndRules, RentRules):
         )
 
     def _tax_answers(self, p: int, top: TaxChoice) -> list[Action]:
-        return [ChooseTax(p, False), ChooseTax(p, True)]
+        return [shared(ChooseTax, p, False), shared(ChooseTax, p, True)]
 
     def _tax_problem(self, action: Action, top: TaxChoice) -> str | None:
         if isinstance(action, ChooseTax):
             return None
-        return f"{self.names[action.player]} must choose how to pay the tax"
+        return E_("{who} must choose how to pay the tax", who=self.names[action.player])
 
     def _do_choose_tax(self, action: ChooseTax, top: Frame, ev: list[Event]) -> None:
         assert isinstance(top, TaxChoice)

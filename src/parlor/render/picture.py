@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from parlor.core.errors import SettingsError
+from parlor.core.errors import E_, SettingsError
 
 
 class Picture:
@@ -36,8 +36,10 @@ class Picture:
             import cairosvg  # type: ignore[import-untyped]
         except (ImportError, OSError) as exc:  # OSError: the cairo library itself is missing
             raise SettingsError(
-                "PNG output needs cairosvg and the cairo library: "
-                "pip install 'parlor[render]' (and apt-get install libcairo2)"
+                E_(
+                    "PNG output needs cairosvg and the cairo library: pip install 'parlor[render]' "
+                    "(and apt-get install libcairo2)"
+                )
             ) from exc
         data = cairosvg.svg2png(bytestring=self.svg.encode("utf-8"), scale=scale)
         assert isinstance(data, bytes)

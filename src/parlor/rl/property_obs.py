@@ -26,6 +26,7 @@ PROPERTY_DECISIONS = (
     "answer_trade",
     "mortgaged_property",
     "place_building",
+    "building_wish",
 )
 AUCTION_ITEMS = ("property", "house", "hotel")
 BANK = -1  # a creditor that is not a player
@@ -118,7 +119,9 @@ class PropertyEncoder:
                 Entry(
                     "auction_item",
                     len(AUCTION_ITEMS),
-                    "what is auctioned (" + ", ".join(AUCTION_ITEMS) + ")",
+                    "what is auctioned, or wished for in a building shortage ("
+                    + ", ".join(AUCTION_ITEMS)
+                    + ")",
                     "one-hot",
                 ),
                 Entry("high_bid", 1, "the auction's high bid", money),
@@ -129,6 +132,13 @@ class PropertyEncoder:
                     "one-hot",
                 ),
                 Entry("min_bid", 1, "the least bid the auction accepts now", money),
+                Entry(
+                    "shortage",
+                    4,
+                    "building shortage wish: the bank's stock of the item, the least and the most"
+                    " the decider may wish for, and what the players asked before wished in all",
+                    "count / edition stock of the item",
+                ),
                 Entry("debt", 1, "the amount the decider must raise", money),
                 Entry(
                     "creditor",
@@ -219,6 +229,12 @@ class PropertyEncoder:
             bidder = info["high_bidder"]
             lay.hot(v, "high_bidder", 0 if bidder < 0 else 1 + self.rel(seat, bidder))
             lay.put(v, "min_bid", info["min_bid"] / cash)
+        elif kind == "building_wish":
+            item = info["item"]
+            lay.hot(v, "auction_item", AUCTION_ITEMS.index(item))
+            scale = self.hotels if item == "hotel" else self.houses
+            facts = (info["stock"], info["least"], info["most"], sum(info["wishes"].values()))
+            lay.put(v, "shortage", [x / scale for x in facts])
         elif kind == "raise_funds":
             lay.put(v, "debt", info["amount"] / cash)
             creditor = info["creditor"]

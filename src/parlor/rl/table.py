@@ -19,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from parlor import monopoly, tools
-from parlor.core.errors import IllegalAction, UnknownActionId
+from parlor.core.errors import E_, IllegalAction, UnknownActionId
 from parlor.core.game import Game
 from parlor.rl.layout import Layout, Vector
 from parlor.rl.property_obs import PropertyEncoder
@@ -201,7 +201,11 @@ class Table:
         """Apply the action ``action_id`` for ``seat``; return every seat's reward for it."""
         if seat != self.decider:
             raise IllegalActionError(
-                f"seat {seat} does not hold the pending decision ({self.game.pending})"
+                E_(
+                    "seat {seat} does not hold the pending decision ({pending})",
+                    seat=seat,
+                    pending=self.game.pending,
+                )
             )
         try:
             index = int(action_id)

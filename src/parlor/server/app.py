@@ -14,6 +14,7 @@ from fastapi.responses import JSONResponse
 from starlette.websockets import WebSocketDisconnect
 
 from parlor import web
+from parlor.core.errors import E_
 from parlor.server import session
 from parlor.server.hub import Hub
 from parlor.server.protocol import CLIENT_TYPES, MAX_FRAME, Bucket, Limits, ProtocolError
@@ -50,11 +51,11 @@ def create_app(
     async def body(request: Request) -> Any:
         raw = await request.body()
         if len(raw) > 4 * 1024 * 1024:
-            raise ProtocolError("too_large", "request too large")
+            raise ProtocolError("too_large", E_("request too large"))
         try:
             return json.loads(raw or b"{}")
         except json.JSONDecodeError as exc:
-            raise ProtocolError("bad_json", f"not JSON: {exc.msg}") from exc
+            raise ProtocolError("bad_json", E_("not JSON: {reason}", reason=exc.msg)) from exc
 
     web.install(app)  # the browser client at /
 
@@ -82,7 +83,7 @@ def create_app(
         try:
             req = await body(request)
             if not isinstance(req, dict):
-                raise ProtocolError("bad_request", "a join request is a JSON object")
+                raise ProtocolError("bad_request", E_("a join request is a JSON object"))
             return JSONResponse(
                 await hub.join(table_id, req.get("invite"), req.get("name"), req.get("seat"))
             )
@@ -112,13 +113,13 @@ def create_app(
 
         writer = asyncio.ensure_future(conn.writer())
         if not origin_ok(ws):
-            conn.send(ProtocolError("origin", "cross-origin connections are refused").frame())
+            conn.send(ProtocolError("origin", E_("cross-origin connections are refused")).frame())
             conn.close()
             await writer
             return
         if hub.addr_conns.get(address, 0) >= lim.addr_connections:
             conn.send(
-                ProtocolError("rate_limited", "too many connections from your address").frame()
+                ProtocolError("rate_limited", E_("too many connections from your address")).frame()
             )
             conn.close()
             await writer
@@ -139,43 +140,52 @@ def create_app(
                 ref = None
                 try:
                     if text is None:
-                        raise ProtocolError("bad_request", "messages are JSON in text frames")
+                        raise ProtocolError("bad_request", E_("messages are JSON in text frames"))
                     # every frame spends a token, garbage included; the refusal names the
                     # message it refuses when that message can be read
                     limited = not conn.bucket.take() or not addr_bucket.take()
                     if limited and conn.refusals + 1 >= lim.refusals_before_close:
                         conn.refusals += 1
-                        raise ProtocolError("rate_limited", "too many messages", close=True)
+                        raise ProtocolError("rate_limited", E_("too many messages"), close=True)
                     if len(text) > MAX_FRAME:
-                        raise ProtocolError("too_large", f"frames are at most {MAX_FRAME} bytes")
+                        raise ProtocolError(
+                            "too_large", E_("frames are at most {most} bytes", most=MAX_FRAME)
+                        )
                     try:
                         msg = json.loads(text)
                     except json.JSONDecodeError as exc:
-                        raise ProtocolError("bad_json", f"not JSON: {exc.msg}") from exc
+                        raise ProtocolError(
+                            "bad_json", E_("not JSON: {reason}", reason=exc.msg)
+                        ) from exc
                     if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
-                        raise ProtocolError("bad_request", "a message is an object with a 'type'")
+                        raise ProtocolError(
+                            "bad_request", E_("a message is an object with a 'type'")
+                        )
                     ref = msg.get("ref") if isinstance(msg.get("ref"), str | int) else None
                     if limited:
                         conn.refusals += 1
-                        raise ProtocolError("rate_limited", "too many messages: slow down")
+                        raise ProtocolError("rate_limited", E_("too many messages: slow down"))
                     if msg["type"] not in CLIENT_TYPES:
                         raise ProtocolError(
-                            "unknown_type", f"unknown message type {msg['type'][:40]!r}"
+                            "unknown_type",
+                            E_("unknown message type {kind}", kind=repr(msg["type"][:40])),
                         )
                     if conn.table is None:
                         if msg["type"] != "hello":
-                            raise ProtocolError("bad_request", "say hello first")
+                            raise ProtocolError("bad_request", E_("say hello first"))
                         await hub.hello(conn, msg)
                     else:
                         await session.handle(hub, conn, msg)
                 except ProtocolError as exc:
-                    conn.send(exc.frame(ref))
+                    conn.send(exc.frame(ref, conn.lang))
                     if exc.close:
                         conn.close()
                 except Exception:  # a bug must not take the other tables down
                     log.exception("message failed")
                     conn.send(
-                        ProtocolError("internal", "the server failed on that message").frame(ref)
+                        ProtocolError("internal", E_("the server failed on that message")).frame(
+                            ref
+                        )
                     )
         finally:
             hub.addr_conns[address] -= 1

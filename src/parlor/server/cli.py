@@ -8,49 +8,61 @@ import socket
 import sys
 from typing import Any
 
+from parlor.i18n import Translator, translator
 
-def add_parser(sub: Any) -> None:
-    p = sub.add_parser("serve", help="run the game server (tables, invites, bots) on a port")
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default loopback)")
-    p.add_argument("--port", type=int, default=8000, help="port (0: any free port)")
+
+def add_parser(sub: Any, _: Translator | None = None) -> None:
+    _ = _ or translator()
+    p = sub.add_parser("serve", help=_("run the game server (tables, invites, bots) on a port"))
+    p.add_argument("--host", default="127.0.0.1", help=_("address to listen on (default loopback)"))
+    p.add_argument("--port", type=int, default=8000, help=_("port (0: any free port)"))
     p.add_argument(
         "--database-url",
         default=None,
-        help="SQLAlchemy URL (default $PARLOR_DATABASE_URL, else sqlite:///parlor.db); "
-        "e.g. postgresql://user@host/db",
+        help=_(
+            "SQLAlchemy URL (default $PARLOR_DATABASE_URL, else sqlite:///parlor.db); "
+            "e.g. postgresql://user@host/db"
+        ),
     )
     p.add_argument(
         "--bot-delay",
         type=float,
         default=None,
-        help="seconds a bot waits before acting, for every table (default: each table's own)",
+        help=_("seconds a bot waits before acting, for every table (default: each table's own)"),
     )
     p.add_argument(
         "--grace",
         type=float,
         default=30.0,
-        help="seconds before a disconnected seat is played by a stand-in",
+        help=_("seconds before a disconnected seat is played by a stand-in"),
     )
     p.add_argument(
         "--allow-origin",
         action="append",
         default=[],
-        help="a web origin allowed to connect besides the server's own (repeatable)",
+        help=_("a web origin allowed to connect besides the server's own (repeatable)"),
     )
-    p.add_argument("--max-connections-per-address", type=int, default=32)
+    p.add_argument(
+        "--max-connections-per-address",
+        type=int,
+        default=32,
+        help=_("open connections allowed from one address"),
+    )
     p.add_argument(
         "--max-messages-per-connection",
         type=float,
         default=20.0,
-        help="messages a second from one connection (twice that in a burst)",
+        help=_("messages a second from one connection (twice that in a burst)"),
     )
     p.add_argument(
         "--max-messages-per-address",
         type=float,
         default=200.0,
-        help="messages a second from one address, all its connections together",
+        help=_("messages a second from one address, all its connections together"),
     )
-    p.add_argument("--log-level", default="warning")
+    p.add_argument(
+        "--log-level", default="warning", help=_("debug, info, warning (default) or error")
+    )
     p.set_defaults(run=run)
 
 

@@ -8,13 +8,11 @@ engines' secret-safe ``pending_for`` and the translated texts plug in.
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Mapping, Sequence
-from functools import cache
 from typing import Any
 
 from parlor import monopoly, tools
-from parlor.core.errors import ParlorError, SettingsError
+from parlor.core.errors import E_, ParlorError, SettingsError
 from parlor.core.game import Event, Game, action_to_dict
 
 GAME_CLASSES: dict[str, type[Game[Any]]] = {
@@ -47,12 +45,18 @@ def options_for(
     merged: dict[str, Any] = {}
     for name in presets:
         if name not in table:
-            raise SettingsError(f"unknown preset {name!r}: choose among {', '.join(sorted(table))}")
+            raise SettingsError(
+                E_(
+                    "unknown preset {name}: choose among {choices}",
+                    name=repr(name),
+                    choices=", ".join(sorted(table)),
+                )
+            )
         merged.update(table[name])
     merged.update(options)
     if variant is not None:
         if game != "monopoly":
-            raise SettingsError("only the property games have variants")
+            raise SettingsError(E_("only the property games have variants"))
         merged["variant"] = variant
     return merged
 
@@ -64,11 +68,11 @@ def new_game(
         return monopoly.new_game(edition or "classic", list(names), seed, dict(options))
     if game == "tools":
         if edition not in (None, "default"):
-            raise SettingsError("TOOLS has one deck here: edition must be 'default' or absent")
+            raise SettingsError(E_("TOOLS has one deck here: edition must be 'default' or absent"))
         # People at different screens must not learn from the flow of the game whether a card
         # someone drew and kept was playable: ask after every draw unless the table says not.
         return tools.new_game(list(names), seed, None, {"ask_after_every_draw": True, **options})
-    raise SettingsError(f"unknown game {game!r}: choose monopoly or tools")
+    raise SettingsError(E_("unknown game {game}: choose monopoly or tools", game=repr(game)))
 
 
 def rebuild(game: str, settings: Mapping[str, Any], seed: int, actions: Sequence[Any]) -> Game[Any]:
@@ -88,17 +92,17 @@ def load_save(text: str) -> Game[Any]:
     """A game from the engine's JSON save (any Parlor game)."""
     import json
 
-    from parlor.core.errors import ReplayError
+    from parlor.core.errors import E_, ReplayError
 
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, TypeError) as exc:
-        raise ReplayError(f"not a saved game: {exc}") from exc
+        raise ReplayError(E_("not a saved game: {reason}", reason=str(exc))) from exc
     name = data.get("game") if isinstance(data, dict) else None
     for cls in GAME_CLASSES.values():
         if cls.game_name == name:
             return cls.from_dict(data)
-    raise ReplayError(f"not a saved Parlor game (game={name!r})")
+    raise ReplayError(E_("not a saved Parlor game (game={name})", name=repr(name)))
 
 
 def family(game: Game[Any]) -> str:
@@ -114,7 +118,7 @@ def decode_action(game: Game[Any], data: Any) -> Any:
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         from parlor.core.errors import MalformedAction
 
-        raise MalformedAction("an action is an object with a 'type'")
+        raise MalformedAction(E_("an action is an object with a 'type'"))
     return type(game).decode_action(data)
 
 
@@ -126,60 +130,19 @@ def pending_for(game: Game[Any], seat: int | None) -> dict[str, Any] | None:
     return None if d is None else {"player": d.player, "kind": d.kind, "info": dict(d.info)}
 
 
-@cache
-def _takes_lang(fn: Any) -> bool:
-    try:
-        return "lang" in inspect.signature(fn).parameters
-    except (TypeError, ValueError):
-        return False
-
-
 def describe_event(game: Game[Any], event: Event, lang: str) -> str:
-    """An event in words in ``lang`` (English where the engine has no catalogue for it yet)."""
+    """An event in words in ``lang`` (its kind, should the engine's words fail on odd data)."""
     try:
-        if isinstance(game, monopoly.PropertyGame):
-            from parlor.monopoly import text as mtext
-
-            fn: Any = mtext.describe_event
-        else:
-            try:
-                from parlor.tools import text as ttext  # type: ignore[attr-defined,unused-ignore]
-
-                fn = ttext.describe_event
-            except ImportError:
-                return _tools_event_en(game, event)
-        return str(fn(game, event, lang=lang) if _takes_lang(fn) else fn(game, event))
+        return game.describe_event(event, lang)
     except (KeyError, IndexError, TypeError, ValueError, AttributeError):
         return event.kind
 
 
 def describe_action(game: Game[Any], action: Any, lang: str) -> str:
-    fn = game.describe  # type: ignore[attr-defined]
     try:
-        return str(fn(action, lang=lang) if _takes_lang(fn) else fn(action))
+        return game.describe(action, lang)
     except (KeyError, IndexError, TypeError, ValueError, AttributeError):
         return str(action)
-
-
-def _tools_event_en(game: Any, e: Event) -> str:
-    d = e.data
-    who = game.names[d["player"]] if isinstance(d.get("player"), int) else ""
-    if e.kind == "play":
-        return f"{who} plays {game.card_name(d['card'])}"
-    if e.kind == "draw":
-        n = d["count"]
-        return f"{who} draws {n} card{'s' if n != 1 else ''}"
-    if e.kind == "color":
-        return f"{who} names {d['color']}"
-    if e.kind == "skip":
-        return f"{who} is skipped"
-    if e.kind == "reverse":
-        return f"play turns {d['direction']}"
-    if e.kind == "reshuffle":
-        return "the discard pile is shuffled into a new draw pile"
-    if e.kind == "game_over":
-        return "game over: " + ", ".join(game.names[w] for w in d["winners"]) + " wins"
-    return e.kind
 
 
 def event_frames(game: Game[Any], events: Sequence[Event], lang: str) -> list[dict[str, Any]]:
@@ -204,6 +167,33 @@ def answers(game: Game[Any], seat: int, lang: str, anytime: bool) -> list[dict[s
                 "text": describe_action(game, action, lang),
             }
         )
+    return out
+
+
+def refused(game: Game[Any], seat: int, lang: str) -> list[dict[str, Any]]:
+    """The any-time actions on ``seat``'s own deeds that the rules refuse now, each with the
+    engine's reason (``why_illegal``) in ``lang``: build and sell on a street, mortgage or lift. Property
+    games only; the reasons speak of what the seat's view already shows."""
+    if not isinstance(game, monopoly.PropertyGame) or game.is_over:
+        return []
+    from parlor.monopoly.actions import Action, Build, Mortgage, SellBuilding, Unmortgage
+
+    out = []
+    for deed in game.view(seat)["properties"]:
+        square = deed["square"]
+        if deed["owner"] != seat:
+            continue
+        tried: list[Action] = [
+            Unmortgage(seat, square) if deed["mortgaged"] else Mortgage(seat, square)
+        ]
+        if game.edition.squares[square].kind == "street":
+            tried.append(Build(seat, square))
+            if deed["buildings"]:
+                tried.append(SellBuilding(seat, square))
+        for action in tried:
+            why = game.why_illegal(action, lang)
+            if why is not None:
+                out.append({"action": encode_action(action), "reason": why})
     return out
 
 

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from parlor.core.errors import ParlorError
+from parlor.core.errors import E_, ParlorError
 from parlor.core.game import Event
 from parlor.server import games
 from parlor.server.commits import GroupCommitter
@@ -222,10 +222,10 @@ class Hub:
         free = [s["seat"] for s in rt.seats if s["kind"] == "human" and s["token_hash"] is None]
         if seat is not None:
             if not isinstance(seat, int) or isinstance(seat, bool) or seat not in free:
-                raise ProtocolError("no_seat", f"seat {seat!r} is not free")
+                raise ProtocolError("no_seat", E_("seat {seat} is not free", seat=repr(seat)))
             free = [seat]
         if rt.status == "over":
-            raise ProtocolError("not_running", "the game is over")
+            raise ProtocolError("not_running", E_("the game is over"))
         token = new_token()
         for candidate in free:
             # an imported game keeps the names its engine was given
@@ -244,21 +244,21 @@ class Hub:
                     s["name"] = display
                 self.broadcast_meta(rt)
                 return {"table": rt.id, "seat": candidate, "token": token, "name": s["name"]}
-        raise ProtocolError("no_seat", "every seat is taken")
+        raise ProtocolError("no_seat", E_("every seat is taken"))
 
     async def _table_for(self, table_id: str | None, invite: str | None) -> TableRuntime:
         if invite is not None:
             if not isinstance(invite, str) or len(invite) > 100:
-                raise ProtocolError("bad_invite", "that invite is not valid")
+                raise ProtocolError("bad_invite", E_("that invite is not valid"))
             row = await self.db(self.store.table_by_invite, digest(invite))
             if row is None or (table_id is not None and row["id"] != table_id):
-                raise ProtocolError("bad_invite", "that invite is not valid")
+                raise ProtocolError("bad_invite", E_("that invite is not valid"))
             table_id = row["id"]
         elif not isinstance(table_id, str) or len(table_id) > 32:
-            raise ProtocolError("bad_invite", "an invite (or a listed table's id) is needed")
+            raise ProtocolError("bad_invite", E_("an invite (or a listed table's id) is needed"))
         rt = await self.runtime(table_id)
         if rt is None or (invite is None and not rt.listed):
-            raise ProtocolError("bad_invite", "that invite is not valid")
+            raise ProtocolError("bad_invite", E_("that invite is not valid"))
         return rt
 
     async def lobby(self) -> list[dict[str, Any]]:
@@ -281,7 +281,9 @@ class Hub:
     async def hello(self, conn: Conn, msg: dict[str, Any]) -> None:
         if msg.get("protocol", PROTOCOL_VERSION) != PROTOCOL_VERSION:
             raise ProtocolError(
-                "protocol", f"this server speaks protocol {PROTOCOL_VERSION}", close=True
+                "protocol",
+                E_("this server speaks protocol {version}", version=PROTOCOL_VERSION),
+                close=True,
             )
         lang = msg.get("lang")
         token, host_key = msg.get("token"), msg.get("host_key")
@@ -294,12 +296,12 @@ class Hub:
                 or not isinstance(table_id, str)
                 or len(table_id) > 32
             ):
-                raise ProtocolError("bad_token", "that seat token is not valid", close=True)
+                raise ProtocolError("bad_token", E_("that seat token is not valid"), close=True)
             rt = await self.runtime(table_id)
             h = digest(token)
             match = [s for s in rt.seats if _same(s["token_hash"], h)] if rt else []
             if rt is None or not match:
-                raise ProtocolError("bad_token", "that seat token is not valid", close=True)
+                raise ProtocolError("bad_token", E_("that seat token is not valid"), close=True)
             conn.seat, conn.token_hash = match[0]["seat"], h
         else:
             invite = msg.get("invite")
@@ -309,17 +311,17 @@ class Hub:
                 except ProtocolError as exc:
                     raise ProtocolError(
                         "bad_token",
-                        "hello needs a seat token, an invite or the host key",
+                        E_("hello needs a seat token, an invite or the host key"),
                         close=True,
                     ) from exc
             elif invite is None:
                 if not isinstance(table_id, str) or len(table_id) > 32:
                     raise ProtocolError(
-                        "bad_token", "hello with a host key needs the table id", close=True
+                        "bad_token", E_("hello with a host key needs the table id"), close=True
                     )
                 rt = await self.runtime(table_id)
                 if rt is None:
-                    raise ProtocolError("bad_token", "that host key is not valid", close=True)
+                    raise ProtocolError("bad_token", E_("that host key is not valid"), close=True)
             else:
                 rt = await self._table_for(table_id, invite)
         if host_key is not None:
@@ -328,7 +330,7 @@ class Hub:
                 or len(host_key) > 100
                 or not _same(digest(host_key), rt.host_hash)
             ):
-                raise ProtocolError("bad_token", "that host key is not valid", close=True)
+                raise ProtocolError("bad_token", E_("that host key is not valid"), close=True)
             conn.is_host = True
         conn.lang = (
             lang if isinstance(lang, str) and len(lang) <= 8 else rt.config.get("lang", "en")
@@ -440,13 +442,20 @@ class Hub:
         async with rt.lock:
             game = rt.game
             if game is None or rt.status == "waiting":
-                raise ProtocolError("not_running", "the game has not started")
+                raise ProtocolError("not_running", E_("the game has not started"))
             if rt.status == "over" or game.is_over:
-                raise ProtocolError("not_running", "the game is over")
+                raise ProtocolError("not_running", E_("the game is over"))
             if rt.status == "paused":
-                raise ProtocolError("paused", "the host has paused the table")
+                raise ProtocolError("paused", E_("the host has paused the table"))
             if seen != rt.version:
-                raise ProtocolError("stale", f"the table is at version {rt.version}, not {seen}")
+                raise ProtocolError(
+                    "stale",
+                    E_(
+                        "the table is at version {version}, not {seen}",
+                        version=rt.version,
+                        seen=seen,
+                    ),
+                )
             if not game.is_legal(action):
                 raise ProtocolError("illegal", _why_illegal(game, action))
             row = (rt.id, rt.version, seat, games.encode_action(action), actor)
@@ -464,7 +473,9 @@ class Hub:
             committed = commit.result()
             if not committed:  # another process wrote this step first
                 await self._catch_up(rt)
-                raise ProtocolError("stale", f"the table moved on to version {rt.version}")
+                raise ProtocolError(
+                    "stale", E_("the table moved on to version {version}", version=rt.version)
+                )
             events = game.apply(action)
             rt.version += 1
             rt.decided_since = time.time()
@@ -567,8 +578,10 @@ class Hub:
                 timer = rt.config.get("timer")
                 if not timer:
                     return
-                # counted from when the decision began: a restart does not give more time
-                await asyncio.sleep(max(0.0, float(timer) - (time.time() - rt.decided_since)))
+                deadline = rt.deadline()  # the one the frames announced
+                await asyncio.sleep(
+                    float(timer) if deadline is None else max(0.0, deadline - time.time())
+                )
                 bot, actor = rt.standin(seat), "standin"
                 self.notice(
                     rt,
@@ -603,7 +616,7 @@ def _why_illegal(game: Any, action: Any) -> str:
     try:
         game.clone().apply(action)
     except ParlorError as exc:
-        return str(exc)
+        return exc.text  # (said in the seat's language when the error frame is sent)
     except Exception:
         return "that is not a well-formed action"
     return "that action is not allowed now"

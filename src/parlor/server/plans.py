@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from parlor.bots.registry import bot_names
-from parlor.core.errors import ParlorError
+from parlor.core.errors import E_, ParlorError
 from parlor.server import games
 from parlor.server.protocol import LANGS, MAX_NAME, ProtocolError, clean_text
 
@@ -14,7 +14,10 @@ MAX_BUDGET = 5000
 
 def _number(value: Any, what: str, lo: float, hi: float) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float) or not lo <= value <= hi:
-        raise ProtocolError("bad_request", f"{what} must be a number from {lo} to {hi}")
+        raise ProtocolError(
+            "bad_request",
+            E_("{what} must be a number from {least} to {most}", what=what, least=lo, most=hi),
+        )
     return float(value)
 
 
@@ -23,10 +26,19 @@ def seat_plan(game: str, raw: Any) -> list[dict[str, Any]]:
     if isinstance(raw, int) and not isinstance(raw, bool):
         raw = ["human"] * raw
     if not isinstance(raw, list):
-        raise ProtocolError("bad_request", "seats is a count or a list")
+        raise ProtocolError("bad_request", E_("seats is a count or a list"))
     lo, hi = games.SEATS[game]
     if not lo <= len(raw) <= hi:
-        raise ProtocolError("bad_request", f"{game} takes {lo} to {hi} seats, not {len(raw)}")
+        raise ProtocolError(
+            "bad_request",
+            E_(
+                "{game} takes {least} to {most} seats, not {count}",
+                game=game,
+                least=lo,
+                most=hi,
+                count=len(raw),
+            ),
+        )
     plan = []
     for i, spec in enumerate(raw):
         if isinstance(spec, str):
@@ -35,7 +47,7 @@ def seat_plan(game: str, raw: Any) -> list[dict[str, Any]]:
             if budget:
                 spec["budget"] = int(budget) if budget.isdigit() else budget
         if not isinstance(spec, dict) or spec.get("kind") not in ("human", "bot"):
-            raise ProtocolError("bad_request", f"seat {i}: kind is human or bot")
+            raise ProtocolError("bad_request", E_("seat {index}: kind is human or bot", index=i))
         entry: dict[str, Any] = {"kind": spec["kind"], "name": f"Player {i + 1}"}
         if spec["kind"] == "bot":
             bot, options = bot_spec(game, spec.get("bot", "heuristic"), spec.get("budget"))
@@ -48,11 +60,13 @@ def seat_plan(game: str, raw: Any) -> list[dict[str, Any]]:
 
 def bot_spec(game: str, bot: Any, budget: Any) -> tuple[str, dict[str, Any]]:
     if bot not in bot_names(game):
-        raise ProtocolError("bad_request", f"bot is one of {', '.join(bot_names(game))}")
+        raise ProtocolError(
+            "bad_request", E_("bot is one of {choices}", choices=", ".join(bot_names(game)))
+        )
     options: dict[str, Any] = {}
     if budget is not None:
         if bot != "search":
-            raise ProtocolError("bad_request", "only the search bot takes a budget")
+            raise ProtocolError("bad_request", E_("only the search bot takes a budget"))
         options["simulations"] = int(_number(budget, "budget", 1, MAX_BUDGET))
     return str(bot), options
 
@@ -62,13 +76,13 @@ def normalise(
 ) -> tuple[dict[str, Any], list[dict[str, Any]], Any]:
     """(config to store, seat plan, the imported game or None) for a create request."""
     if not isinstance(req, dict):
-        raise ProtocolError("bad_request", "a create request is a JSON object")
+        raise ProtocolError("bad_request", E_("a create request is a JSON object"))
     imported = None
     if save is not None:
         try:
             imported = games.load_save(save)
         except ParlorError as exc:
-            raise ProtocolError("bad_save", str(exc)) from exc
+            raise ProtocolError("bad_save", exc.text) from exc
         game = games.family(imported)
         settings = imported.settings
         edition = settings.get("edition") if game == "monopoly" else None
@@ -76,33 +90,35 @@ def normalise(
         names = list(imported.names)  # type: ignore[attr-defined]
         plan = seat_plan(game, req.get("seats", ["human"] * len(names)))
         if len(plan) != len(names):
-            raise ProtocolError("bad_request", f"the saved game has {len(names)} seats")
+            raise ProtocolError(
+                "bad_request", E_("the saved game has {count} seats", count=len(names))
+            )
         for entry, name in zip(plan, names, strict=True):
             entry["name"] = name
         variant, presets = options.get("variant"), []
     else:
         game = req.get("game", "monopoly")
         if game not in games.GAME_CLASSES:
-            raise ProtocolError("bad_request", "game is monopoly or tools")
+            raise ProtocolError("bad_request", E_("game is monopoly or tools"))
         edition = req.get("edition", "classic" if game == "monopoly" else None)
         variant = req.get("variant")
         presets = req.get("presets", [])
         raw_options = req.get("options", {})
         if not isinstance(presets, list) or not isinstance(raw_options, dict):
-            raise ProtocolError("bad_request", "presets is a list and options an object")
+            raise ProtocolError("bad_request", E_("presets is a list and options an object"))
         if not isinstance(edition, str | None) or (isinstance(edition, str) and "/" in edition):
-            raise ProtocolError("bad_request", "edition is an edition id")
+            raise ProtocolError("bad_request", E_("edition is an edition id"))
         plan = seat_plan(game, req.get("seats", 4))
         try:
             options = games.options_for(game, variant, presets, raw_options)
             games.new_game(game, edition, [p["name"] for p in plan], 0, options)  # validates
         except ParlorError as exc:
-            raise ProtocolError("settings", str(exc)) from exc
+            raise ProtocolError("settings", exc.text) from exc
         except TypeError as exc:
-            raise ProtocolError("settings", f"bad option: {exc}") from exc
+            raise ProtocolError("settings", E_("bad option: {reason}", reason=str(exc))) from exc
     lang = req.get("lang", "en")
     if lang not in LANGS:
-        raise ProtocolError("bad_request", f"lang is one of {', '.join(LANGS)}")
+        raise ProtocolError("bad_request", E_("lang is one of {choices}", choices=", ".join(LANGS)))
     timer = req.get("timer")
     host_seat = req.get(
         "host_seat", next((i for i, p in enumerate(plan) if p["kind"] == "human"), None)
@@ -112,7 +128,7 @@ def normalise(
         or not 0 <= host_seat < len(plan)
         or plan[host_seat]["kind"] != "human"
     ):
-        raise ProtocolError("bad_request", "host_seat must be a human seat")
+        raise ProtocolError("bad_request", E_("host_seat must be a human seat"))
     config = {
         "game": game,
         "edition": edition,

@@ -8,6 +8,9 @@ from typing import Any
 
 import orjson
 
+from parlor.core.errors import E_
+from parlor.i18n import LANGUAGES, translate_error
+
 PROTOCOL_VERSION = 1
 
 MAX_FRAME = 16 * 1024  # a client frame larger than this is refused with ``too_large``
@@ -45,7 +48,8 @@ def dumps(frame: Any) -> str:
 
 
 class ProtocolError(Exception):
-    """An error frame for the sender alone: ``code`` is stable, ``message`` is for people."""
+    """An error frame for the sender alone: ``code`` is stable, ``message`` is for people (an
+    engine's message, a :class:`~parlor.core.errors.Text`, is said in the connection's language)."""
 
     def __init__(self, code: str, message: str, *, close: bool = False) -> None:
         super().__init__(message)
@@ -53,8 +57,9 @@ class ProtocolError(Exception):
         self.message = message
         self.close = close
 
-    def frame(self, ref: object = None) -> dict[str, object]:
-        out: dict[str, object] = {"type": "error", "code": self.code, "message": self.message}
+    def frame(self, ref: object = None, lang: str = "en") -> dict[str, object]:
+        message = translate_error(self.message, lang if lang in LANGUAGES else "en")
+        out: dict[str, object] = {"type": "error", "code": self.code, "message": message}
         if ref is not None:
             out["ref"] = ref
         return out
@@ -97,10 +102,13 @@ class Limits:
 def clean_text(value: object, limit: int, what: str) -> str:
     """Plain text for a name or a chat line: control characters removed, length checked."""
     if not isinstance(value, str):
-        raise ProtocolError("bad_request", f"{what} must be a string")
+        raise ProtocolError("bad_request", E_("{what} must be a string", what=what))
     text = "".join(ch for ch in value if ch == " " or ch.isprintable()).strip()
     if not text:
-        raise ProtocolError("bad_request", f"{what} is empty")
+        raise ProtocolError("bad_request", E_("{what} is empty", what=what))
     if len(text) > limit:
-        raise ProtocolError(f"{what}_too_long", f"{what} is longer than {limit} characters")
+        raise ProtocolError(
+            f"{what}_too_long",
+            E_("{what} is longer than {limit} characters", what=what, limit=limit),
+        )
     return text

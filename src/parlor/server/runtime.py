@@ -108,6 +108,8 @@ class TableRuntime:
     #: wall-clock time the pending decision began (its action's commit, or the start): a turn
     #: timer counts from here, so after a restart it goes on from where it was, not from zero
     decided_since: float = field(default_factory=time.time)
+    # (version, seat, time.time() at which the person deciding runs out of time)
+    turn_deadline: tuple[int, int, float] | None = None
 
     @property
     def family(self) -> str:
@@ -143,6 +145,20 @@ class TableRuntime:
         if seat in self.away:
             return self.standin(seat), "standin"
         return None
+
+    def deadline(self) -> float | None:
+        """When the person who must decide now runs out of time (``time.time()``), if the table
+        has a timer and a person decides; fixed the first time it is asked for this decision."""
+        game, timer = self.game, self.config.get("timer")
+        if not timer or game is None or self.status != "running" or game.pending is None:
+            return None
+        seat = game.pending.player
+        if self.controller(seat) is not None:
+            return None
+        if self.turn_deadline is None or self.turn_deadline[:2] != (self.version, seat):
+            # counted from when the decision began: after a restart it goes on from there
+            self.turn_deadline = (self.version, seat, self.decided_since + float(timer))
+        return self.turn_deadline[2]
 
     def meta(self) -> dict[str, Any]:
         """The table as everyone may see it (no token, no seed)."""
@@ -184,6 +200,7 @@ class TableRuntime:
         game = self.game
         if game is None:
             return {"view": None, "prompt": None, "final": None}
+        deadline = self.deadline()
         pending = game.pending  # (public: only whose decision it is is needed here)
         mine = pending is not None and pending.player == seat
         return {
@@ -192,4 +209,6 @@ class TableRuntime:
             if seat is not None and mine
             else None,
             "final": games.final(game),
+            # seconds the person deciding has left (a count, so clocks need not agree)
+            "timer_left": None if deadline is None else round(max(0.0, deadline - time.time()), 1),
         }

@@ -7,7 +7,7 @@ import json
 import time
 from typing import Any
 
-from parlor.core.errors import ParlorError
+from parlor.core.errors import E_, ParlorError
 from parlor.server import games
 from parlor.server.hub import Hub
 from parlor.server.plans import bot_spec
@@ -17,7 +17,7 @@ from parlor.server.runtime import Conn, TableRuntime
 
 def _int(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ProtocolError("bad_request", f"{what} must be an integer")
+        raise ProtocolError("bad_request", E_("{what} must be an integer", what=what))
     return value
 
 
@@ -33,15 +33,16 @@ async def handle(hub: Hub, conn: Conn, msg: dict[str, Any]) -> None:
     elif kind == "legal":
         seat = _seated(conn)
         if rt.game is None:
-            raise ProtocolError("not_running", "the game has not started")
+            raise ProtocolError("not_running", E_("the game has not started"))
+        anytime = bool(msg.get("anytime", True))
         conn.send(
             {
                 "type": "legal",
                 "ref": ref,
                 "version": rt.version,
-                "actions": games.answers(
-                    rt.game, seat, conn.lang, anytime=bool(msg.get("anytime", True))
-                ),
+                "actions": games.answers(rt.game, seat, conn.lang, anytime=anytime),
+                # why each any-time action on the seat's own deeds is not among them
+                "refused": games.refused(rt.game, seat, conn.lang) if anytime else [],
             }
         )
     elif kind == "chat":
@@ -49,20 +50,21 @@ async def handle(hub: Hub, conn: Conn, msg: dict[str, Any]) -> None:
         conn.send({"type": "ack", "ref": ref, "version": rt.version})
     elif kind in ("start", "pause", "resume", "kick", "set_bot"):
         if not conn.is_host:
-            raise ProtocolError("not_host", "only the host may do that")
+            raise ProtocolError("not_host", E_("only the host may do that"))
         await _host(hub, rt, kind, msg)
         conn.send({"type": "ack", "ref": ref, "version": rt.version})
     elif kind == "export":
         conn.send({"type": "export", "ref": ref, "save": _export(conn, rt)})
     elif kind == "replay":
-        conn.send({"type": "replay", "ref": ref, **await _replay(hub, rt, msg.get("step"))})
+        replay = await _replay(hub, rt, msg.get("step"), conn.lang)
+        conn.send({"type": "replay", "ref": ref, **replay})
     else:  # hello twice, or a type the table has no use for
-        raise ProtocolError("unknown_type", f"{kind!r} is not expected now")
+        raise ProtocolError("unknown_type", E_("{kind} is not expected now", kind=repr(kind)))
 
 
 def _seated(conn: Conn) -> int:
     if conn.seat is None:
-        raise ProtocolError("not_your_seat", "spectators do not play")
+        raise ProtocolError("not_your_seat", E_("spectators do not play"))
     return conn.seat
 
 
@@ -70,24 +72,24 @@ async def _action(hub: Hub, conn: Conn, rt: TableRuntime, msg: dict[str, Any]) -
     seat = _seated(conn)
     game = rt.game
     if game is None:
-        raise ProtocolError("not_running", "the game has not started")
+        raise ProtocolError("not_running", E_("the game has not started"))
     seen = _int(msg.get("version"), "version")
     if "id" in msg:
         try:
             action = game.action_from_id(_int(msg["id"], "id"), seat)
         except ParlorError as exc:
-            raise ProtocolError("illegal", str(exc)) from exc
+            raise ProtocolError("illegal", exc.text) from exc
     else:
         try:
             action = games.decode_action(game, msg.get("action"))
         except ParlorError as exc:
-            raise ProtocolError("malformed_action", str(exc)) from exc
+            raise ProtocolError("malformed_action", exc.text) from exc
     player = getattr(action, "player", None)
     if isinstance(player, bool) or player != seat:
-        raise ProtocolError("not_your_seat", f"this connection plays seat {seat}")
+        raise ProtocolError("not_your_seat", E_("this connection plays seat {seat}", seat=seat))
     # an acceptance holds only for the terms shown: those in force at the version they came with
     if type(action).__name__ == "AcceptTrade" and msg.get("terms_revision") != rt.version:
-        raise ProtocolError("stale", "those are not the terms on the table now")
+        raise ProtocolError("stale", E_("those are not the terms on the table now"))
     version = await hub.submit(rt, seat, action, seen, "seat")
     conn.send({"type": "ack", "ref": msg.get("ref"), "version": version})
 
@@ -96,7 +98,7 @@ async def _chat(hub: Hub, conn: Conn, rt: TableRuntime, msg: dict[str, Any]) -> 
     seat = _seated(conn)
     body = clean_text(msg.get("text"), MAX_CHAT, "chat")
     if not conn.chat_bucket.take():
-        raise ProtocolError("rate_limited", "too many chat messages: wait a little")
+        raise ProtocolError("rate_limited", E_("too many chat messages: wait a little"))
     message = await hub.db(hub.store.add_chat, rt.id, seat, rt.seats[seat]["name"], body)
     hub._chat_out(rt, message)
 
@@ -105,7 +107,7 @@ async def _host(hub: Hub, rt: TableRuntime, kind: str, msg: dict[str, Any]) -> N
     async with rt.lock:
         if kind == "start":
             if rt.status != "waiting":
-                raise ProtocolError("not_running", "the table has already started")
+                raise ProtocolError("not_running", E_("the table has already started"))
             seats: dict[int, dict[str, Any]] = {}
             for s in rt.seats:  # a seat nobody took is played by a heuristic bot
                 if s["kind"] == "human" and s["token_hash"] is None:
@@ -121,7 +123,7 @@ async def _host(hub: Hub, rt: TableRuntime, kind: str, msg: dict[str, Any]) -> N
             if not await hub.db(
                 hub.store.update_meta, rt.id, table=table, seats=seats, expect_status=("waiting",)
             ):
-                raise ProtocolError("not_running", "the table has already started")
+                raise ProtocolError("not_running", E_("the table has already started"))
             rt.meta_rev += 1
             for seat in seats:
                 rt.seats[seat].update(kind="bot", bot="heuristic", bot_options={})
@@ -134,11 +136,12 @@ async def _host(hub: Hub, rt: TableRuntime, kind: str, msg: dict[str, Any]) -> N
         elif kind in ("pause", "resume"):
             want, new = ("running", "paused") if kind == "pause" else ("paused", "running")
             if rt.status != want:
-                raise ProtocolError("not_running", f"the table is {rt.status}")
+                raise ProtocolError("not_running", E_("the table is {status}", status=rt.status))
             await hub.db(hub.store.update_meta, rt.id, table={"status": new})
             rt.meta_rev += 1
             rt.status = new
             rt.decided_since = time.time()  # after a pause the timer starts again in full
+            rt.turn_deadline = None  # a resumed table gives the person deciding a whole timer
             hub.notice(
                 rt,
                 kind,
@@ -149,10 +152,10 @@ async def _host(hub: Hub, rt: TableRuntime, kind: str, msg: dict[str, Any]) -> N
         else:
             seat = _int(msg.get("seat"), "seat")
             if not 0 <= seat < len(rt.seats):
-                raise ProtocolError("bad_request", "no such seat")
+                raise ProtocolError("bad_request", E_("no such seat"))
             if kind == "kick":
                 if rt.seats[seat]["kind"] != "human":
-                    raise ProtocolError("bad_request", "that seat is a bot")
+                    raise ProtocolError("bad_request", E_("that seat is a bot"))
                 change: dict[str, Any] = {
                     "kind": "bot",
                     "bot": "heuristic",
@@ -162,7 +165,7 @@ async def _host(hub: Hub, rt: TableRuntime, kind: str, msg: dict[str, Any]) -> N
                 }
             else:
                 if rt.seats[seat]["kind"] != "bot":
-                    raise ProtocolError("bad_request", "that seat is not a bot")
+                    raise ProtocolError("bad_request", E_("that seat is not a bot"))
                 bot, options = bot_spec(rt.family, msg.get("bot"), msg.get("budget"))
                 change = {"bot": bot, "bot_options": json.dumps(options)}
             await hub.db(hub.store.update_meta, rt.id, seats={seat: change})
@@ -193,25 +196,26 @@ def _export(conn: Conn, rt: TableRuntime) -> Any:
     to the host and only when every other seat is a bot (nobody else could use its secrets)."""
     game = rt.game
     if game is None:
-        raise ProtocolError("not_running", "the game has not started")
+        raise ProtocolError("not_running", E_("the game has not started"))
     if not game.is_over:
         others_human = any(s["kind"] == "human" and s["seat"] != conn.seat for s in rt.seats)
         if not conn.is_host or others_human:
             raise ProtocolError(
-                "forbidden", "a running game is exported only by the host of a table of bots"
+                "forbidden", E_("a running game is exported only by the host of a table of bots")
             )
     return json.loads(game.to_json())
 
 
-async def _replay(hub: Hub, rt: TableRuntime, step: Any) -> dict[str, Any]:
-    """Step ``step`` of a finished game with every seat's view (all hands shown)."""
+async def _replay(hub: Hub, rt: TableRuntime, step: Any, lang: str) -> dict[str, Any]:
+    """Step ``step`` of a finished game with every seat's view (all hands shown), its events in
+    ``lang``."""
     game = rt.game
     if game is None or not game.is_over:
-        raise ProtocolError("forbidden", "the replay opens when the game is over")
+        raise ProtocolError("forbidden", E_("the replay opens when the game is over"))
     total = len(game.log)
     step = _int(step, "step")
     if not 0 <= step <= total:
-        raise ProtocolError("bad_request", f"step is 0..{total}")
+        raise ProtocolError("bad_request", E_("step is 0..{total}", total=total))
     settings, seed = game.settings, game.seed
     log = [games.encode_action(a) for a in game.log]
 
@@ -221,7 +225,7 @@ async def _replay(hub: Hub, rt: TableRuntime, step: Any) -> dict[str, Any]:
         action = None
         if step > 0:
             action = log[step - 1]
-            events = games.event_frames(g, g.apply(games.decode_action(g, action)), "en")
+            events = games.event_frames(g, g.apply(games.decode_action(g, action)), lang)
         return {
             "step": step,
             "total": total,

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from parlor.bots.base import Bot
 from parlor.bots.registry import make_bot
-from parlor.core.errors import SettingsError
+from parlor.core.errors import E_, SettingsError
 from parlor.core.game import Event, Game
 
 if TYPE_CHECKING:
@@ -65,35 +65,52 @@ class GameSpec:
 
     def __post_init__(self) -> None:
         if self.game not in GAMES:
-            raise SettingsError(f"unknown game {self.game!r}: choose one of {', '.join(GAMES)}")
+            raise SettingsError(
+                E_(
+                    "unknown game {game}: choose one of {choices}",
+                    game=repr(self.game),
+                    choices=", ".join(GAMES),
+                )
+            )
         if self.game == "monopoly" and self.edition is None:
             object.__setattr__(self, "edition", "classic")
         if self.game == "tools" and self.edition is not None:
-            raise SettingsError("TOOLS has no editions (give --deck for another deck)")
+            raise SettingsError(E_("TOOLS has no editions (give --deck for another deck)"))
         if self.game == "monopoly" and self.deck is not None:
-            raise SettingsError("decks are a TOOLS setting; property games take --edition")
+            raise SettingsError(E_("decks are a TOOLS setting; property games take --edition"))
         bots = tuple(self.bots)
         if not bots or any(not b for b in bots):
-            raise SettingsError("the line-up names no bot")
+            raise SettingsError(E_("the line-up names no bot"))
         if len(bots) == 1:
             bots = bots * self.players
         if len(bots) != self.players:
             raise SettingsError(
-                f"the line-up names {len(bots)} bots for {self.players} players: give one name "
-                "for every seat, or a single name for all"
+                E_(
+                    "the line-up names {count} bots for {players} players: give one name for every "
+                    "seat, or a single name for all",
+                    count=len(bots),
+                    players=self.players,
+                )
             )
         object.__setattr__(self, "bots", bots)
         object.__setattr__(self, "options", dict(self.options))
         unused = sorted(set(self.bot_options) - set(bots))
         if unused:
-            raise SettingsError(f"bot options for {', '.join(unused)}, who is not in the line-up")
+            raise SettingsError(
+                E_(
+                    "bot options for {choices}, who is not in the line-up",
+                    choices=", ".join(unused),
+                )
+            )
         object.__setattr__(
             self, "bot_options", {k: dict(v) for k, v in sorted(self.bot_options.items())}
         )
         if self.max_decisions is None:
             object.__setattr__(self, "max_decisions", DEFAULT_MAX_DECISIONS[self.game])
         if self.cap < 1:
-            raise SettingsError(f"the decision cap must be at least 1, not {self.max_decisions}")
+            raise SettingsError(
+                E_("the decision cap must be at least 1, not {value}", value=self.max_decisions)
+            )
 
     @property
     def cap(self) -> int:
@@ -195,7 +212,7 @@ def _edition(edition: str) -> Edition:
 def board_of(spec: GameSpec) -> Edition:
     """The edition (board, names, money) of a property-game spec."""
     if spec.game != "monopoly":
-        raise SettingsError("only property games have a board")
+        raise SettingsError(E_("only property games have a board"))
     return _edition(spec.edition or "classic")
 
 
@@ -373,9 +390,15 @@ def iter_records(
     """The records of :func:`run_many` one by one, in index order, as the games finish: memory
     stays bounded whatever ``n`` (at most a few batches per worker are in flight or waiting)."""
     if backend not in BACKENDS:
-        raise SettingsError(f"unknown backend {backend!r}: choose one of {', '.join(BACKENDS)}")
+        raise SettingsError(
+            E_(
+                "unknown backend {backend}: choose one of {choices}",
+                backend=repr(backend),
+                choices=", ".join(BACKENDS),
+            )
+        )
     if n < 0:
-        raise SettingsError(f"the number of games must be at least 0, not {n}")
+        raise SettingsError(E_("the number of games must be at least 0, not {count}", count=n))
     workers = max(1, workers or os.cpu_count() or 1)
     bar = _progress_bar(n, progress, spec)
     chunks = _chunks(n, workers, chunk_size)
@@ -465,7 +488,7 @@ def _ray_batches(
         import ray
     except ImportError as exc:  # pragma: no cover - depends on the environment
         raise SettingsError(
-            "the Ray backend needs Ray: pip install 'parlor[ray]' (or pip install ray)"
+            E_("the Ray backend needs Ray: pip install 'parlor[ray]' (or pip install ray)")
         ) from exc
     started = False
     address = address or os.environ.get("RAY_ADDRESS") or None

@@ -14,6 +14,7 @@ deck ships as ``parlor/tools/data/default.toml``; any other TOML file of the sam
 
 from __future__ import annotations
 
+import random
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -22,7 +23,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from parlor.core.errors import SettingsError
+from parlor.core.errors import E_, SettingsError
 from parlor.core.files import read_text_limited
 from parlor.core.validate import short_repr
 
@@ -42,15 +43,15 @@ ACTION_TYPES = frozenset({"smashed_finger", "reverse", "box_of_nails"})
 
 #: Readable names, for messages and the terminal game.
 TYPE_NAMES: Mapping[str, str] = {
-    "hammer": "hammer",
-    "good_nail": "good nail",
-    "bent_nail": "bent nail",
-    "smashed_finger": "smashed finger",
-    "reverse": "change of turn",
-    "box_of_nails": "box of nails",
-    "toolbox": "toolbox",
-    "wild_hammer": "wild hammer",
-    "paint_brush": "paint brush",
+    "hammer": E_("hammer"),
+    "good_nail": E_("good nail"),
+    "bent_nail": E_("bent nail"),
+    "smashed_finger": E_("smashed finger"),
+    "reverse": E_("change of turn"),
+    "box_of_nails": E_("box of nails"),
+    "toolbox": E_("toolbox"),
+    "wild_hammer": E_("wild hammer"),
+    "paint_brush": E_("paint brush"),
 }
 
 MAX_COLORS = 8
@@ -144,8 +145,12 @@ class Deck:
 def _count(value: object, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_COPIES:
         raise SettingsError(
-            f"deck: {where} must be a whole number of copies from 0 to {MAX_COPIES}, "
-            f"not {short_repr(value)}"
+            E_(
+                "deck: {where} must be a whole number of copies from 0 to {most}, not {value}",
+                where=where,
+                most=MAX_COPIES,
+                value=short_repr(value),
+            )
         )
     return value
 
@@ -166,12 +171,12 @@ def parse_deck(data: Mapping[str, Any]) -> Deck:
     parlor.core.errors.SettingsError: deck: unknown card type 'hamer' in [copies]; known: ...
     """
     if not isinstance(data, Mapping):
-        raise SettingsError(f"deck: expected a table, not {type(data).__name__}")
+        raise SettingsError(E_("deck: expected a table, not {kind}", kind=type(data).__name__))
     known = {"name", "colors", "copies", "wilds", "exact", "description"}
     unknown = [key for key in data if key not in known]
     if unknown:
         shown = ", ".join(short_repr(key) for key in unknown[:5])
-        raise SettingsError(f"deck: unknown key(s) {shown}")
+        raise SettingsError(E_("deck: unknown key(s) {shown}", shown=shown))
     colors = data.get("colors")
     if (
         not isinstance(colors, list | tuple)
@@ -182,67 +187,101 @@ def parse_deck(data: Mapping[str, Any]) -> Deck:
         )
     ):
         raise SettingsError(
-            f"deck: 'colors' must be a non-empty list of color names (no ':', at most "
-            f"{MAX_COLOR_NAME} characters)"
+            E_(
+                "deck: 'colors' must be a non-empty list of color names (no ':', at most {most} "
+                "characters)",
+                most=MAX_COLOR_NAME,
+            )
         )
     if len(colors) > MAX_COLORS:
-        raise SettingsError(f"deck: at most {MAX_COLORS} colors, got {len(colors)}")
+        raise SettingsError(
+            E_(
+                "deck: at most {most} colors, got {count}",
+                most=MAX_COLORS,
+                count=len(colors),
+            )
+        )
     if len(set(colors)) != len(colors):
-        raise SettingsError(f"deck: duplicate color in {list(colors)}")
+        raise SettingsError(E_("deck: duplicate color in {colors}", colors=list(colors)))
     copies: dict[str, int] = {}
     per_color = data.get("copies", {})
     if not isinstance(per_color, Mapping):
-        raise SettingsError("deck: [copies] must be a table of type = copies per color")
+        raise SettingsError(E_("deck: [copies] must be a table of type = copies per color"))
     for type_, n in per_color.items():
         if type_ not in COLORED_TYPES:
             raise SettingsError(
-                f"deck: unknown card type {short_repr(type_)} in [copies]; known: {', '.join(COLORED_TYPES)}"
+                E_(
+                    "deck: unknown card type {kind} in [copies]; known: {choices}",
+                    kind=short_repr(type_),
+                    choices=", ".join(COLORED_TYPES),
+                )
             )
         for color in colors:
             copies[f"{type_}:{color}"] = _count(n, f"copies.{type_}")
     wilds = data.get("wilds", {})
     if not isinstance(wilds, Mapping):
-        raise SettingsError("deck: [wilds] must be a table of wild type = copies")
+        raise SettingsError(E_("deck: [wilds] must be a table of wild type = copies"))
     for type_, n in wilds.items():
         if type_ not in WILD_TYPES:
             raise SettingsError(
-                f"deck: unknown wild {short_repr(type_)} in [wilds]; known: {', '.join(WILD_TYPES)}"
+                E_(
+                    "deck: unknown wild {kind} in [wilds]; known: {choices}",
+                    kind=short_repr(type_),
+                    choices=", ".join(WILD_TYPES),
+                )
             )
         copies[type_] = _count(n, f"wilds.{type_}")
     exact = data.get("exact", {})
     if not isinstance(exact, Mapping):
-        raise SettingsError("deck: [exact] must be a table of 'type:color' = copies")
+        raise SettingsError(E_("deck: [exact] must be a table of 'type:color' = copies"))
     valid = {f"{t}:{c}" for t in COLORED_TYPES for c in colors} | set(WILD_TYPES)
     for code, n in exact.items():
         if code not in valid:
             raise SettingsError(
-                f"deck: unknown card {short_repr(code)} in [exact]; use 'type:color' with a deck color, "
-                "or a wild type"
+                E_(
+                    "deck: unknown card {code} in [exact]; use 'type:color' with a deck color, "
+                    "or a wild type",
+                    code=short_repr(code),
+                )
             )
         copies[code] = _count(n, f"exact.{code}")
     copies = {k: v for k, v in copies.items() if v}
     if sum(copies.values()) > MAX_DECK_SIZE:
-        raise SettingsError(f"deck: at most {MAX_DECK_SIZE} cards, not {sum(copies.values())}")
+        raise SettingsError(
+            E_(
+                "deck: at most {most} cards, not {count}",
+                most=MAX_DECK_SIZE,
+                count=sum(copies.values()),
+            )
+        )
     if not any(code.split(":")[0] in BASE_TYPES for code in copies):
-        raise SettingsError("deck: it needs at least one base card (hammer, good or bent nail)")
+        raise SettingsError(E_("deck: it needs at least one base card (hammer, good or bent nail)"))
     name = data.get("name", "custom")
     if not isinstance(name, str) or not 1 <= len(name) <= 60:
-        raise SettingsError("deck: 'name' must be a text of 1 to 60 characters")
+        raise SettingsError(E_("deck: 'name' must be a text of 1 to 60 characters"))
     description = data.get("description", "")
     if not isinstance(description, str) or len(description) > 2000:
-        raise SettingsError("deck: 'description' must be a text of at most 2000 characters")
+        raise SettingsError(E_("deck: 'description' must be a text of at most 2000 characters"))
     return Deck(name=name, colors=tuple(colors), copies=copies)
 
 
 def load_deck(path: str | Path) -> Deck:
     """Read and validate a deck TOML file."""
-    text = read_text_limited(path, MAX_DECK_BYTES, what="deck")
+    text = read_text_limited(path, MAX_DECK_BYTES, what=E_("deck"))
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise SettingsError(f"deck: {short_repr(str(path), 80)} is not valid TOML: {exc}") from exc
+        raise SettingsError(
+            E_(
+                "deck: {path} is not valid TOML: {reason}",
+                path=short_repr(str(path), 80),
+                reason=str(exc),
+            )
+        ) from exc
     except RecursionError:
-        raise SettingsError(f"deck: {short_repr(str(path), 80)} is nested too deeply") from None
+        raise SettingsError(
+            E_("deck: {path} is nested too deeply", path=short_repr(str(path), 80))
+        ) from None
     return parse_deck(data)
 
 
@@ -250,7 +289,7 @@ def bundled_deck(name: str) -> Deck:
     """A deck shipped in ``parlor/tools/data/`` (``"default"``, or a study candidate)."""
     res = resources.files("parlor.tools").joinpath("data", f"{name}.toml")
     if not res.is_file():
-        raise SettingsError(f"deck: no bundled deck named {name!r}")
+        raise SettingsError(E_("deck: no bundled deck named {name}", name=repr(name)))
     return parse_deck(tomllib.loads(res.read_text(encoding="utf-8")))
 
 
@@ -273,4 +312,29 @@ def resolve_deck(deck: Deck | Mapping[str, Any] | str | Path | None) -> Deck:
         return load_deck(deck)
     if isinstance(deck, Mapping):
         return parse_deck(deck)
-    raise SettingsError(f"deck: expected a path, a table or a Deck, not {type(deck).__name__}")
+    raise SettingsError(
+        E_("deck: expected a path, a table or a Deck, not {kind}", kind=type(deck).__name__)
+    )
+
+
+def shuffle(rng: random.Random, cards: list[int]) -> None:
+    """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` does (the same permutation and
+    generator state after: a Fisher-Yates walk down the list drawing ``bit_length(i + 1)`` bits
+    for place ``i``, again while they exceed it), without a method call per card: setting up a
+    game is mostly this. A generator of another kind shuffles its own way.
+
+    >>> a, b = list(range(20)), list(range(20))
+    >>> shuffle(random.Random(4), a); random.Random(4).shuffle(b); a == b
+    True
+    """
+    if type(rng) is not random.Random:
+        rng.shuffle(cards)
+        return
+    bits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        cards[i], cards[j] = cards[j], cards[i]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from parlor.core.errors import MalformedAction
+from parlor.core.errors import E_, MalformedAction
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,11 +31,17 @@ class HandConstraint:
     def __post_init__(self) -> None:
         if type(self.count) is not int or self.count < 0:  # (a bool is not a count)
             raise MalformedAction(
-                f"a hand constraint's count must be an integer >= 0, not {self.count!r}"
+                E_(
+                    "a hand constraint's count must be an integer >= 0, not {value}",
+                    value=repr(self.count),
+                )
             )
         if not isinstance(self.excluded, frozenset) or not all(
             type(code) is str for code in self.excluded
         ):
             raise MalformedAction(
-                f"a hand constraint excludes a frozenset of card codes, not {self.excluded!r}"
+                E_(
+                    "a hand constraint excludes a frozenset of card codes, not {value}",
+                    value=repr(self.excluded),
+                )
             )

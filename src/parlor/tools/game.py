@@ -10,12 +10,15 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any, ClassVar, Self
 
 from parlor.core.errors import (
+    E_,
     IllegalAction,
     MalformedAction,
     NotYourDecision,
+    Phrase,
     SettingsError,
     UnknownActionId,
 )
@@ -38,6 +41,7 @@ from parlor.tools.cards import (
     WILD_TYPES,
     Deck,
     resolve_deck,
+    shuffle,
 )
 from parlor.tools.constraints import HandConstraint
 from parlor.tools.options import ToolsOptions
@@ -112,8 +116,12 @@ class _Tables:
             unknown = sorted(c for c in codes if c not in self.kind_by_code)
             if unknown:
                 raise MalformedAction(
-                    f"unknown card {unknown[0]!r} in a hand constraint: cards are named like "
-                    f"{self.codes[self.hammer_kind[0]]!r} or 'toolbox'"
+                    E_(
+                        "unknown card {code} in a hand constraint: cards are named like {example} or "
+                        "'toolbox'",
+                        code=repr(unknown[0]),
+                        example=repr(self.codes[self.hammer_kind[0]]),
+                    )
                 )
             if len(self._excluded_kinds) > 4096:  # (arbitrary sets from callers must not pile up)
                 self._excluded_kinds.clear()
@@ -213,11 +221,16 @@ class ToolsGame(Game[ToolsAction]):
         options: ToolsOptions | Mapping[str, Any] | None = None,
     ) -> None:
         if isinstance(players, bool) or not isinstance(players, int | list | tuple):
-            raise SettingsError("players must be a count (2-10) or a list of names")
+            raise SettingsError(E_("players must be a count (2-10) or a list of names"))
         names = self._players_from(players)
         if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
             raise SettingsError(
-                f"TOOLS needs {MIN_PLAYERS}-{MAX_PLAYERS} players, not {len(names)}"
+                E_(
+                    "TOOLS needs {least}-{most} players, not {count}",
+                    least=MIN_PLAYERS,
+                    most=MAX_PLAYERS,
+                    count=len(names),
+                )
             )
         seed = self._seed_from(seed)
         self.deck = resolve_deck(deck)
@@ -231,11 +244,19 @@ class ToolsGame(Game[ToolsAction]):
         facts = _deck_facts(self.deck)
         if facts.size < self.options.hand_size * n + 1:
             raise SettingsError(
-                f"deck {self.deck.name!r} has {facts.size} cards: too few to deal "
-                f"{self.options.hand_size} to {n} players and turn one up"
+                E_(
+                    "deck {name} has {size} cards: too few to deal {hand_size} to {count} players "
+                    "and turn one up",
+                    name=repr(self.deck.name),
+                    size=facts.size,
+                    hand_size=self.options.hand_size,
+                    count=n,
+                )
             )
         if facts.base == 0:  # parse_deck already refuses this; a Deck built by hand might not
-            raise SettingsError("the deck needs at least one base card to start the discard pile")
+            raise SettingsError(
+                E_("the deck needs at least one base card to start the discard pile")
+            )
         self.names = names
         deck_data = facts.data
         self.settings = {
@@ -263,7 +284,7 @@ class ToolsGame(Game[ToolsAction]):
         hand_size = self.options.hand_size
         while True:
             cards = list(_deck_facts(self.deck).cards)
-            self.rng.shuffle(cards)
+            shuffle(self.rng, cards)
             hands = [[0] * K for _ in range(n)]
             for _ in range(hand_size):
                 for p in range(n):
@@ -274,7 +295,7 @@ class ToolsGame(Game[ToolsAction]):
         # "Si la primera carta es una carta de acción o comodín, vuelve a barajar y revela una
         # nueva carta base."
         while t.ktype[cards[-1]] > T_BENT:
-            self.rng.shuffle(cards)
+            shuffle(self.rng, cards)
         top = cards.pop()
         self.hands = hands
         self.sizes = [hand_size] * n
@@ -297,10 +318,10 @@ class ToolsGame(Game[ToolsAction]):
         try:
             players = settings["players"]
         except (KeyError, TypeError) as exc:
-            raise SettingsError("TOOLS settings need 'players'") from exc
+            raise SettingsError(E_("TOOLS settings need 'players'")) from exc
         deck = settings.get("deck")
         if deck is not None and not isinstance(deck, Mapping):  # (a path would open a file)
-            raise SettingsError("the saved deck is a table of the deck's cards")
+            raise SettingsError(E_("the saved deck is a table of the deck's cards"))
         return cls(players, seed, deck, settings.get("options"))
 
     # ----- the protocol: who decides what ----------
@@ -414,13 +435,16 @@ class ToolsGame(Game[ToolsAction]):
         The decider's list shows its hand, so the player must be named: ``legal_actions()``
         without one raises :class:`MalformedAction` rather than answer for whoever decides.
         """
-        self.check_query(player, anytime)
+        if not (type(player) is int and 0 <= player < self._n and type(anytime) is bool):
+            self.check_query(player, anytime)  # (raises unless player is None)
         p = self.current
         if type(player) is not int or player != p:  # (the decider is a valid seat already)
             if player is None:
                 raise MalformedAction(
-                    "TOOLS actions show the decider's hand: name the player, "
-                    "e.g. legal_actions(game.pending.player)"
+                    E_(
+                        "TOOLS actions show the decider's hand: name the player, "
+                        "e.g. legal_actions(game.pending.player)"
+                    )
                 )
             self.check_query(player)
             return []
@@ -467,17 +491,35 @@ class ToolsGame(Game[ToolsAction]):
     def _name(self, p: int) -> str:
         return self.names[p]
 
+    # Cards and colours in rule messages: English, and any language's words on request.
     def _card(self, k: int) -> str:
-        return self.deck.card_name(k)
+        from parlor.tools import text
+
+        code = self.deck.code(k)
+        return Phrase(self.deck.card_name(k), partial(text.card_name, self, code))
+
+    def _color(self, color: str) -> str:
+        from parlor.tools import text
+
+        return Phrase(color, partial(text.color_name, self, color))
+
+    def _cards(self, kinds: list[int]) -> str:
+        from parlor.tools import text
+
+        codes = [self.deck.code(k) for k in kinds]
+        english = ", ".join(self.deck.card_name(k) for k in kinds)
+        return Phrase(english, lambda lang: ", ".join(text.card_name(self, c, lang) for c in codes))
 
     def _check(self, action: ToolsAction) -> None:
-        p = action.player
-        if type(p) is not int or not 0 <= p < self._n:  # (a bool is not an int here)
-            raise MalformedAction(f"player must be a seat number 0..{self._n - 1}, not {p!r}")
+        p = action.player  # (a seat: apply and is_legal have validated the fields)
         if p != self.current:
             raise NotYourDecision(
-                f"it is {self._name(self.current)}'s turn ({PHASE_NAMES[self.phase]}), "
-                f"not {self._name(p)}'s"
+                E_(
+                    "it is {current}'s turn ({phase}), not {who}'s",
+                    current=self._name(self.current),
+                    phase=PHASE_NAMES[self.phase],
+                    who=self._name(p),
+                )
             )
         t = self._t
         phase = self.phase
@@ -488,26 +530,44 @@ class ToolsGame(Game[ToolsAction]):
             k = t.kind_by_code.get(code) if type(code) is str else None
             if k is None:
                 raise MalformedAction(
-                    f"unknown card {code!r}: cards are named like 'hammer:red', "
-                    f"'good_nail:{self.deck.colors[0]}' or 'toolbox'"
+                    E_(
+                        "unknown card {code}: cards are named like 'hammer:red', 'good_nail:{color}' "
+                        "or 'toolbox'",
+                        code=repr(code),
+                        color=self.deck.colors[0],
+                    )
                 )
             if not hand[k]:
-                raise IllegalAction(f"{self._name(p)} has no {self._card(k)} in hand")
+                raise IllegalAction(
+                    E_("{who} has no {card} in hand", who=self._name(p), card=self._card(k))
+                )
             if phase == PLAY:
                 if not t.playable[self.ctx][k]:
-                    raise IllegalAction(f"you cannot play a {self._card(k)} now: {self._why()}")
+                    raise IllegalAction(
+                        E_(
+                            "you cannot play a {card} now: {rule}",
+                            card=self._card(k),
+                            rule=self._why(),
+                        )
+                    )
             elif phase == BOX:
                 if t.ktype[k] != T_BOX:
                     raise IllegalAction(
-                        f"a box of nails is pending: answer with another box of nails or take "
-                        f"the {self.box_penalty} cards (AcceptPenalty)"
+                        E_(
+                            "a box of nails is pending: answer with another box of nails or take the "
+                            "{count} cards (AcceptPenalty)",
+                            count=self.box_penalty,
+                        )
                     )
             elif phase == FOLLOW:
                 if not t.playable[self.ctx][k]:
                     color = self.deck.colors[self.color or 0]
                     raise IllegalAction(
-                        f"after the paint brush only a {color} card may follow now, "
-                        "or end the turn (EndTurn)"
+                        E_(
+                            "after the paint brush only a {color} card may follow now, or end the turn "
+                            "(EndTurn)",
+                            color=self._color(color),
+                        )
                     )
             else:
                 raise IllegalAction(self._phase_hint())
@@ -517,51 +577,83 @@ class ToolsGame(Game[ToolsAction]):
                 raise IllegalAction(self._phase_hint())
             if self._on_good_nail():
                 raise IllegalAction(
-                    f"{self._why()}; without one you take the good-nail penalty instead of drawing"
+                    E_(
+                        "{rule}; without one you take the good-nail penalty instead of drawing",
+                        rule=self._why(),
+                    )
                 )
             if not self.options.may_draw_when_able and self._has_play(p):
-                playable = ", ".join(self._card(k) for k in t.playable_kinds[self.ctx] if hand[k])
+                playable = self._cards([k for k in t.playable_kinds[self.ctx] if hand[k]])
                 raise IllegalAction(
-                    f"you may draw only when you have no card to play; you can play: {playable}"
+                    E_(
+                        "you may draw only when you have no card to play; you can play: {playable}",
+                        playable=playable,
+                    )
                 )
             return
         if kind is PlayDrawn or kind is KeepDrawn:
             if phase != DRAWN:
                 raise IllegalAction(
-                    f"you have not just drawn a playable card; {self._phase_hint()}"
+                    E_("you have not just drawn a playable card; {hint}", hint=self._phase_hint())
                 )
             if kind is PlayDrawn and not t.playable[self.ctx][self.drawn]:
                 raise IllegalAction(
-                    f"the {self._card(self.drawn)} you drew cannot be played here; keep it"
+                    E_(
+                        "the {card} you drew cannot be played here; keep it",
+                        card=self._card(self.drawn),
+                    )
                 )
             return
         if kind is ChooseColor:
             color = action.color  # type: ignore[union-attr]
             if not isinstance(color, str) or color not in t.color_by_name:
                 raise MalformedAction(
-                    f"unknown color {color!r}; the colors are {', '.join(self.deck.colors)}"
+                    E_(
+                        "unknown color {color}; the colors are {choices}",
+                        color=repr(color),
+                        choices=", ".join(self.deck.colors),
+                    )
                 )
             if phase != COLOR:
-                raise IllegalAction(f"there is no color to choose now; {self._phase_hint()}")
+                raise IllegalAction(
+                    E_("there is no color to choose now; {hint}", hint=self._phase_hint())
+                )
             return
         if kind is PenaltyHammers:
             a, b = action.first, action.second  # type: ignore[union-attr]
             for color in (a, b):
                 if not isinstance(color, str) or color not in t.color_by_name:
                     raise MalformedAction(
-                        f"unknown color {color!r}; the colors are {', '.join(self.deck.colors)}"
+                        E_(
+                            "unknown color {color}; the colors are {choices}",
+                            color=repr(color),
+                            choices=", ".join(self.deck.colors),
+                        )
                     )
             if phase != PLAY or not self._on_good_nail():
-                raise IllegalAction("the two-hammer penalty applies only to a good nail on top")
+                raise IllegalAction(E_("the two-hammer penalty applies only to a good nail on top"))
             if self._has_play(p):
                 raise IllegalAction(
-                    f"you can repair the good nail, so there is no penalty: {self._why()}"
+                    E_(
+                        "you can repair the good nail, so there is no penalty: {rule}",
+                        rule=self._why(),
+                    )
                 )
             ka, kb = t.hammer_kind[t.color_by_name[a]], t.hammer_kind[t.color_by_name[b]]
             need = 2 if ka == kb else 1
             if hand[ka] < need or hand[kb] < 1:
-                which = f"two {a} hammers" if ka == kb else f"a {a} hammer and a {b} hammer"
-                raise IllegalAction(f"{self._name(p)} does not hold {which}")
+                which = (
+                    E_("two {color} hammers", color=self._color(a))
+                    if ka == kb
+                    else E_(
+                        "a {first} hammer and a {second} hammer",
+                        first=self._color(a),
+                        second=self._color(b),
+                    )
+                )
+                raise IllegalAction(
+                    E_("{who} does not hold {which}", who=self._name(p), which=which)
+                )
             return
         if kind is AcceptPenalty:
             if phase == BOX:
@@ -569,18 +661,23 @@ class ToolsGame(Game[ToolsAction]):
             if phase == PLAY and self._on_good_nail() and not self._has_play(p):
                 if self._hammer_count(p) >= 2:
                     raise IllegalAction(
-                        "you hold two hammers, so the good-nail penalty is to play two hammers "
-                        "and draw 3 (PenaltyHammers), not to draw 2"
+                        E_(
+                            "you hold two hammers, so the good-nail penalty is to play two hammers and draw 3 "
+                            "(PenaltyHammers), not to draw 2"
+                        )
                     )
                 return
-            raise IllegalAction(f"there is no penalty to take; {self._phase_hint()}")
+            raise IllegalAction(E_("there is no penalty to take; {hint}", hint=self._phase_hint()))
         if kind is EndTurn:
             if phase != FOLLOW:
                 raise IllegalAction(
-                    f"you can end the turn this way only after a paint brush; {self._phase_hint()}"
+                    E_(
+                        "you can end the turn this way only after a paint brush; {hint}",
+                        hint=self._phase_hint(),
+                    )
                 )
             return
-        raise MalformedAction(f"{action!r} is not a TOOLS action")
+        raise MalformedAction(E_("{action} is not a TOOLS action", action=repr(action)))
 
     def _why(self) -> str:
         """The rule in force for the next card, in words."""
@@ -588,43 +685,64 @@ class ToolsGame(Game[ToolsAction]):
         ctx = self.ctx
         colors = self.deck.colors
         if ctx == t.free_ctx:
-            return "a wild is on top, so any card may be played"
+            return E_("a wild is on top, so any card may be played")
         if ctx >= t.K + t.C + 1:
-            return f"the paint brush's second card must be {colors[ctx - t.K - t.C - 1]}"
+            return E_(
+                "the paint brush's second card must be {color}",
+                color=self._color(colors[ctx - t.K - t.C - 1]),
+            )
         if ctx >= t.K:
-            c = colors[ctx - t.K]
-            return f"the paint brush named {c}: play a {c} card or a wild"
-        tt, c = t.ktype[ctx], colors[t.kcolor[ctx]]
+            c = self._color(colors[ctx - t.K])
+            return E_("the paint brush named {color}: play a {color} card or a wild", color=c)
+        tt, c = t.ktype[ctx], self._color(colors[t.kcolor[ctx]])
         if tt == T_HAMMER:
-            return (
-                f"on a {c} hammer you may play any hammer, a {c} nail, a {c} action card, or a wild"
+            return E_(
+                "on a {color} hammer you may play any hammer, a {color} nail, a {color} action card, "
+                "or a wild",
+                color=c,
             )
         if tt == T_GOOD:
-            wilds = "a wild" if self.options.any_wild_on_good_nail else "the wild hammer"
-            return f"a {c} good nail is on top: only a {c} hammer (or {wilds}) may be played"
+            wilds = E_("a wild") if self.options.any_wild_on_good_nail else E_("the wild hammer")
+            return E_(
+                "a {color} good nail is on top: only a {color} hammer (or {wilds}) may be played",
+                color=c,
+                wilds=wilds,
+            )
         if tt == T_BENT:
-            return f"on a {c} bent nail you may play any hammer, a {c} action card, or a wild"
-        name = TYPE_NAMES[ALL_TYPES[tt]]
-        return f"on a {c} {name} you may play any {c} card, another {name}, or a wild"
+            return E_(
+                "on a {color} bent nail you may play any hammer, a {color} action card, or a wild",
+                color=c,
+            )
+        return E_(
+            "on a {card} you may play any {color} card, another {kind}, or a wild",
+            card=self._card(ctx),
+            color=c,
+            kind=TYPE_NAMES[ALL_TYPES[tt]],
+        )
 
     def _phase_hint(self) -> str:
         phase = self.phase
         if phase == DRAWN:
             if not self._t.playable[self.ctx][self.drawn]:
-                return f"you drew a {self._card(self.drawn)}, which cannot be played: keep it"
-            return (
-                f"you drew a {self._card(self.drawn)}: play it (PlayDrawn) or keep it (KeepDrawn)"
+                return E_(
+                    "you drew a {card}, which cannot be played: keep it",
+                    card=self._card(self.drawn),
+                )
+            return E_(
+                "you drew a {card}: play it (PlayDrawn) or keep it (KeepDrawn)",
+                card=self._card(self.drawn),
             )
         if phase == COLOR:
-            return "choose a color for the paint brush first (ChooseColor)"
+            return E_("choose a color for the paint brush first (ChooseColor)")
         if phase == BOX:
-            return (
-                f"a box of nails is pending: play a box of nails or take the {self.box_penalty} "
-                "cards (AcceptPenalty)"
+            return E_(
+                "a box of nails is pending: play a box of nails or take the {count} cards "
+                "(AcceptPenalty)",
+                count=self.box_penalty,
             )
         if phase == FOLLOW:
-            return "play a second card of the color you named, or end the turn (EndTurn)"
-        return "it is a normal turn: play a card (PlayCard) or, with no card to play, draw"
+            return E_("play a second card of the color you named, or end the turn (EndTurn)")
+        return E_("it is a normal turn: play a card (PlayCard) or, with no card to play, draw")
 
     # ----- execution ----------
     def _execute(self, action: ToolsAction) -> list[Event]:
@@ -764,7 +882,7 @@ class ToolsGame(Game[ToolsAction]):
                 # mezclan nuevamente para crear una nueva pila de robo"
                 pile = self.discard[:-1]
                 self.discard = self.discard[-1:]
-                self.rng.shuffle(pile)
+                shuffle(self.rng, pile)
                 self.draw_pile = pile
                 events.append(Event("reshuffle", {"draw_pile": len(pile)}))
             k = pile.pop()
@@ -919,8 +1037,10 @@ class ToolsGame(Game[ToolsAction]):
                 b = t.color_by_name[action.second]  # type: ignore[union-attr]
                 return K + 5 + t.C + a * t.C + b
         except (KeyError, TypeError) as exc:
-            raise UnknownActionId(f"{action!r} has no action id: {exc}") from exc
-        raise UnknownActionId(f"{action!r} is not a TOOLS action")
+            raise UnknownActionId(
+                E_("{action} has no action id: {reason}", action=repr(action), reason=str(exc))
+            ) from exc
+        raise UnknownActionId(E_("{action} is not a TOOLS action", action=repr(action)))
 
     def action_from_id(self, action_id: int, player: int) -> ToolsAction:
         self.check_action_id(action_id, player)
@@ -937,7 +1057,13 @@ class ToolsGame(Game[ToolsAction]):
         i -= C
         if 0 <= i < C * C:
             return t.penalty[player][i // C][i % C]
-        raise UnknownActionId(f"action id {action_id} is outside 0..{self.num_actions - 1}")
+        raise UnknownActionId(
+            E_(
+                "action id {value} is outside 0..{last}",
+                value=action_id,
+                last=self.num_actions - 1,
+            )
+        )
 
     # ----- cloning and determinization ----------
     def clone(self) -> Self:
@@ -990,7 +1116,13 @@ class ToolsGame(Game[ToolsAction]):
         []
         """
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self._n:
-            raise MalformedAction(f"player must be a seat number 0..{self._n - 1}, not {player!r}")
+            raise MalformedAction(
+                E_(
+                    "player must be a seat number 0..{last}, not {value}",
+                    last=self._n - 1,
+                    value=repr(player),
+                )
+            )
         wanted = self._constraint_rows(constraints) if constraints else None
         g = self.clone()
         rng = random.Random(seed)
@@ -1035,19 +1167,30 @@ class ToolsGame(Game[ToolsAction]):
         """Validate ``constraints``; per seat, ``(count, excluded kinds)`` by increasing count,
         without those that constrain nothing."""
         if not isinstance(constraints, Mapping):
-            raise MalformedAction(f"constraints map seats to HandConstraints, not {constraints!r}")
+            raise MalformedAction(
+                E_(
+                    "constraints map seats to HandConstraints, not {value}",
+                    value=repr(constraints),
+                )
+            )
         n = self._n
         kinds_of = self._t.kinds_of
         out: list[tuple[int, list[tuple[int, frozenset[int]]]]] = []
         for q, cons in constraints.items():
             if type(q) is not int or not 0 <= q < n:
                 raise MalformedAction(
-                    f"constraints are keyed by seat numbers 0..{n - 1}, not {q!r}"
+                    E_(
+                        "constraints are keyed by seat numbers 0..{last}, not {value}",
+                        last=n - 1,
+                        value=repr(q),
+                    )
                 )
             rows: list[tuple[int, frozenset[int]]] = []
             for c in cons:
                 if not isinstance(c, HandConstraint):
-                    raise MalformedAction(f"expected a HandConstraint, not {c!r}")
+                    raise MalformedAction(
+                        E_("expected a HandConstraint, not {value}", value=repr(c))
+                    )
                 kinds = kinds_of(c.excluded)
                 if c.count and kinds:
                     rows.append((c.count, kinds))
@@ -1100,18 +1243,15 @@ class ToolsGame(Game[ToolsAction]):
         """A readable name for a card code: ``"hammer:red"`` -> ``"red hammer"``."""
         return self.deck.card_name(self._t.kind_by_code[code])
 
-    def describe(self, action: ToolsAction) -> str:
+    def describe(self, action: ToolsAction, lang: str | None = None) -> str:
         """An action in words, with the player's name: ``"Ana plays a red hammer"``."""
+        from parlor.tools import text
+
         self.validate_action(action)
-        who = self.names[action.player]
-        if isinstance(action, PlayCard):
-            code = action.card
-            what = self.card_name(code) if code in self._t.kind_by_code else code
-            return f"{who} plays {what}"
-        if isinstance(action, PenaltyHammers):
-            return (
-                f"{who} has no hammer to repair the good nail: plays a {action.first} hammer "
-                f"and a {action.second} hammer, then draws 3"
-            )
-        text = str(action)
-        return who + text[text.index(" ", len("player ")) :]
+        return text.describe_action(self, action, lang)
+
+    def describe_event(self, event: Event, lang: str | None = None) -> str:
+        """A public event in words (a draw says how many cards, never which)."""
+        from parlor.tools import text
+
+        return text.describe_event(self, event, lang)

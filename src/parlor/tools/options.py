@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any
 
-from parlor.core.errors import SettingsError
+from parlor.core.errors import E_, SettingsError
 from parlor.core.validate import Bounds, check_fields, short_repr
 
 
@@ -65,7 +65,9 @@ class ToolsOptions:
 
     def __post_init__(self) -> None:
         # Types and ranges from the annotations: no bool for a count, no float or NaN.
-        check_fields(self, error=SettingsError, label="option ")
+        check_fields(
+            self, error=SettingsError, message=E_("option {field} must be {want}, not {value}")
+        )
 
     def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -76,10 +78,18 @@ class ToolsOptions:
         if data is None:
             return cls()
         if not isinstance(data, Mapping):
-            raise SettingsError(f"TOOLS options are a table of options, not {short_repr(data)}")
+            raise SettingsError(
+                E_("TOOLS options are a table of options, not {value}", value=short_repr(data))
+            )
         known = {f.name: f for f in dataclasses.fields(cls)}
         unknown = [key for key in data if key not in known]
         if unknown:
             shown = ", ".join(short_repr(k) for k in unknown[:5])
-            raise SettingsError(f"unknown TOOLS option(s) {shown}; known: {sorted(known)}")
+            raise SettingsError(
+                E_(
+                    "unknown TOOLS option(s) {shown}; known: {choices}",
+                    shown=shown,
+                    choices=sorted(known),
+                )
+            )
         return cls(**data)

@@ -1,13 +1,16 @@
 """The browser client: static pages served by ``parlor serve``, and two small read-only helpers.
 
-``install(app)`` adds the page at ``/``, its files under ``/web/``, ``POST /api/picture`` (the
+``install(app)`` adds the page at ``/``, its files under ``/web/``, its words at
+``/i18n/{lang}.json`` (the compiled "web" gettext catalog as JSON), ``POST /api/picture`` (the
 board SVG of a view the page already holds, so nothing beyond that view is drawn) and
-``GET /api/editions/{id}`` (square names, groups and prices, which views leave out).
+``GET /api/editions/{id}`` (square names, groups and prices, which views leave out) and
+``GET /api/editions/{id}/board.svg`` (the edition's board before the first throw).
 """
 
 from __future__ import annotations
 
 import json
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -45,10 +48,32 @@ def edition_data(edition_id: str, lang: str) -> dict[str, Any]:
                 "price": sq.price,
                 "house_cost": sq.house_cost,
                 "mortgage": sq.mortgage,
+                # the bank's interest on lifting, or on taking over a mortgaged deed
+                "interest": ed.mortgage_interest(sq.index) if sq.mortgage else 0,
             }
             for sq in ed.squares
         ],
     }
+
+
+@cache
+def catalog_json(lang: str) -> bytes:
+    """The page's words in ``lang``, built once per process from the compiled catalog."""
+    from parlor.i18n import web_messages
+
+    return json.dumps(web_messages(lang), ensure_ascii=False, sort_keys=True).encode()
+
+
+@cache
+def starting_board(edition_id: str, lang: str) -> str:
+    """The picture of an edition's board before the first throw (four players at Go), as a
+    spectator sees it, for the create form."""
+    from parlor.monopoly import EDITION_IDS, new_game
+
+    if edition_id not in EDITION_IDS:
+        raise KeyError(edition_id)
+    game = new_game(edition_id, ["1", "2", "3", "4"], 0, {})
+    return picture(game.view(None), lang)
 
 
 def picture(view: Any, lang: str, heat: bool = False, options: Any = None) -> str:
@@ -71,6 +96,19 @@ def install(app: FastAPI) -> None:
     async def index() -> FileResponse:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
+    @app.get("/i18n/{lang}.json", include_in_schema=False)
+    async def words(lang: str) -> Response:
+        if lang not in LANGS:
+            return JSONResponse(
+                {"type": "error", "code": "settings", "message": "unknown language"},
+                status_code=404,
+            )
+        return Response(
+            catalog_json(lang),
+            media_type="application/json",
+            headers={"Cache-Control": "no-cache"},
+        )
+
     @app.get("/api/editions/{edition_id}")
     async def edition(edition_id: str, lang: str = "en") -> JSONResponse:
         try:
@@ -80,6 +118,17 @@ def install(app: FastAPI) -> None:
                 {"type": "error", "code": "settings", "message": "unknown edition"},
                 status_code=404,
             )
+
+    @app.get("/api/editions/{edition_id}/board.svg", include_in_schema=False)
+    async def edition_board(edition_id: str, lang: str = "en") -> Response:
+        try:
+            svg = starting_board(edition_id, lang if lang in LANGS else "en")
+        except Exception:  # an unknown edition
+            return JSONResponse(
+                {"type": "error", "code": "settings", "message": "unknown edition"},
+                status_code=404,
+            )
+        return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
 
     @app.post("/api/picture")
     async def board(request: Request) -> Response:

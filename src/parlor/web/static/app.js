@@ -6,7 +6,7 @@ const LANGS = ["en", "es", "da"];
 const STORE = "parlor.tables";
 const S = {
   lang: "en", cat: {}, ws: null, table: null, me: null, view: null, prompt: null,
-  version: 0, final: null, log: [], chat: [], anytime: [], edition: null, retry: 0,
+  version: 0, final: null, log: [], chat: [], anytime: [], refused: [], edition: null, retry: 0,
   heat: false, creds: null, closedForGood: false, boardSeq: 0, error: "",
 };
 
@@ -16,14 +16,32 @@ function t(key, vars) {
   for (const [k, v] of Object.entries(vars || {})) s = s.split("{" + k + "}").join(String(v));
   return s;
 }
+function N_(msg) { return msg; }
+// Words picked by a value the server sends (an edition, a decision...): marked with N_ so that
+// the catalog extraction (scripts/i18n.sh, domain "web") sees them; t() translates them.
+const WORD = {
+  bot_name: { heuristic: N_("Heuristic bot {n}"), offering: N_("Offering bot {n}"), random: N_("Random bot {n}"), search: N_("Search bot {n}") },
+  edition: { classic: N_("Classic"), matco: N_("Matco"), latam: N_("Latin America"), matador: N_("Matador") },
+  variant: { standard: N_("standard rules"), short: N_("short game"), time_limit: N_("time limit"), quick: N_("quick game") },
+  kind: { human: N_("person"), heuristic: N_("bot (heuristic)"), offering: N_("bot (trader)"), random: N_("bot (random)"), search: N_("bot (search)") },
+  lang: { en: N_("English"), es: N_("Spanish"), da: N_("Danish") },
+  status: { waiting: N_("waiting to start"), running: N_("playing"), paused: N_("paused"), over: N_("game over") },
+  card: { hammer: N_("hammer"), good_nail: N_("good nail"), bent_nail: N_("bent nail"), smashed_finger: N_("smashed finger"), reverse: N_("change of turn"), box_of_nails: N_("box of nails"), toolbox: N_("toolbox"), wild_hammer: N_("wild hammer"), paint_brush: N_("paint brush") },
+  colour: { red: N_("red"), blue: N_("blue"), green: N_("green"), yellow: N_("yellow") },
+  direction: { clockwise: N_("clockwise"), counterclockwise: N_("counter-clockwise") },
+  decide: { answer_trade: N_("A trade for you"), building_wish: N_("The bank is short of buildings: how many do you want?"), bid: N_("Auction: your bid"), box_of_nails: N_("A box of nails!"), brush_second_card: N_("Paint brush: a second card?"), buy_or_auction: N_("Buy this deed?"), choose_color: N_("Choose a colour"), drawn_card: N_("Play the card you drew?"), end_turn: N_("End of your turn"), jail: N_("You are in jail"), mortgaged_property: N_("A mortgaged deed came to you"), place_building: N_("Place the building you won"), play: N_("Play a card or draw"), raise_funds: N_("Raise the money you owe"), roll_again: N_("Doubles: throw again"), start_turn: N_("Your turn"), tax_choice: N_("Choose your tax") },
+  preset: { free_parking_pot: N_("Free Parking pot"), no_auctions: N_("No auctions"), double_go: N_("Double Go"), unlimited_buildings: N_("Unlimited buildings"), no_rent_in_jail: N_("No rent in jail"), no_box_stacking: N_("No box stacking"), draw_when_able: N_("Draw when able") },
+  preset_help: { free_parking_pot: N_("taxes and fines go to the middle; landing on Free Parking takes them."), no_auctions: N_("a deed nobody buys stays with the bank."), double_go: N_("landing exactly on Go pays twice the salary."), unlimited_buildings: N_("the bank never runs out of houses or hotels."), no_rent_in_jail: N_("an owner in jail collects no rent."), no_box_stacking: N_("a box of nails cannot be answered with another one."), draw_when_able: N_("you may draw even when you could play.") },
+};
+function word(family, value) { const w = WORD[family][value]; return w ? t(w) : String(value); }
 async function loadLang(lang) {
   S.lang = LANGS.includes(lang) ? lang : "en";
-  const r = await fetch("/web/i18n/" + S.lang + ".json");
+  const r = await fetch("/i18n/" + S.lang + ".json"); // built by the server from the "web" catalog
   S.cat = await r.json();
   document.documentElement.lang = S.lang;
   document.getElementById("lang").value = S.lang;
   localStorage.setItem("parlor.lang", S.lang);
-  for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
+  document.getElementById("lang-word").textContent = t("Language");
 }
 function money(n) {
   const ed = S.edition;
@@ -75,37 +93,42 @@ function renderHome() {
   const m = main();
   m.replaceChildren();
   const game = h("select", { id: "game", onchange: () => fill() },
-    h("option", { value: "monopoly", text: t("game_monopoly") }),
-    h("option", { value: "tools", text: t("game_tools") }));
-  const edition = h("select", { id: "edition" },
-    ...["classic", "matco", "latam", "matador"].map((e) => h("option", { value: e, text: t("edition_" + e) })));
+    h("option", { value: "monopoly", text: t("Property game") }),
+    h("option", { value: "tools", text: t("TOOLS") }));
+  const edition = h("select", { id: "edition", onchange: () => fill() },
+    ...["classic", "matco", "latam", "matador"].map((e) => h("option", { value: e, text: word("edition", e) })));
+  // the chosen edition's board, as the table will start (drawn by the server, cached)
+  const preview = h("img", { id: "edition-board", class: "edition-board", width: 240, height: 240, loading: "lazy" });
   const variant = h("select", { id: "variant" },
-    ...["standard", "short", "time_limit", "quick"].map((v) => h("option", { value: v, text: t("variant_" + v) })));
+    ...["standard", "short", "time_limit", "quick"].map((v) => h("option", { value: v, text: word("variant", v) })));
   const count = h("select", { id: "seat-count", onchange: () => fill() });
   const seats = h("div", { id: "seats", class: "seats" });
   const presets = h("fieldset", { id: "presets" });
   const name = h("input", { id: "host-name", value: localStorage.getItem("parlor.name") || "", maxlength: 40, required: true });
   const tableLang = h("select", { id: "table-lang" },
-    ...LANGS.map((l) => h("option", { value: l, text: t("lang_" + l), selected: l === S.lang })));
+    ...LANGS.map((l) => h("option", { value: l, text: word("lang", l), selected: l === S.lang })));
   const timer = h("input", { id: "timer", type: "number", min: 0, max: 3600, value: 0 });
   const rounds = h("input", { id: "rounds", type: "number", min: 0, max: 500, value: 0 });
   const botDelay = h("input", { id: "bot-delay", type: "number", min: 0, max: 10, step: 0.1, value: 0.6 });
   function fill() {
     const g = game.value;
     edition.disabled = variant.disabled = rounds.disabled = g === "tools";
+    preview.hidden = g === "tools";
+    preview.src = "/api/editions/" + edition.value + "/board.svg?lang=" + S.lang;
+    preview.alt = t("The board of {edition}", { edition: word("edition", edition.value) });
     const max = g === "tools" ? 10 : 8;
     const n = Math.min(Number(count.value || 4), max);
     count.replaceChildren(...Array.from({ length: max - 1 }, (_, i) => h("option", { value: i + 2, text: i + 2, selected: i + 2 === n })));
     const old = [...seats.querySelectorAll("select")].map((s) => s.value);
     seats.replaceChildren(...Array.from({ length: n }, (_, i) => h("label", {},
-      t("seat_n", { n: i + 1 }) + " ",
-      h("select", { id: "seat-" + i, "aria-label": t("seat_n", { n: i + 1 }) },
+      t("Seat {n}", { n: i + 1 }) + " ",
+      h("select", { id: "seat-" + i, "aria-label": t("Seat {n}", { n: i + 1 }) },
         ...BOTS.filter((b) => g === "monopoly" || b !== "offering").map((b) =>
-          h("option", { value: b, text: t("kind_" + b), selected: (old[i] || (i < 2 ? "human" : "heuristic")) === b }))))));
-    presets.replaceChildren(h("legend", { text: t("house_rules") }),
+          h("option", { value: b, text: word("kind", b), selected: (old[i] || (i < 2 ? "human" : "heuristic")) === b }))))));
+    presets.replaceChildren(h("legend", { text: t("House rules") }),
       ...PRESETS[g].map((p) => h("label", { class: "preset" },
         h("input", { type: "checkbox", value: p, id: "preset-" + p }), " ",
-        h("b", { text: t("preset_" + p) }), " ", h("span", { class: "hint", text: t("preset_" + p + "_help") }))));
+        h("b", { text: word("preset", p) }), " ", h("span", { class: "hint", text: word("preset_help", p) }))));
   }
   async function create(ev) {
     ev.preventDefault();
@@ -129,24 +152,24 @@ function renderHome() {
   }
   fill();
   m.append(h("section", { class: "card" },
-    h("h1", { text: t("new_table") }),
+    h("h1", { text: t("New table") }),
     h("form", { id: "create", onsubmit: create },
-      h("label", {}, t("your_name") + " ", name),
-      h("label", {}, t("game") + " ", game),
-      h("label", {}, t("edition") + " ", edition),
-      h("label", {}, t("variant") + " ", variant),
-      h("label", {}, t("seats") + " ", count), seats, presets,
-      h("label", {}, t("table_language") + " ", tableLang),
-      h("label", {}, t("rounds_limit") + " ", rounds),
-      h("label", {}, t("timer") + " ", timer),
-      h("label", {}, t("bot_delay") + " ", botDelay),
-      h("button", { type: "submit", id: "create-button", class: "primary", text: t("create") }))));
+      h("label", {}, t("Your name") + " ", name),
+      h("label", {}, t("Game") + " ", game),
+      h("label", {}, t("Edition") + " ", edition), preview,
+      h("label", {}, t("Variant") + " ", variant),
+      h("label", {}, t("Seats") + " ", count), seats, presets,
+      h("label", {}, t("Table language") + " ", tableLang),
+      h("label", {}, t("End after this many rounds, richest wins (0: no limit)") + " ", rounds),
+      h("label", {}, t("Seconds per decision (0: no timer)") + " ", timer),
+      h("label", {}, t("Bot pause (seconds)") + " ", botDelay),
+      h("button", { type: "submit", id: "create-button", class: "primary", text: t("Create the table") }))));
   const mine = Object.entries(myTables()).sort((a, b) => b[1].at - a[1].at);
-  m.append(h("section", { class: "card", id: "my-tables" }, h("h2", { text: t("my_tables") }),
+  m.append(h("section", { class: "card", id: "my-tables" }, h("h2", { text: t("My tables") }),
     mine.length ? h("ul", {}, ...mine.map(([id, d]) => h("li", {},
-      h("a", { href: "#table=" + id, text: (d.game === "tools" ? t("game_tools") : t("game_monopoly")) + " · " + id }),
-      d.seat !== null && d.seat !== undefined ? " " + t("seat_n", { n: d.seat + 1 }) : " " + t("spectator"))))
-      : h("p", { text: t("no_tables") })));
+      h("a", { href: "#table=" + id, text: (d.game === "tools" ? t("TOOLS") : t("Property game")) + " · " + id }),
+      d.seat !== null && d.seat !== undefined ? " " + t("Seat {n}", { n: d.seat + 1 }) : " " + t("watching"))))
+      : h("p", { text: t("No tables yet.") })));
 }
 
 // ----- join by invite ----------------------------------------------------------------------
@@ -168,16 +191,16 @@ function renderJoin(table, invite) {
     remember(table, { invite, seat: null, spectator: true });
     location.hash = "table=" + table;
   }
-  main().replaceChildren(h("section", { class: "card" }, h("h1", { text: t("join_table") }),
-    h("form", { id: "join", onsubmit: join }, h("label", {}, t("your_name") + " ", name),
-      h("button", { type: "submit", id: "join-button", class: "primary", text: t("join") }),
-      h("button", { type: "button", id: "watch-button", onclick: watch, text: t("watch") }))));
+  main().replaceChildren(h("section", { class: "card" }, h("h1", { text: t("Join a table") }),
+    h("form", { id: "join", onsubmit: join }, h("label", {}, t("Your name") + " ", name),
+      h("button", { type: "submit", id: "join-button", class: "primary", text: t("Join") }),
+      h("button", { type: "button", id: "watch-button", onclick: watch, text: t("Watch") }))));
 }
 
 // ----- the connection --------------------------------------------------------------------
 function connect(tableId) {
   const creds = myTables()[tableId];
-  if (!creds) { main().replaceChildren(h("p", { text: t("unknown_table") })); return; }
+  if (!creds) { main().replaceChildren(h("p", { text: t("This browser holds no seat at that table.") })); return; }
   S.creds = { ...creds, table: tableId };
   S.closedForGood = false;
   open();
@@ -186,7 +209,7 @@ function open() {
   if (S.ws) { S.ws.onclose = null; S.ws.close(); }
   const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws");
   S.ws = ws;
-  setStatus(t("connecting"));
+  setStatus(t("connecting…"));
   ws.onopen = () => {
     const c = S.creds;
     const hello = { type: "hello", protocol: 1, table: c.table, lang: S.lang };
@@ -197,7 +220,7 @@ function open() {
   ws.onmessage = (ev) => onFrame(JSON.parse(ev.data));
   ws.onclose = () => {
     if (S.ws !== ws || S.closedForGood) return;
-    setStatus(t("reconnecting"));
+    setStatus(t("connection lost, reconnecting…"));
     S.retry = Math.min(S.retry + 1, 6);
     setTimeout(() => { if (S.ws === ws) open(); }, 250 * 2 ** S.retry);
   };
@@ -223,7 +246,10 @@ function onFrame(f) {
     case "table": S.table = f.table; break;
     case "chat": S.chat.push(f.message); break;
     case "notice": S.log.push(f.text || f.kind); break;
-    case "legal": S.anytime = f.version === S.version ? f.actions : S.anytime; break;
+    case "replay": S.replay = f; S.replaySvg = ""; if (S.table.game !== "tools") replayBoard(f); break;
+    case "legal":
+      if (f.version === S.version) { S.anytime = f.actions; S.refused = f.refused || []; }
+      break;
     case "error":
       if (["bad_token", "protocol", "origin"].includes(f.code)) S.closedForGood = true;
       if (f.code !== "stale") showError(f.message || f.code);
@@ -234,7 +260,9 @@ function onFrame(f) {
 }
 function take(f) {
   S.version = f.version; S.view = f.view; S.prompt = f.prompt || null; S.final = f.final || null;
-  S.anytime = []; S.error = "";
+  // the server counts the seconds left; this page only counts down from when the frame came
+  S.timerAt = f.timer_left === null || f.timer_left === undefined ? null : Date.now() + f.timer_left * 1000;
+  S.anytime = []; S.refused = []; S.error = "";
   if (S.me && S.me.seat !== null && S.table.game === "monopoly" && S.table.status === "running" && !S.final) send({ type: "legal", anytime: true });
 }
 function act(answer) {
@@ -263,29 +291,29 @@ function render() {
   m.dataset.decision = S.prompt ? S.prompt.decision.kind : "";
   const host = S.me && S.me.host;
   const top = h("section", { class: "card", id: "table-head" },
-    h("h1", { text: (S.table.game === "tools" ? t("game_tools") : t("edition_" + S.table.edition)) + " · " + t("status_" + over) }),
-    h("p", { id: "you", text: S.me.seat === null ? t("you_watch") : t("you_are", { name: S.table.seats[S.me.seat].name, n: S.me.seat + 1 }) }),
+    h("h1", { text: (S.table.game === "tools" ? t("TOOLS") : word("edition", S.table.edition)) + " · " + word("status", over) }),
+    h("p", { id: "you", text: S.me.seat === null ? t("You are watching.") : t("You are {name}, seat {n}.", { name: S.table.seats[S.me.seat].name, n: S.me.seat + 1 }) }),
     h("p", { id: "error", role: "alert", text: S.error }));
   m.append(top);
   const link = myTables()[S.creds.table]?.link;
   if (S.table.status === "waiting") {
     if (link) {
-      const input = h("input", { id: "invite-link", readonly: true, value: link, "aria-label": t("invite_link") });
-      top.append(h("p", {}, h("label", {}, t("invite_link") + " ", input),
+      const input = h("input", { id: "invite-link", readonly: true, value: link, "aria-label": t("Invite link") });
+      top.append(h("p", {}, h("label", {}, t("Invite link") + " ", input),
         h("button", { id: "copy-link", onclick: async () => {
           input.select();
           try { await navigator.clipboard.writeText(link); } catch { document.execCommand("copy"); }
-          setStatus(t("copied"));
-        }, text: t("copy") })));
+          setStatus(t("link copied"));
+        }, text: t("Copy link") })));
     }
     top.append(h("ul", { id: "seat-list" }, ...S.table.seats.map((s) => h("li", {},
-      t("seat_n", { n: s.seat + 1 }) + ": " + (s.kind === "bot" ? t("kind_" + (s.bot || "heuristic").split(":")[0]) : s.taken ? s.name : t("free_seat"))))));
-    if (host) top.append(h("button", { id: "start", class: "primary", onclick: () => send({ type: "start" }), text: t("start") }));
-    else top.append(h("p", { text: t("waiting_host") }));
+      t("Seat {n}", { n: s.seat + 1 }) + ": " + (s.kind === "bot" ? word("kind", (s.bot || "heuristic").split(":")[0]) : s.taken ? s.name : t("free"))))));
+    if (host) top.append(h("button", { id: "start", class: "primary", onclick: () => send({ type: "start" }), text: t("Start the game") }));
+    else top.append(h("p", { text: t("Waiting for the host to start.") }));
     return;
   }
   if (!S.view) return;
-  if (S.final) m.append(renderFinal());
+  if (S.final) m.append(renderFinal(), renderReplay());
   if (S.table.game === "tools") renderTools(m); else renderProperty(m);
   m.append(renderLog());
   restoreFocus(keep);
@@ -305,275 +333,64 @@ function restoreFocus(keep) {
   el.focus();
   if (keep.sel) try { el.setSelectionRange(keep.sel[0], keep.sel[1]); } catch { /* not a text field */ }
 }
-function seatName(p) { return S.table.seats[p] ? S.table.seats[p].name : "#" + (p + 1); }
+function seatName(p) { return S.table.seats[p] ? botName(S.table.seats[p].name, p) : "#" + (p + 1); }
+// the server's words name bots as the engine knows them: their default names are put in the
+// page's language there too
+function namesIn(text) {
+  if (!S.table || S.lang === "en") return text;
+  let out = String(text);
+  // longest first: "Random bot 10" is replaced whole before "Random bot 1" could match its start
+  const seats = S.table.seats.map((seat, p) => [seat.name, botName(seat.name, p)]).sort((a, b) => b[0].length - a[0].length);
+  for (const [name, mine] of seats) if (mine !== name) out = out.split(name).join(mine);
+  return out;
+}
+// a bot seat's default name ("Heuristic bot 3", chosen by the server) in the page's language
+function botName(name, p) {
+  const seat = S.table && S.table.seats[p];
+  if (!seat || seat.kind !== "bot") return name;
+  const kind = (seat.bot || "").split(":")[0];
+  const std = kind.charAt(0).toUpperCase() + kind.slice(1) + " bot " + (p + 1);
+  return name === std && WORD.bot_name[kind] ? t(WORD.bot_name[kind], { n: p + 1 }) : name;
+}
 function renderFinal() {
   const f = S.final;
-  return h("section", { class: "card final", id: "final" }, h("h2", { text: t("game_over") }),
+  return h("section", { class: "card final", id: "final" }, h("h2", { text: t("Game over") }),
     h("ol", { id: "ranking" }, ...f.ranking.map((p) => h("li", {},
       seatName(p) + (f.winners.includes(p) ? " ★ " + t("winner") : "") + " · " +
-      (f.score_kind === "valuation" ? money(f.scores[p]) : t("cards_left", { n: f.scores[p] }))))));
+      (f.score_kind === "valuation" ? money(f.scores[p]) : t("{n} cards left", { n: f.scores[p] }))))));
 }
 function renderLog() {
-  return h("section", { class: "card", id: "log-card" }, h("h2", { text: t("log") }),
-    h("ul", { id: "log", "aria-live": "polite" }, ...S.log.slice(-30).reverse().map((s) => h("li", { text: s }))),
-    h("h2", { text: t("chat") }),
+  return h("section", { class: "card", id: "log-card" }, h("h2", { text: t("What happened") }),
+    h("ul", { id: "log", "aria-live": "polite" }, ...S.log.slice(-30).reverse().map((s) => h("li", { text: namesIn(s) }))),
+    h("h2", { text: t("Chat") }),
     h("ul", { id: "chat" }, ...S.chat.slice(-10).map((c) => h("li", {}, h("b", { text: c.name + ": " }), c.text))),
     S.me.seat === null ? null : h("form", { onsubmit: (ev) => {
       ev.preventDefault(); const i = ev.target.querySelector("input");
       if (i.value.trim()) send({ type: "chat", text: i.value.trim() }); i.value = ""; S.chatDraft = "";
-    } }, h("input", { id: "chat-input", "aria-label": t("chat"), maxlength: 500, value: S.chatDraft || null,
-      oninput: (ev) => { S.chatDraft = ev.target.value; } }), h("button", { type: "submit", text: t("send") })));
+    } }, h("input", { id: "chat-input", "aria-label": t("Chat"), maxlength: 500, value: S.chatDraft || null,
+      oninput: (ev) => { S.chatDraft = ev.target.value; } }), h("button", { type: "submit", text: t("Send") })));
 }
 function promptCard(title, ...kids) {
-  return h("section", { class: "card prompt", id: "prompt", "aria-live": "assertive" }, h("h2", { text: title }), ...kids);
+  return h("section", { class: "card prompt", id: "prompt", "aria-live": "assertive" }, h("h2", { text: title }), timerLine(), ...kids);
 }
+// the turn timer: who decides and how many seconds they have left, ticking once a second
+function timerText() {
+  if (!S.timerAt || !S.view || !S.view.pending || S.final) return "";
+  const left = Math.max(0, Math.ceil((S.timerAt - Date.now()) / 1000));
+  const who = S.view.pending.player;
+  return who === S.me.seat ? t("{n} s left to decide", { n: left }) : t("{name} has {n} s left", { name: seatName(who), n: left });
+}
+function timerLine() {
+  return h("p", { id: "timer-left", class: "timer", role: "timer", "aria-live": "off", text: timerText() });
+}
+setInterval(() => {
+  const el = document.getElementById("timer-left");
+  if (el) el.textContent = timerText();
+}, 1000);
 function answerButton(a, label) {
-  return h("button", { class: "answer", "data-type": a.action.type, onclick: () => act(a), text: label || a.text });
+  return h("button", { class: "answer", "data-type": a.action.type, onclick: () => act(a), text: label || namesIn(a.text) });
 }
 function waitingFor() {
   const p = S.view.pending;
-  return h("p", { id: "waiting", text: p ? t("waiting_for", { name: seatName(p.player) }) : "" });
+  return h("div", {}, h("p", { id: "waiting", text: p ? t("Waiting for {name}.", { name: seatName(p.player) }) : "" }), timerLine());
 }
-
-// ----- the property table ----------------------------------------------------------------
-let boardSvg = "", boardVersion = -1;
-function refreshBoard() {
-  const seq = ++S.boardSeq, drawnAt = S.version;
-  fetch("/api/picture", { method: "POST", headers: { "content-type": "application/json" },
-    body: JSON.stringify({ view: S.view, lang: S.lang, heat: S.heat,
-      options: S.table.settings ? S.table.settings.options : null }) })
-    .then((r) => (r.ok ? r.text() : ""))
-    .then((svg) => {
-      if (seq !== S.boardSeq || !svg) return;
-      boardSvg = svg; // drawn by the server from this page's own view
-      boardVersion = drawnAt;
-      const el = document.getElementById("board");
-      if (el) { el.innerHTML = svg; el.dataset.version = drawnAt; }
-    });
-}
-function renderProperty(m) {
-  const v = S.view;
-  if (!S.edition || S.edition.id !== v.edition || S.edition.lang !== S.lang) {
-    fetch("/api/editions/" + encodeURIComponent(v.edition) + "?lang=" + S.lang).then((r) => r.json())
-      .then((ed) => { ed.lang = S.lang; S.edition = ed; render(); });
-    if (!S.edition) return;
-  }
-  const board = h("div", { id: "board", class: "board" });
-  board.innerHTML = boardSvg;
-  board.dataset.version = boardVersion;
-  refreshBoard();
-  const heat = h("label", { class: "heat" }, h("input", { type: "checkbox", id: "heat", checked: S.heat,
-    onchange: (ev) => { S.heat = ev.target.checked; refreshBoard(); } }), " " + t("heat"));
-  const layout = h("div", { class: "table-layout" }, h("div", { class: "board-wrap" }, heat, board),
-    h("div", { class: "side" }, renderDecision(), renderPlayers(), renderDeeds(), renderTrade()));
-  m.append(layout);
-}
-function deedsOf(p) { return S.view.properties.filter((d) => d.owner === p); }
-function renderPlayers() {
-  const v = S.view;
-  return h("section", { class: "card", id: "players" }, h("h2", { text: t("players") }),
-    ...v.players.map((pl, p) => {
-      const seat = S.table.seats[p] || {};
-      const marks = [];
-      if (v.turn === p && !S.final) marks.push("▶ " + t("their_turn"));
-      if (pl.in_jail) marks.push(t("in_jail"));
-      if (pl.bankrupt) marks.push(t("bankrupt"));
-      if (pl.jail_cards) marks.push(t("jail_cards", { n: pl.jail_cards }));
-      marks.push(seat.kind === "bot" ? t("bot") : seat.connected ? t("online") : t("offline"));
-      const deeds = deedsOf(p);
-      return h("div", { class: "player" + (v.turn === p ? " current" : ""), "data-player": p },
-        h("h3", { text: (p + 1) + ". " + pl.name + (S.me.seat === p ? " (" + t("you") + ")" : "") }),
-        h("p", { class: "cash", text: t("cash") + ": " + money(pl.cash) }),
-        h("p", { class: "marks", text: marks.join(" · ") }),
-        deeds.length ? h("ul", { class: "deeds" }, ...deeds.map((d) => h("li", { text: deedLabel(d) }))) : null);
-    }));
-}
-// street groups are lettered A, B, ... in board order, as on the board picture
-function groupLetter(sq) {
-  if (!sq.group || sq.kind !== "street") return "";
-  const groups = [];
-  for (const q of S.edition.squares) if (q.kind === "street" && !groups.includes(q.group)) groups.push(q.group);
-  return String.fromCharCode(65 + groups.indexOf(sq.group));
-}
-function deedLabel(d) {
-  const sq = S.edition.squares[d.square];
-  let s = sq.name;
-  const letter = groupLetter(sq);
-  if (letter) s += " [" + letter + "]";
-  if (d.buildings === 5) s += " · " + t("hotel");
-  else if (d.buildings) s += " · " + t("houses", { n: d.buildings });
-  if (d.mortgaged) s += " · " + t("mortgaged");
-  return s;
-}
-function offerList(squares, cash, cards) {
-  const items = squares.map((q) => sqName(q) + (S.view.properties.find((d) => d.square === q)?.mortgaged ? " (" + t("mortgaged") + ")" : ""));
-  if (cash) items.push(money(cash));
-  if (cards) items.push(t("jail_cards", { n: cards }));
-  return h("ul", {}, ...(items.length ? items : [t("nothing")]).map((s) => h("li", { text: s })));
-}
-function renderDecision() {
-  const pr = S.prompt;
-  if (!pr) return h("section", { class: "card", id: "no-prompt" }, waitingFor());
-  const d = pr.decision, info = d.info || {};
-  const answers = pr.answers;
-  const title = t("decide_" + d.kind) === "decide_" + d.kind ? t("your_decision") : t("decide_" + d.kind);
-  const kids = [];
-  if (d.kind === "buy_or_auction") kids.push(h("p", { text: sqName(info.square) + " · " + money(info.price) }));
-  if (d.kind === "raise_funds") kids.push(h("p", { id: "owed", text: t("owed", { amount: money(info.amount) }) }));
-  if (d.kind === "bid") {
-    const item = info.square !== undefined ? sqName(info.square) : t("building");
-    kids.push(h("p", { id: "high-bid", text: t("auction_of", { item }) + " · " + (info.high_bidder >= 0
-      ? t("high_bid", { amount: money(info.high_bid), name: seatName(info.high_bidder) }) : t("no_bid")) }));
-    const amount = h("input", { id: "bid-amount", type: "number", min: info.min_bid, value: info.min_bid, "aria-label": t("custom_bid") });
-    kids.push(h("div", { class: "answers" }, ...answers.map((a) => answerButton(a,
-      a.action.type === "Bid" ? t("bid", { amount: money(a.action.amount) }) : a.action.type === "PassBid" ? t("pass") : null))));
-    kids.push(h("form", { class: "custom-bid", onsubmit: (ev) => {
-      ev.preventDefault();
-      act({ action: { type: "Bid", player: S.me.seat, amount: Number(amount.value) } });
-    } }, amount, h("button", { type: "submit", text: t("bid_custom") })));
-    return promptCard(title, ...kids);
-  }
-  if (d.kind === "answer_trade") {
-    const o = info.offer;
-    kids.push(h("div", { id: "trade-offer", class: "offer" },
-      h("p", { text: t("trade_from", { name: seatName(info.from) }) }),
-      h("h3", { text: t("you_get") }), offerList(o.give_squares, o.give_cash, o.give_jail_cards),
-      h("h3", { text: t("you_give") }), offerList(o.take_squares, o.take_cash, o.take_jail_cards)));
-    kids.push(h("div", { class: "answers" }, ...answers.map((a) => answerButton(a,
-      a.action.type === "AcceptTrade" ? t("accept") : a.action.type === "RejectTrade" ? t("reject") : null))));
-    return promptCard(title, ...kids);
-  }
-  kids.push(h("div", { class: "answers" }, ...answers.map((a) => {
-    const sq = a.action.square !== undefined ? S.edition.squares[a.action.square] : null;
-    let extra = "";
-    if (d.kind === "raise_funds" && sq && a.action.type === "Mortgage") extra = " (+" + money(sq.mortgage) + ")";
-    if (d.kind === "raise_funds" && sq && a.action.type === "SellBuilding") extra = " (+" + money(Math.floor(sq.house_cost / 2)) + ")";
-    return answerButton(a, a.text + extra);
-  })));
-  return promptCard(title, ...kids);
-}
-const ANYTIME = { Build: "build", SellBuilding: "sell", Mortgage: "mortgage", Unmortgage: "lift" };
-function renderDeeds() {
-  if (S.me.seat === null || S.final) return null;
-  const mine = deedsOf(S.me.seat);
-  if (!mine.length) return null;
-  const acts = S.anytime.filter((a) => ANYTIME[a.action.type]);
-  return h("section", { class: "card", id: "my-deeds" }, h("h2", { text: t("my_deeds") }),
-    h("ul", {}, ...mine.map((d) => {
-      const sq = S.edition.squares[d.square];
-      const here = acts.filter((a) => a.action.square === d.square);
-      return h("li", { "data-square": d.square }, h("span", { text: deedLabel(d) + " " }),
-        ...here.map((a) => {
-          const kind = ANYTIME[a.action.type];
-          const cost = kind === "build" ? "−" + money(sq.house_cost) : kind === "sell" ? "+" + money(Math.floor(sq.house_cost / 2))
-            : kind === "mortgage" ? "+" + money(sq.mortgage) : "−" + money(Math.ceil(sq.mortgage * 1.1));
-          return h("button", { class: "deed-action", "data-type": a.action.type, onclick: () => act(a),
-            "aria-label": t(kind) + " " + sq.name + " " + cost, text: t(kind) + " " + cost });
-        }));
-    })));
-}
-// the trade being written survives the page being redrawn after every move
-const draft = { open: false, partner: null, give: new Set(), take: new Set(), giveCash: 0, takeCash: 0 };
-function renderTrade() {
-  if (S.me.seat === null || S.final) return null;
-  const me = S.me.seat, v = S.view;
-  const others = v.players.map((_, p) => p).filter((p) => p !== me && !v.players[p].bankrupt);
-  if (!others.length) return null;
-  if (!others.includes(draft.partner)) { draft.partner = others[0]; draft.take.clear(); }
-  const partner = h("select", { id: "trade-partner", "aria-label": t("trade_with"),
-    onchange: () => { draft.partner = Number(partner.value); draft.take.clear(); render(); } },
-    ...others.map((p) => h("option", { value: p, text: seatName(p), selected: p === draft.partner })));
-  const box = (p, cls, chosen) => h("fieldset", { class: cls }, h("legend", { text: p === me ? t("you_give") : t("you_get") }),
-    ...deedsOf(p).filter((d) => !d.buildings).map((d) => h("label", {},
-      h("input", { type: "checkbox", value: d.square, "data-square": d.square, checked: chosen.has(d.square),
-        onchange: (ev) => { if (ev.target.checked) chosen.add(d.square); else chosen.delete(d.square); } }),
-      " " + deedLabel(d))));
-  const cash = (id, key) => h("input", { type: "number", min: 0, value: draft[key], id,
-    oninput: (ev) => { draft[key] = Number(ev.target.value) || 0; } });
-  const form = h("form", { id: "trade-form", onsubmit: (ev) => {
-    ev.preventDefault();
-    const mine = new Set(deedsOf(me).map((d) => d.square)), theirs = new Set(deedsOf(draft.partner).map((d) => d.square));
-    act({ action: { type: "ProposeTrade", player: me, to: draft.partner,
-      give_squares: [...draft.give].filter((q) => mine.has(q)), take_squares: [...draft.take].filter((q) => theirs.has(q)),
-      give_cash: draft.giveCash, take_cash: draft.takeCash, give_jail_cards: 0, take_jail_cards: 0 } });
-    draft.give.clear(); draft.take.clear(); draft.giveCash = draft.takeCash = 0;
-  } }, h("label", {}, t("trade_with") + " ", partner), box(me, "give", draft.give),
-    h("label", {}, t("cash") + " ", cash("give-cash", "giveCash")),
-    box(draft.partner, "take", draft.take), h("label", {}, t("cash") + " ", cash("take-cash", "takeCash")),
-    h("button", { type: "submit", id: "propose", text: t("propose") }));
-  const details = h("details", { class: "card", id: "trade", open: draft.open }, h("summary", { text: t("trade") }), form);
-  details.addEventListener("toggle", () => { draft.open = details.open; });
-  return details;
-}
-
-// ----- the TOOLS table ---------------------------------------------------------------------
-const CARD_KINDS = ["hammer", "good_nail", "bent_nail", "smashed_finger", "reverse", "box_of_nails", "toolbox", "wild_hammer", "paint_brush"];
-const COLOUR_MARK = { red: "●", blue: "■", green: "▲", yellow: "◆" };
-function cardWords(code) {
-  const [kind, colour] = code.split(":");
-  const name = t("card_" + kind);
-  return colour ? t("colour_card", { colour: t("colour_" + colour), card: name }) : name;
-}
-function cardFace(code, attrs) {
-  const colour = code.split(":")[1] || "wild";
-  return h("button", { class: "tcard colour-" + colour, "data-card": code, ...attrs },
-    h("span", { class: "mark", "aria-hidden": "true", text: COLOUR_MARK[colour] || "★" }),
-    h("span", { class: "words", text: cardWords(code) }));
-}
-function renderTools(m) {
-  const v = S.view, pr = S.prompt;
-  const playable = new Map();
-  if (pr) for (const a of pr.answers) if (a.action.card) playable.set(a.action.card, a);
-  const seats = h("ul", { id: "tools-seats" }, ...v.names.map((n, p) => h("li", { class: p === v.current ? "current" : "" },
-    (p === v.current && !S.final ? "▶ " : "") + n + (S.me.seat === p ? " (" + t("you") + ")" : "") + ": " + t("cards_n", { n: v.hand_sizes[p] }))));
-  const pile = h("section", { class: "card", id: "pile" }, h("h2", { text: t("table") }),
-    h("p", {}, t("top_card") + ": ", cardFace(v.top, { disabled: true, id: "top-card" })),
-    h("p", { id: "colour-in-force", text: t("colour_in_force") + ": " + (v.color ? t("colour_" + v.color) : "—") }),
-    h("p", { text: t("draw_pile", { n: v.draw_pile }) + " · " + t("direction_" + v.direction) }),
-    v.box_penalty ? h("p", { text: t("box_penalty", { n: v.box_penalty }) }) : null, seats);
-  m.append(pile);
-  if (pr) {
-    const d = pr.decision;
-    const title = t("decide_" + d.kind) === "decide_" + d.kind ? t("your_decision") : t("decide_" + d.kind);
-    const kids = [];
-    if (d.info && d.info.drawn) kids.push(h("p", {}, t("you_drew") + ": ", cardFace(d.info.drawn, { disabled: true })));
-    if (d.info && d.info.good_nail_penalty) kids.push(h("p", { text: t("good_nail_penalty") }));
-    if (d.info && d.info.penalty) kids.push(h("p", { text: t("box_penalty", { n: d.info.penalty }) }));
-    const others = pr.answers.filter((a) => !a.action.card || d.kind !== "play");
-    if (d.kind === "play" && others.length < pr.answers.length) kids.push(h("p", { class: "hint", text: t("pick_from_hand") }));
-    kids.push(h("div", { class: "answers" }, ...others.map((a) => answerButton(a,
-      a.action.type === "ChooseColor" ? COLOUR_MARK[a.action.color] + " " + t("colour_" + a.action.color) : null))));
-    m.append(promptCard(title, ...kids));
-  } else m.append(h("section", { class: "card", id: "no-prompt" }, waitingFor()));
-  if (v.hand) {
-    const hand = [...v.hand].sort((a, b) => a.localeCompare(b));
-    m.append(h("section", { class: "card", id: "hand" }, h("h2", { text: t("your_hand", { n: hand.length }) }),
-      h("div", { class: "cards" }, ...hand.map((c) => {
-        const a = S.prompt && S.prompt.decision.kind === "play" ? playable.get(c) : null;
-        return cardFace(c, { class: "tcard colour-" + (c.split(":")[1] || "wild") + (a ? " playable" : ""),
-          disabled: !a, onclick: a ? () => act(a) : null,
-          "aria-label": cardWords(c) + (a ? " · " + t("playable") : "") });
-      }))));
-  }
-}
-
-// ----- start ---------------------------------------------------------------------------------
-function route() {
-  S.error = "";
-  const p = hashParams();
-  const table = p.get("table"), invite = p.get("invite");
-  delete main().dataset.version;
-  if (!table) {
-    if (S.ws) { S.closedForGood = true; S.ws.close(); S.ws = null; }
-    S.table = null; S.view = null; S.log = []; renderHome(); return;
-  }
-  if (invite && !myTables()[table]?.token && !myTables()[table]?.spectator) { renderJoin(table, invite); return; }
-  if (!S.creds || S.creds.table !== table || !S.ws) { S.table = null; S.log = []; connect(table); }
-}
-document.getElementById("lang").addEventListener("change", async (ev) => {
-  await loadLang(ev.target.value);
-  if (S.ws && S.table) { S.log = []; open(); } else route();
-});
-window.addEventListener("hashchange", route);
-const want = localStorage.getItem("parlor.lang") || (navigator.language || "en").slice(0, 2);
-loadLang(want).then(route);

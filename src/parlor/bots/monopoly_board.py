@@ -1,0 +1,266 @@
+"""The property bots' static picture of a board (:class:`Board`, one per edition and rule set)
+and what follows from who owns which lot, the mortgages and the buildings alone (:class:`Deeds`,
+kept from one decision to the next while it holds). :mod:`parlor.bots.monopoly_table` reads a
+moment of a game into them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from parlor.monopoly.edition import Edition
+from parlor.monopoly.rules import RuleOptions
+
+HOTEL = 5  # the engine's ``buildings`` value of a lot with a hotel
+N_SQUARES = 40
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """The edition's static facts the bot needs, computed once per edition and rule set."""
+
+    edition: Edition
+    options: RuleOptions
+    properties: tuple[int, ...]
+    group_of: tuple[tuple[int, ...], ...]  # per square (empty for non-properties)
+    street_groups: tuple[tuple[int, ...], ...]
+    groups: tuple[tuple[int, ...], ...]
+    price: tuple[int, ...]
+    mortgage: tuple[int, ...]
+    house_cost: tuple[int, ...]
+    kind: tuple[str, ...]
+    bonus: tuple[float, ...]  # per square: its share of its group's monopoly bonus
+    total_price: int
+    #: Per square: the index of its group in ``groups`` (-1 for non-properties).
+    group_index: tuple[int, ...]
+    #: Per group: all lots are streets; the sum of the lots' bonuses.
+    group_is_street: tuple[bool, ...]
+    group_bonus: tuple[float, ...]
+    #: The properties, dearest first (ties in board order).
+    by_price_desc: tuple[int, ...]
+    #: Per square: its rents (empty for non-properties).
+    rents: tuple[tuple[int, ...], ...]
+    max_level: int
+    #: Per square: its place in ``properties`` (the order the bot scans lots in).
+    order: tuple[int, ...]
+
+
+_BOARDS: dict[tuple[int, str], Board] = {}
+#: The same boards by the identity of a game's edition and rule options (clones share both),
+#: which the entry keeps alive so that the ids stay theirs.
+_BOARDS_BY_ID: dict[tuple[int, int], tuple[Edition, RuleOptions, Board]] = {}
+
+
+def board_for(game: Any) -> Board:
+    """The (cached) :class:`Board` of a property game."""
+    ed: Edition = game.edition
+    options: RuleOptions = game.options
+    quick = _BOARDS_BY_ID.get((id(ed), id(options)))
+    if quick is not None and quick[0] is ed and quick[1] is options:
+        return quick[2]
+    opts_raw = game.settings.get("options") or {}
+    key = (id(ed), repr(sorted(opts_raw.items())))
+    board = _BOARDS.get(key)
+    if board is None or board.edition is not ed:
+        board = _make_board(ed, options)
+        if len(_BOARDS) > 64:
+            _BOARDS.clear()
+        _BOARDS[key] = board
+    if len(_BOARDS_BY_ID) > 256:
+        _BOARDS_BY_ID.clear()
+    _BOARDS_BY_ID[(id(ed), id(options))] = (ed, options, board)
+    return board
+
+
+def _make_board(ed: Edition, options: RuleOptions) -> Board:
+    squares = ed.squares
+    group_of: list[tuple[int, ...]] = [()] * N_SQUARES
+    group_index = [-1] * N_SQUARES
+    groups = tuple(tuple(m) for m in ed.groups.values())
+    for gi, members in enumerate(groups):
+        for sq in members:
+            group_of[sq] = members
+            group_index[sq] = gi
+    street_groups = tuple(m for m in groups if all(squares[s].kind == "street" for s in m))
+    bonus = [0.0] * N_SQUARES
+    for members in street_groups:
+        for sq in members:
+            s = squares[sq]
+            bonus[sq] = 0.5 * s.price + 0.25 * s.rents[3]
+    properties = tuple(ed.property_squares)
+    price = tuple(s.price for s in squares)
+    order = [N_SQUARES] * N_SQUARES
+    for i, sq in enumerate(properties):
+        order[sq] = i
+    return Board(
+        edition=ed,
+        options=options,
+        properties=properties,
+        group_of=tuple(group_of),
+        street_groups=street_groups,
+        groups=groups,
+        price=price,
+        mortgage=tuple(s.mortgage for s in squares),
+        house_cost=tuple(s.house_cost for s in squares),
+        kind=tuple(s.kind for s in squares),
+        bonus=tuple(bonus),
+        total_price=sum(s.price for s in squares),
+        group_index=tuple(group_index),
+        group_is_street=tuple(squares[m[0]].kind == "street" for m in groups),
+        group_bonus=tuple(sum(bonus[s] for s in m) for m in groups),
+        by_price_desc=tuple(sorted(properties, key=lambda s: -price[s])),
+        rents=tuple(tuple(s.rents) for s in squares),
+        max_level=options.hotel_after_houses + 1,
+        order=tuple(order),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class OfferTarget:
+    """A group a player might complete by buying ``take`` from ``other`` (see
+    :meth:`Table.offer_targets`)."""
+
+    take: tuple[int, ...]
+    other: int
+    base: int  # the printed prices of ``take``
+    sweeteners: tuple[tuple[int, ...], ...]  # lots that might go the other way, () first
+
+
+class Deeds:
+    """What follows from who owns which lot, the mortgages and the buildings alone: whole-group
+    owners, each player's lots, rents at risk and where each may build. These change only at a
+    few actions, so a table keeps the deeds of the game's previous decision while they are equal
+    (:meth:`same`), and after a change (:meth:`successor`) keeps the per-player parts of the
+    players whose groups did not change. The per-player parts are filled lazily."""
+
+    __slots__ = (
+        "_build_options",
+        "_by_price",
+        "_danger",
+        "_junk",
+        "_offer_targets",
+        "_spots",
+        "_top_rent",
+        "board",
+        "buildings",
+        "complete",
+        "group_owner",
+        "mortgaged",
+        "owned",
+        "owner",
+    )
+
+    def __init__(
+        self,
+        board: Board,
+        owner: list[int],
+        mortgaged: list[bool],
+        buildings: list[int],
+        players: int,
+        previous: Deeds | None = None,
+        touched: tuple[int, ...] = (),
+    ) -> None:
+        """The deeds of ``owner``, ``mortgaged`` and ``buildings`` (copied). With ``previous``,
+        the deeds of an earlier moment of the same game that differ only in the groups
+        ``touched``, the parts of the other groups and of the players without a lot in a
+        touched group are taken from it instead of being recomputed."""
+        self.board = board
+        self.owner = list(owner)
+        self.mortgaged = list(mortgaged)
+        self.buildings = list(buildings)
+        groups = board.groups
+        if previous is None:
+            #: Per group: the player owning every lot, or -2 (several owners or the bank).
+            self.group_owner: list[int] = []
+            #: Per player: the lots it owns, in board order.
+            self.owned: list[list[int]] = [[] for _ in range(players)]
+            owned = self.owned
+            for sq in board.properties:
+                o = owner[sq]
+                if o >= 0:
+                    owned[o].append(sq)
+            group_owner = self.group_owner
+            #: Per player: the groups it owns whole (indices into ``board.groups``).
+            self.complete: list[list[int]] = [[] for _ in range(players)]
+            for gi, members in enumerate(groups):
+                first = _whole_owner(owner, members)
+                group_owner.append(first)
+                if first >= 0:
+                    self.complete[first].append(gi)
+        else:
+            group_owner = self.group_owner = list(previous.group_owner)
+            affected: set[int] = set()
+            old_owner = previous.owner
+            for gi in touched:
+                members = groups[gi]
+                group_owner[gi] = _whole_owner(owner, members)
+                for s in members:
+                    affected.add(owner[s])
+                    affected.add(old_owner[s])
+            self.owned = list(previous.owned)
+            self.complete = list(previous.complete)
+            for p in affected:
+                if p < 0:
+                    continue
+                self.owned[p] = [sq for sq in board.properties if owner[sq] == p]
+                self.complete[p] = [gi for gi, o in enumerate(group_owner) if o == p]
+        # Per player, filled on demand: the dearest rent of its unmortgaged lots, the lots where
+        # it may build, with their costs and scores, its lots dearest first, its trade targets;
+        # and the danger each player faces (from the others' top rents).
+        self._top_rent: list[int | None] = [None] * players
+        self._spots: list[list[int] | None] = [None] * players
+        self._build_options: list[list[tuple[int, int, float]] | None] = [None] * players
+        self._by_price: list[list[int] | None] = [None] * players
+        self._offer_targets: list[list[OfferTarget] | None] = [None] * players
+        self._danger: list[int] | None = None
+        self._junk: list[int | None] = [None] * players
+
+    def same(self, owner: list[int], mortgaged: list[bool], buildings: list[int]) -> bool:
+        return owner == self.owner and buildings == self.buildings and mortgaged == self.mortgaged
+
+    def successor(self, owner: list[int], mortgaged: list[bool], buildings: list[int]) -> Deeds:
+        """The deeds of a later moment of the same game, keeping what is known of the players
+        none of whose groups changed."""
+        board = self.board
+        group_index = board.group_index
+        touched: list[int] = []
+        for now, before in ((owner, self.owner), (buildings, self.buildings)):
+            if now != before:
+                for sq in range(N_SQUARES):
+                    if now[sq] != before[sq]:
+                        gi = group_index[sq]
+                        if gi >= 0 and gi not in touched:
+                            touched.append(gi)
+        if mortgaged != self.mortgaged:
+            for sq in range(N_SQUARES):
+                if mortgaged[sq] != self.mortgaged[sq]:
+                    gi = group_index[sq]
+                    if gi >= 0 and gi not in touched:
+                        touched.append(gi)
+        new = Deeds(board, owner, mortgaged, buildings, len(self.owned), self, tuple(touched))
+        affected: set[int] = set()
+        groups = board.groups
+        for gi in touched:
+            for s in groups[gi]:
+                affected.add(owner[s])
+                affected.add(self.owner[s])
+        for p in range(len(self.owned)):
+            if p in affected:
+                continue
+            new._top_rent[p] = self._top_rent[p]
+            new._spots[p] = self._spots[p]
+            new._build_options[p] = self._build_options[p]
+            new._by_price[p] = self._by_price[p]
+            new._junk[p] = self._junk[p]
+            # Trade targets also depend on the other players' groups: not kept.
+        return new
+
+
+def _whole_owner(owner: list[int], members: tuple[int, ...]) -> int:
+    """The player owning every lot of ``members``, or -2 (several owners or the bank)."""
+    first = owner[members[0]]
+    for s in members:
+        if owner[s] != first:
+            return -2
+    return first if first >= 0 else -2

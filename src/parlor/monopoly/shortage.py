@@ -1,0 +1,218 @@
+"""Building shortages (S14): who wishes to buy the bank's last houses or hotels, and their auction.
+
+The books (classic C30, matco M30): "If there are a limited number of houses and hotels available
+and two or more players wish to buy more than the Bank has, the houses or hotels must be sold at
+auction to the highest bidder." Matador (D24): "If several players wish to buy and the bank does
+not have enough for everyone, the bank puts the available houses up for auction." Latam (L27)
+says the same without "more than the bank has".
+
+How Parlor plays it (docs/rules/README.md, S14):
+
+* A ``Build`` of a house (or hotel) asks first when the stock could fall short: at least two
+  players could buy one (a lot where it may go, stock aside, and its price in cash) and together
+  they could place and pay for more than the bank has. Otherwise it is sold at once.
+* Then each of those players, the builder first and then to his left, says how many he wishes
+  to buy (pending ``building_wish``, ``WishBuildings(count)``): the builder at least one, the
+  others from none, each at most what he could place and pay for, and never more than the stock.
+* If two or more wish some and the wishes add up to more than the stock, the bank auctions the
+  buildings one at a time (S7 bids, opening at the price on the builder's lot) among those who
+  wished, for as long as what they still wish exceeds what is left; a won building counts
+  against its winner's wish and he places it (pending ``place_building``). When nobody bids, or
+  what is still wished fits in the stock, the sale ends and players build as usual.
+* Otherwise the builder's building is sold at its price, as if nobody had been asked.
+"""
+
+from __future__ import annotations
+
+from parlor.core.errors import E_
+from parlor.core.game import Decision, Event
+from parlor.monopoly.actions import Action, Build, WishBuildings
+from parlor.monopoly.building import BuildingRules
+from parlor.monopoly.frames import Auction, Frame, ShortageSale, ShortageWishes
+from parlor.monopoly.table import HOTEL, FrameRules, Handler
+
+
+class ShortageRules(BuildingRules):
+    def _stock(self, item: str) -> int:
+        return self.hotels_left if item == "hotel" else self.houses_left
+
+    def _capacity(self, player: int, item: str, stock: int) -> int:
+        """How many ``item``s ``player`` could place now and pay for at their prices, cheapest
+        first, at most ``stock`` (wishing for more than the bank has changes nothing)."""
+        ed = self.edition
+        if item == "hotel":
+            costs = [ed.hotel_cost(sq) for sq in self._buildable_squares(player, "hotel")]
+        else:
+            h = self.options.hotel_after_houses
+            costs = []
+            for sq in ed.property_squares:
+                b = self.buildings[sq]
+                if (
+                    self.owner[sq] == player
+                    and b != HOTEL
+                    and b < h
+                    and ed.squares[sq].kind == "street"
+                    and self.owns_group(player, sq)
+                    and not any(self.mortgaged[s] for s in self.group_of(sq))
+                ):
+                    costs += [ed.squares[sq].house_cost] * (h - b)
+        costs.sort()
+        cash, count = self.cash[player], 0
+        for cost in costs:
+            if count == stock or cost > cash:
+                break
+            cash -= cost
+            count += 1
+        return count
+
+    def _shortage_asked(self, builder: int, item: str) -> tuple[list[int], list[int]] | None:
+        """The players to ask how many ``item``s they wish to buy, the builder first, and the most
+        each may ask for; None when no shortage is possible (sell at once)."""
+        if not self.options.building_shortage_auction or self.options.unlimited_buildings:
+            return None
+        stock = self._stock(item)
+        n = self.num_players
+        asked: list[int] = []
+        most: list[int] = []
+        for k in range(n):
+            q = (builder + k) % n
+            if not self.bankrupt[q] and (count := self._capacity(q, item, stock)):
+                asked.append(q)
+                most.append(count)
+        if len(asked) < 2 or sum(most) <= stock or asked[0] != builder:
+            return None
+        return asked, most
+
+    # ----- a Build that meets a scarce stock -------------------------------------------------
+    def _do_build(self, action: Build, top: Frame, ev: list[Event]) -> None:
+        p, square = action.player, action.square
+        item = self._item_for(square)
+        asked = self._shortage_asked(p, item)
+        if asked is None:
+            self._place_building(p, square, ev, cost=None)
+            return
+        self.frames.append(ShortageWishes(p, square, item, *asked))
+        ev.append(
+            Event(
+                "shortage",
+                {"player": p, "square": square, "item": item, "stock": self._stock(item)},
+            )
+        )
+
+    # ----- the wishes --------------------------------------------------------------------------
+    def _wish_range(self, top: ShortageWishes) -> tuple[int, int]:
+        i = len(top.wishes)
+        return (1 if i == 0 else 0), top.most[i]  # the builder, asked first, wants one at least
+
+    def _wish_decision(self, top: ShortageWishes) -> Decision:
+        least, most = self._wish_range(top)
+        return Decision(
+            top.decider(),
+            "building_wish",
+            {
+                "item": top.item,
+                "square": top.square,
+                "builder": top.builder,
+                "stock": self._stock(top.item),
+                "least": least,
+                "most": most,
+                "wishes": {str(q): w for q, w in zip(top.asked, top.wishes, strict=False)},
+            },
+        )
+
+    def _wish_answers(self, p: int, top: ShortageWishes) -> list[Action]:
+        least, most = self._wish_range(top)
+        return [WishBuildings(p, count) for count in range(least, most + 1)]
+
+    def _wish_problem(self, action: Action, top: ShortageWishes) -> str | None:
+        least, most = self._wish_range(top)
+        name = self.names[action.player]
+        hotels = top.item == "hotel"
+        if not isinstance(action, WishBuildings):
+            if hotels:
+                return E_(
+                    "{name} must say how many of the bank's last hotels he wishes to buy", name=name
+                )
+            return E_(
+                "{name} must say how many of the bank's last houses he wishes to buy", name=name
+            )
+        if not least <= action.count <= most:
+            fields = {"name": name, "least": least, "most": most, "count": action.count}
+            if hotels:
+                return E_("{name} may wish for {least} to {most} hotels, not {count}", **fields)
+            return E_("{name} may wish for {least} to {most} houses, not {count}", **fields)
+        return None
+
+    def _do_wish(self, action: WishBuildings, top: Frame, ev: list[Event]) -> None:
+        assert isinstance(top, ShortageWishes)
+        top.wishes.append(action.count)
+        ev.append(
+            Event("wished", {"player": action.player, "item": top.item, "count": action.count})
+        )
+        if len(top.wishes) < len(top.asked):
+            return
+        self.frames.pop()
+        stock = self._stock(top.item)
+        wanting = [(q, w) for q, w in zip(top.asked, top.wishes, strict=True) if w]
+        total = sum(w for _, w in wanting)
+        if len(wanting) >= 2 and total > stock:
+            ev.append(
+                Event("shortage_auction", {"item": top.item, "stock": stock, "wanted": total})
+            )
+            self.frames.append(
+                ShortageSale(top.item, top.square, [q for q, _ in wanting], [w for _, w in wanting])
+            )
+            return
+        # Enough for everyone: the builder's building is sold at its price. Nothing changed while
+        # the players answered (no other action is taken meanwhile), so the Build still stands.
+        self._place_building(top.builder, top.square, ev, cost=None)
+
+    # ----- the auctions --------------------------------------------------------------------------
+    def _shortage_step(self, sale: ShortageSale, ev: list[Event]) -> None:
+        """Auction the next scarce building, or end the sale (the frame is already popped)."""
+        item = sale.item
+        stock = self._stock(item)
+        wanting: list[int] = []
+        wishes: list[int] = []
+        for q, wish in zip(sale.wanting, sale.wishes, strict=True):
+            # What one still wishes is at most what one can still place and pay for.
+            wish = 0 if self.bankrupt[q] else min(wish, self._capacity(q, item, stock))
+            if wish:
+                wanting.append(q)
+                wishes.append(wish)
+        if len(wanting) < 2 or sum(wishes) <= stock:
+            ev.append(Event("shortage_over", {"item": item}))
+            return
+        self.frames.append(ShortageSale(item, sale.square, wanting, wishes))
+        # The bank sells no building below its price: bids open at the first wanted lot's.
+        ed = self.edition
+        opening = (
+            ed.hotel_cost(sale.square) if item == "hotel" else ed.squares[sale.square].house_cost
+        )
+        # The building leaves the bank's stock while it is auctioned, so that nothing else (a
+        # hotel sold back, say) can take it meanwhile.
+        self._take_from_stock(item, 1)
+        self.frames.append(Auction(item, sale.square, list(wanting), 0, 0, -1, opening))
+        ev.append(Event("auction_started", {"item": item, "square": sale.square}))
+
+    def _shortage_auction_over(self, winner: int | None) -> None:
+        """A building auction ended (its frame popped): ``winner`` got one (it counts against his
+        wish), or nobody bid (None): at the bank's price nobody wants one, and the sale ends."""
+        sale = self.frames[-1] if self.frames else None
+        if not isinstance(sale, ShortageSale):
+            return
+        if winner is None:
+            self.frames.pop()
+        elif winner in sale.wanting:
+            sale.wishes[sale.wanting.index(winner)] -= 1
+
+
+HANDLERS: dict[type[Action], Handler] = {
+    Build: ShortageRules._do_build,
+    WishBuildings: ShortageRules._do_wish,
+}
+FRAMES: dict[type[Frame], FrameRules] = {
+    ShortageWishes: FrameRules(
+        ShortageRules._wish_decision, ShortageRules._wish_answers, ShortageRules._wish_problem
+    ),
+}

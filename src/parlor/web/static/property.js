@@ -1,0 +1,259 @@
+// Parlor in the browser: the property table (board, panels, deeds, trades, walking tokens). Loaded after app.js (its helpers and state S), no build step.
+"use strict";
+
+// ----- the property table ----------------------------------------------------------------
+let boardSvg = "", boardVersion = -1, boardAsked = "", boardEl = null;
+function refreshBoard() {
+  const key = [S.version, S.heat, S.lang, S.table.id].join("|");
+  if (key === boardAsked) return; // this very picture is drawn or on its way
+  boardAsked = key;
+  const seq = ++S.boardSeq, drawnAt = S.version;
+  fetch("/api/picture", { method: "POST", headers: { "content-type": "application/json" },
+    body: JSON.stringify({ view: S.view, lang: S.lang, heat: S.heat,
+      options: S.table.settings ? S.table.settings.options : null }) })
+    .then((r) => (r.ok ? r.text() : ""))
+    .then((svg) => {
+      if (seq !== S.boardSeq || !svg) { if (seq === S.boardSeq) boardAsked = ""; return; }
+      boardSvg = svg; // drawn by the server from this page's own view
+      boardVersion = drawnAt;
+      const el = document.getElementById("board");
+      if (!el) return;
+      const before = tokenSpots(el);
+      el.innerHTML = svg; el.dataset.version = drawnAt;
+      walkTokens(el, before);
+    });
+}
+// ----- tokens that walk: from the square they stood on, through every square passed ----------
+const WALK_MS = 90; // per square
+function tokenSpots(el) {
+  const out = {};
+  for (const tok of el.querySelectorAll("g.token")) {
+    out[tok.dataset.player] = { square: Number(tok.dataset.square), transform: tok.getAttribute("transform") };
+  }
+  return out;
+}
+function squareCentre(el, index, parent, player) {
+  const sq = el.querySelector("#square-" + index);
+  if (!sq) return null;
+  // the picture says where each seat's token stands on a square; else the square's middle
+  const spot = (sq.dataset.tokenSpots || "").split(" ")[player];
+  if (spot) { const [x, y] = spot.split(","); return "translate(" + x + "px, " + y + "px)"; }
+  const ctm = parent.getScreenCTM();
+  if (!ctm) return null;
+  const r = sq.getBoundingClientRect();
+  const pt = new DOMPoint(r.x + r.width / 2, r.y + r.height / 2).matrixTransform(ctm.inverse());
+  return "translate(" + pt.x.toFixed(1) + "px, " + pt.y.toFixed(1) + "px)";
+}
+function walkTokens(el, before) {
+  if (matchMedia("(prefers-reduced-motion: reduce)").matches || !el.animate) return;
+  const n = S.edition ? S.edition.squares.length : 40;
+  for (const tok of el.querySelectorAll("g.token")) {
+    const old = before[tok.dataset.player];
+    const to = Number(tok.dataset.square);
+    if (!old || old.square === to || tok.dataset.inJail === "true") continue;
+    const steps = (to - old.square + n) % n;
+    if (steps > 12) continue; // a card's jump, not a throw of the dice: no walk
+    const css = (tr) => tr.replace(/translate\(([-\d.]+)[ ,]+([-\d.]+)\)/, "translate($1px, $2px)");
+    const frames = [css(old.transform)];
+    for (let i = 1; i < steps; i++) {
+      const c = squareCentre(el, (old.square + i) % n, tok.parentNode, Number(tok.dataset.player));
+      if (c) frames.push(c);
+    }
+    frames.push(css(tok.getAttribute("transform")));
+    tok.animate(frames.map((transform) => ({ transform })), { duration: WALK_MS * steps, easing: "linear" });
+    document.documentElement.dataset.walks = String(Number(document.documentElement.dataset.walks || 0) + 1);
+  }
+}
+function renderProperty(m) {
+  const v = S.view;
+  if (!S.edition || S.edition.id !== v.edition || S.edition.lang !== S.lang) {
+    fetch("/api/editions/" + encodeURIComponent(v.edition) + "?lang=" + S.lang).then((r) => r.json())
+      .then((ed) => { ed.lang = S.lang; S.edition = ed; render(); });
+    if (!S.edition) return;
+  }
+  // one board element for the whole visit: a redraw moves it, so a token's walk goes on
+  if (!boardEl) boardEl = h("div", { id: "board", class: "board" });
+  const board = boardEl;
+  if (board.dataset.version !== String(boardVersion)) {
+    board.innerHTML = boardSvg;
+    board.dataset.version = boardVersion;
+  }
+  refreshBoard();
+  const heat = h("label", { class: "heat" }, h("input", { type: "checkbox", id: "heat", checked: S.heat,
+    onchange: (ev) => { S.heat = ev.target.checked; refreshBoard(); } }), " " + t("Show the analysis: landing chances as heat, expected rent and payback on deeds"));
+  const layout = h("div", { class: "table-layout" }, h("div", { class: "board-wrap" }, heat, board),
+    h("div", { class: "side" }, renderDecision(), renderPlayers(), renderDeeds(), renderTrade()));
+  m.append(layout);
+}
+function deedsOf(p) { return S.view.properties.filter((d) => d.owner === p); }
+function renderPlayers() {
+  const v = S.view;
+  return h("section", { class: "card", id: "players" }, h("h2", { text: t("Players") }),
+    ...v.players.map((pl, p) => {
+      const seat = S.table.seats[p] || {};
+      const marks = [];
+      if (v.turn === p && !S.final) marks.push("▶ " + t("turn"));
+      if (pl.in_jail) marks.push(t("in jail"));
+      if (pl.bankrupt) marks.push(t("bankrupt"));
+      if (pl.jail_cards) marks.push(t("{n} get-out-of-jail card(s)", { n: pl.jail_cards }));
+      marks.push(seat.kind === "bot" ? t("bot") : seat.connected ? t("online") : t("offline"));
+      const deeds = deedsOf(p);
+      return h("div", { class: "player" + (v.turn === p ? " current" : ""), "data-player": p },
+        h("h3", { text: (p + 1) + ". " + botName(pl.name, p) + (S.me.seat === p ? " (" + t("you") + ")" : "") }),
+        h("p", { class: "cash", text: t("Cash") + ": " + money(pl.cash) }),
+        h("p", { class: "marks", text: marks.join(" · ") }),
+        deeds.length ? h("ul", { class: "deeds" }, ...deeds.map((d) => h("li", { text: deedLabel(d) }))) : null);
+    }));
+}
+// street groups are lettered A, B, ... in board order, as on the board picture
+function groupLetter(sq) {
+  if (!sq.group || sq.kind !== "street") return "";
+  const groups = [];
+  for (const q of S.edition.squares) if (q.kind === "street" && !groups.includes(q.group)) groups.push(q.group);
+  return String.fromCharCode(65 + groups.indexOf(sq.group));
+}
+function deedLabel(d) {
+  const sq = S.edition.squares[d.square];
+  let s = sq.name;
+  const letter = groupLetter(sq);
+  if (letter) s += " [" + letter + "]";
+  if (d.buildings === 5) s += " · " + t("hotel");
+  else if (d.buildings) s += " · " + t("{n} house(s)", { n: d.buildings });
+  if (d.mortgaged) s += " · " + t("mortgaged");
+  return s;
+}
+// a mortgaged deed changing hands costs its new owner the bank's interest (the 10% fee)
+function mortgageFee(q) {
+  const sq = S.edition.squares[q];
+  return sq.interest ?? Math.ceil(sq.mortgage / 10);
+}
+function tradeDeedLabel(d) {
+  return deedLabel(d) + (d.mortgaged ? " · " + t("fee {amount} to take it over", { amount: money(mortgageFee(d.square)) }) : "");
+}
+function offerList(squares, cash, cards) {
+  const items = squares.map((q) => {
+    const d = S.view.properties.find((x) => x.square === q);
+    return d ? tradeDeedLabel(d) : sqName(q);
+  });
+  if (cash) items.push(money(cash));
+  if (cards) items.push(t("{n} get-out-of-jail card(s)", { n: cards }));
+  return h("ul", {}, ...(items.length ? items : [t("nothing")]).map((s) => h("li", { text: s })));
+}
+function renderDecision() {
+  const pr = S.prompt;
+  if (!pr) return h("section", { class: "card", id: "no-prompt" }, waitingFor());
+  const d = pr.decision, info = d.info || {};
+  const answers = pr.answers;
+  const title = WORD.decide[d.kind] ? t(WORD.decide[d.kind]) : t("Your decision");
+  const kids = [];
+  if (d.kind === "buy_or_auction") kids.push(h("p", { text: sqName(info.square) + " · " + money(info.price) }));
+  if (d.kind === "raise_funds") kids.push(h("p", { id: "owed", text: t("You owe {amount}.", { amount: money(info.amount) }) }));
+  if (d.kind === "bid") {
+    const item = info.square !== undefined ? sqName(info.square) : t("a building");
+    kids.push(h("p", { id: "high-bid", text: t("Auction of {item}", { item }) + " · " + (info.high_bidder >= 0
+      ? t("high bid {amount} by {name}", { amount: money(info.high_bid), name: seatName(info.high_bidder) }) : t("no bid yet")) }));
+    const amount = h("input", { id: "bid-amount", type: "number", min: info.min_bid, value: info.min_bid, "aria-label": t("Your own bid") });
+    kids.push(h("div", { class: "answers" }, ...answers.map((a) => answerButton(a,
+      a.action.type === "Bid" ? t("bid {amount}", { amount: money(a.action.amount) }) : a.action.type === "PassBid" ? t("pass") : null))));
+    kids.push(h("form", { class: "custom-bid", onsubmit: (ev) => {
+      ev.preventDefault();
+      act({ action: { type: "Bid", player: S.me.seat, amount: Number(amount.value) } });
+    } }, amount, h("button", { type: "submit", text: t("Bid this amount") })));
+    return promptCard(title, ...kids);
+  }
+  if (d.kind === "answer_trade") {
+    const o = info.offer;
+    kids.push(h("div", { id: "trade-offer", class: "offer" },
+      h("p", { text: t("{name} offers you a trade.", { name: seatName(info.from) }) }),
+      h("h3", { text: t("You get") }), offerList(o.give_squares, o.give_cash, o.give_jail_cards),
+      h("h3", { text: t("You give") }), offerList(o.take_squares, o.take_cash, o.take_jail_cards)));
+    const reject = answers.find((a) => a.action.type === "RejectTrade");
+    // a counter-offer turns this one down and opens the builder with the terms swapped
+    const counter = reject ? h("button", { id: "counter-offer", type: "button", onclick: () => {
+      Object.assign(draft, { open: true, partner: info.from, give: new Set(o.take_squares), take: new Set(o.give_squares),
+        giveCash: o.take_cash, takeCash: o.give_cash, giveCards: o.take_jail_cards, takeCards: o.give_jail_cards });
+      act(reject);
+    }, text: t("Counter-offer") }) : null;
+    kids.push(h("div", { class: "answers" }, ...answers.map((a) => answerButton(a,
+      a.action.type === "AcceptTrade" ? t("Accept") : a.action.type === "RejectTrade" ? t("Reject") : null)), counter));
+    return promptCard(title, ...kids);
+  }
+  kids.push(h("div", { class: "answers" }, ...answers.map((a) => {
+    const sq = a.action.square !== undefined ? S.edition.squares[a.action.square] : null;
+    let extra = "";
+    if (d.kind === "raise_funds" && sq && a.action.type === "Mortgage") extra = " (+" + money(sq.mortgage) + ")";
+    if (d.kind === "raise_funds" && sq && a.action.type === "SellBuilding") extra = " (+" + money(Math.floor(sq.house_cost / 2)) + ")";
+    return answerButton(a, a.text + extra);
+  })));
+  return promptCard(title, ...kids);
+}
+const ANYTIME = { Build: "build", SellBuilding: "sell", Mortgage: "mortgage", Unmortgage: "lift" };
+const ANYTIME_WORD = { build: N_("Build"), sell: N_("Sell a building"), mortgage: N_("Mortgage"), lift: N_("Lift the mortgage") };
+function renderDeeds() {
+  if (S.me.seat === null || S.final) return null;
+  const mine = deedsOf(S.me.seat);
+  if (!mine.length) return null;
+  const acts = S.anytime.filter((a) => ANYTIME[a.action.type]);
+  const cost = (kind, sq) => kind === "build" ? "−" + money(sq.house_cost) : kind === "sell" ? "+" + money(Math.floor(sq.house_cost / 2))
+    : kind === "mortgage" ? "+" + money(sq.mortgage) : "−" + money(sq.mortgage + mortgageFee(sq.index));
+  return h("section", { class: "card", id: "my-deeds" }, h("h2", { text: t("My deeds") }),
+    h("ul", {}, ...mine.map((d) => {
+      const sq = S.edition.squares[d.square];
+      const here = acts.filter((a) => a.action.square === d.square);
+      // what the engine refuses on this deed stays visible, disabled, with the engine's reason
+      const refused = S.refused.filter((r) => r.action.square === d.square && ANYTIME[r.action.type]);
+      const why = [];
+      const buttons = [...here.map((a) => ({ a, ok: true })), ...refused.map((r) => ({ a: r, ok: false }))]
+        .sort((x, y) => Object.keys(ANYTIME).indexOf(x.a.action.type) - Object.keys(ANYTIME).indexOf(y.a.action.type))
+        .map(({ a, ok }) => {
+          const kind = ANYTIME[a.action.type];
+          const label = t(ANYTIME_WORD[kind]) + " " + cost(kind, sq);
+          if (ok) return h("button", { class: "deed-action", "data-type": a.action.type, onclick: () => act(a),
+            "aria-label": label + " · " + sq.name, text: label });
+          const id = "why-" + a.action.type + "-" + d.square;
+          why.push(h("small", { class: "why", id, "data-type": a.action.type, text: t(ANYTIME_WORD[kind]) + ": " + a.reason }));
+          return h("button", { class: "deed-action", "data-type": a.action.type, disabled: true, title: a.reason,
+            "aria-describedby": id, "aria-label": label + " · " + sq.name, text: label });
+        });
+      return h("li", { "data-square": d.square, "data-kind": sq.kind }, h("span", { text: deedLabel(d) + " " }), ...buttons, ...why);
+    })));
+}
+// the trade being written survives the page being redrawn after every move
+const draft = { open: false, partner: null, give: new Set(), take: new Set(), giveCash: 0, takeCash: 0, giveCards: 0, takeCards: 0 };
+function renderTrade() {
+  if (S.me.seat === null || S.final) return null;
+  const me = S.me.seat, v = S.view;
+  const others = v.players.map((_, p) => p).filter((p) => p !== me && !v.players[p].bankrupt);
+  if (!others.length) return null;
+  if (!others.includes(draft.partner)) { draft.partner = others[0]; draft.take.clear(); }
+  const partner = h("select", { id: "trade-partner", "aria-label": t("Trade with"),
+    onchange: () => { draft.partner = Number(partner.value); draft.take.clear(); draft.takeCards = 0; render(); } },
+    ...others.map((p) => h("option", { value: p, text: seatName(p), selected: p === draft.partner })));
+  const box = (p, cls, chosen) => h("fieldset", { class: cls }, h("legend", { text: p === me ? t("You give") : t("You get") }),
+    ...deedsOf(p).filter((d) => !d.buildings).map((d) => h("label", {},
+      h("input", { type: "checkbox", value: d.square, "data-square": d.square, checked: chosen.has(d.square),
+        onchange: (ev) => { if (ev.target.checked) chosen.add(d.square); else chosen.delete(d.square); } }),
+      " " + tradeDeedLabel(d))));
+  const number = (id, key, max) => h("input", { type: "number", min: 0, max, value: draft[key], id,
+    oninput: (ev) => { draft[key] = Number(ev.target.value) || 0; } });
+  // jail cards only when the side giving them holds some
+  const cards = (p, id, key) => v.players[p].jail_cards
+    ? h("label", {}, t("Get-out-of-jail cards") + " ", number(id, key, v.players[p].jail_cards)) : null;
+  const form = h("form", { id: "trade-form", onsubmit: (ev) => {
+    ev.preventDefault();
+    const mine = new Set(deedsOf(me).map((d) => d.square)), theirs = new Set(deedsOf(draft.partner).map((d) => d.square));
+    act({ action: { type: "ProposeTrade", player: me, to: draft.partner,
+      give_squares: [...draft.give].filter((q) => mine.has(q)), take_squares: [...draft.take].filter((q) => theirs.has(q)),
+      give_cash: draft.giveCash, take_cash: draft.takeCash,
+      give_jail_cards: Math.min(draft.giveCards, v.players[me].jail_cards),
+      take_jail_cards: Math.min(draft.takeCards, v.players[draft.partner].jail_cards) } });
+    draft.give.clear(); draft.take.clear(); draft.giveCash = draft.takeCash = draft.giveCards = draft.takeCards = 0;
+  } }, h("label", {}, t("Trade with") + " ", partner), box(me, "give", draft.give),
+    h("label", {}, t("Cash") + " ", number("give-cash", "giveCash")), cards(me, "give-cards", "giveCards"),
+    box(draft.partner, "take", draft.take), h("label", {}, t("Cash") + " ", number("take-cash", "takeCash")),
+    cards(draft.partner, "take-cards", "takeCards"),
+    h("button", { type: "submit", id: "propose", text: t("Send the offer") }));
+  const details = h("details", { class: "card", id: "trade", open: draft.open }, h("summary", { text: t("Propose a trade") }), form);
+  details.addEventListener("toggle", () => { draft.open = details.open; });
+  return details;
+}

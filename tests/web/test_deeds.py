@@ -1,0 +1,204 @@
+"""The deeds panel and the trade builder in the browser, on a table continued from a save in which
+Ann was dealt a whole colour group: she builds (and the engine's reason shows on what it refuses),
+the turn timer counts down, Bo answers her offer with a counter-offer, the words switch language."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Error as PlaywrightError
+
+from parlor import monopoly
+from tests.web.test_property import DESKTOP, PHONE
+
+BROWN = (1, 3)  # Mediterranean and Baltic Avenue: a group of two
+
+
+def dealt_a_group() -> monopoly.PropertyGame:
+    """A short classic game whose opening deal gives Ann (seat 0) both brown streets."""
+    for seed in range(5000):
+        game = monopoly.new_game(
+            "classic", ["Ann", "Bo"], seed, {"variant": "short", "roll_for_first_player": False}
+        )
+        owners = {p["square"]: p["owner"] for p in game.view(None)["properties"]}
+        if all(owners[q] == 0 for q in BROWN):
+            return game
+    raise AssertionError("no seed deals Ann the brown group")
+
+
+def create_from_save(base: str, game: monopoly.PropertyGame) -> dict[str, Any]:
+    body = {"save": game.to_json(), "seats": ["human", "human"], "timer": 300, "bot_delay": 0}
+    req = urllib.request.Request(
+        base + "/api/tables", json.dumps(body).encode(), {"content-type": "application/json"}
+    )
+    with urllib.request.urlopen(req, timeout=20) as r:
+        made: dict[str, Any] = json.loads(r.read())
+    return made
+
+
+def open_as_host(page: Any, base: str, made: dict[str, Any]) -> None:
+    """The browser keeps seat tokens in localStorage: put the creator's there, as the create
+    form would have, and open the table."""
+    page.goto(base + "/")
+    mine = {k: made[k] for k in ("token", "host_key", "seat", "link")}
+    page.evaluate(
+        "([id, data]) => localStorage.setItem('parlor.tables', JSON.stringify({[id]: data}))",
+        [made["table"], {**mine, "game": "monopoly", "at": 0}],
+    )
+    page.goto(f"{base}/#table={made['table']}")
+
+
+def deed_button(page: Any, kind: str, square: int, enabled: bool) -> Any:
+    state = ":not([disabled])" if enabled else "[disabled]"
+    return page.locator(f"#my-deeds li[data-square='{square}'] button[data-type={kind}]{state}")
+
+
+def test_building_a_refusal_with_its_reason_the_timer_and_a_counter_offer(
+    web_server: Any, contexts: Any, images: Path
+) -> None:
+    made = create_from_save(web_server.base, dealt_a_group())
+    ann = contexts(viewport=DESKTOP).new_page()
+    open_as_host(ann, web_server.base, made)
+    bo = contexts(viewport=PHONE, is_mobile=True).new_page()
+    bo.goto(made["link"])
+    bo.fill("#join-name", "Bo")
+    bo.click("#join-button")
+    bo.wait_for_selector("#you")
+    ann.wait_for_selector("#start")
+    ann.click("#start")
+
+    # the timer: Ann decides first and sees her seconds go down; Bo sees hers
+    ann.wait_for_function(
+        "/\\d+ s left to decide/.test(document.getElementById('timer-left')?.textContent)"
+    )
+    first = int(ann.inner_text("#timer-left").split()[0])
+    assert 200 < first <= 300
+    bo.wait_for_function(
+        "/Ann has \\d+ s left/.test(document.getElementById('timer-left')?.textContent)"
+    )
+    ann.wait_for_function(f"parseInt(document.getElementById('timer-left').textContent) < {first}")
+
+    # a street of another group is refused with the engine's reason, shown and linked
+    bo_streets = [
+        p["square"]
+        for p in ann.evaluate("S.view.properties")
+        if p["owner"] == 1
+        and monopoly.load_edition("classic").squares[p["square"]].kind == "street"
+    ]
+    assert BROWN[0] not in bo_streets
+    ann.wait_for_selector(f"#my-deeds li[data-square='{BROWN[0]}'] button[data-type=Build]")
+
+    # building: the first house on Mediterranean Avenue
+    for _ in range(20):
+        try:
+            deed_button(ann, "Build", BROWN[0], True).click(timeout=3000)
+            ann.wait_for_function(
+                f"S.view.properties.find(p => p.square === {BROWN[0]}).buildings === 1",
+                timeout=5000,
+            )
+            break
+        except PlaywrightError:  # redrawn under the click: look again
+            continue
+    assert ann.evaluate(f"S.view.properties.find(p => p.square === {BROWN[0]}).buildings") == 1
+    assert "1 house" in ann.inner_text(f"#my-deeds li[data-square='{BROWN[0]}']")
+    # a second house there is refused until Baltic has one: building evenly
+    refused = deed_button(ann, "Build", BROWN[0], False)
+    refused.wait_for(timeout=10000)
+    reason = refused.get_attribute("title")
+    assert reason and "evenly" in reason
+    why_id = refused.get_attribute("aria-describedby")
+    assert ann.inner_text(f"#{why_id}").endswith(reason)  # visible, small, next to it
+    assert deed_button(ann, "Build", BROWN[1], True).count() == 1
+    # and mortgaging a lot of a group with a house is refused too, with its reason
+    mortgage = deed_button(ann, "Mortgage", BROWN[1], False)
+    assert "sell the buildings" in (mortgage.get_attribute("title") or "")
+    ann.locator("#my-deeds").screenshot(path=str(images / "web-property-deeds.png"))
+
+    # Ann mortgages a street of another group: lifting it costs the value and the 10% fee, and
+    # Bo's trade builder marks the deed with the fee its new owner would pay
+    other = next(
+        p["square"]
+        for p in ann.evaluate("S.view.properties")
+        if p["owner"] == 0 and p["square"] not in BROWN
+    )
+    square = monopoly.load_edition("classic").squares[other]
+    fee = -(-square.mortgage // 10)
+    for _ in range(20):
+        try:
+            deed_button(ann, "Mortgage", other, True).click(timeout=3000)
+            ann.wait_for_function(
+                f"S.view.properties.find(p => p.square === {other}).mortgaged", timeout=5000
+            )
+            break
+        except PlaywrightError:
+            continue
+    lift = deed_button(ann, "Unmortgage", other, True)
+    lift.wait_for(timeout=10000)
+    assert f"${square.mortgage + fee}" in lift.inner_text()
+    bo.click("#trade summary")
+    offered = bo.locator(f"#trade-form .take label:has(input[data-square='{other}'])")
+    offered.wait_for(timeout=10000)
+    assert "mortgaged" in offered.inner_text() and f"fee ${fee}" in offered.inner_text()
+    bo.click("#trade summary")  # shut again
+
+    # Ann asks Bo for one of his deeds for 1; Bo counters with the terms swapped
+    wanted = next(p["square"] for p in ann.evaluate("S.view.properties") if p["owner"] == 1)
+    for _ in range(20):
+        try:
+            if not ann.locator("#trade[open]").count():
+                ann.click("#trade summary", timeout=2000)
+            box = ann.locator(f"#trade-form .take input[data-square='{wanted}']")
+            box.check(timeout=2000)
+            ann.fill("#give-cash", "1", timeout=2000)
+            if box.is_checked() and ann.input_value("#give-cash") == "1":
+                ann.click("#propose", timeout=2000)
+                bo.wait_for_function(
+                    "document.getElementById('main').dataset.decision === 'answer_trade'",
+                    timeout=5000,
+                )
+                break
+        except PlaywrightError:
+            continue
+    assert "Ann" in bo.inner_text("#trade-offer") and "$1" in bo.inner_text("#trade-offer")
+    bo.click("#counter-offer")
+    bo.wait_for_selector("#trade[open] #trade-form")
+    bo.wait_for_function("document.getElementById('main').dataset.decision !== 'answer_trade'")
+    # the builder holds the swapped terms: Bo gives the deed Ann asked for and takes her 1
+    assert bo.locator(f"#trade-form .give input[data-square='{wanted}']").is_checked()
+    assert bo.input_value("#take-cash") == "1" and bo.input_value("#give-cash") == "0"
+    assert bo.input_value("#trade-partner") == "0"
+    for _ in range(20):
+        try:
+            bo.fill("#take-cash", "120", timeout=2000)
+            if (
+                bo.input_value("#take-cash") == "120"
+                and bo.locator(f"#trade-form .give input[data-square='{wanted}']").is_checked()
+            ):
+                bo.click("#propose", timeout=2000)
+                ann.wait_for_function(
+                    "document.getElementById('main').dataset.decision === 'answer_trade'",
+                    timeout=5000,
+                )
+                break
+        except PlaywrightError:
+            continue
+    offer = ann.inner_text("#trade-offer")
+    assert "Bo" in offer and "$120" in offer
+    name = monopoly.load_edition("classic").squares[wanted].name
+    assert (name.get("en") if isinstance(name, dict) else str(name)) in offer
+
+    # the new words switch language with the rest
+    ann.select_option("#lang", "es")
+    ann.wait_for_function("document.getElementById('prompt')?.innerText.includes('Contraoferta')")
+    ann.wait_for_function(
+        "/te quedan \\d+ s/.test(document.getElementById('timer-left')?.textContent)"
+    )
+    # (the deeds' controls come with the answer to the page's own "legal" request)
+    ann.wait_for_function("document.getElementById('my-deeds')?.innerText.includes('Construir')")
+    # while she must answer, the deeds' controls say so (in the engine's words)
+    assert "must answer first" in (
+        deed_button(ann, "Build", BROWN[1], False).get_attribute("title") or ""
+    )
