@@ -3,18 +3,22 @@
 Every table is 4 people (no bots): whoever must decide answers at once with a random legal answer;
 the latency of an action is the time from sending it to the moment the last of the table's 4
 seats has received the update it caused. Finished games are replaced by new tables. Prints
-actions/s and latency percentiles over the measured window (after a warm-up).
+actions/s and latency percentiles over the measured window (after a warm-up), the CPU the server
+and this client took, and the load average.
 
-    python bench/bench_server.py --tables 300 --seconds 30
+    python bench/bench_server.py --tables 300 --seconds 20 --warmup 30
+
+The client shares the machine with the server, so it is kept lean: one process, one event loop
+(uvloop when installed), and each connection is the ``websockets`` library's sans-I/O protocol on
+a plain asyncio transport, so a frame is handled in the callback that read it (no task switch per
+frame). Every frame of every seat is received and its version read; only a frame that carries
+this seat's prompt is parsed in full (orjson).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
-import json
-import multiprocessing as mp
 import os
 import random
 import statistics
@@ -23,131 +27,172 @@ import sys
 import tempfile
 import time
 import urllib.request
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
+from urllib.parse import urlsplit
 
-from websockets.asyncio.client import connect
+import orjson
+from websockets.client import ClientProtocol
+from websockets.frames import Opcode
+from websockets.http11 import Response
+from websockets.uri import parse_uri
 
 from parlor import client
 
+UPDATE = b'{"type":"update","version":'
 
-class Seats:
-    """The four connections of one table and what they have seen."""
 
-    def __init__(
-        self,
-        socks: list[Any],
-        measure_from: float,
-        stop_at: float,
-        lat: list[float],
-        counts: list[int],
-    ) -> None:
-        self.socks = socks
-        self.state: list[dict[str, Any]] = [{} for _ in socks]
-        self.seen = [0] * len(socks)
-        self.got: dict[int, set[int]] = {}
-        self.sent_at: dict[int, float] = {}
+class Seat(asyncio.Protocol):
+    """One WebSocket connection, driven by hand: bytes in, frames out, no task of its own."""
+
+    def __init__(self, url: str, on_frame: Callable[[bytes], None]) -> None:
+        self.ws = ClientProtocol(parse_uri(url), max_size=2**24)
+        self.on_frame = on_frame
+        self.transport: asyncio.Transport | None = None
+        self.open: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = cast(asyncio.Transport, transport)  # (uvloop's is not a subclass)
+        self.ws.send_request(self.ws.connect())
+        self._flush()
+
+    def data_received(self, data: bytes) -> None:
+        self.ws.receive_data(data)
+        for event in self.ws.events_received():
+            if isinstance(event, Response):
+                if event.status_code == 101:
+                    self.open.set_result(None)
+                else:
+                    self.open.set_exception(ConnectionError(f"handshake: {event.status_code}"))
+            elif event.opcode is Opcode.TEXT:
+                self.on_frame(event.data)
+        self._flush()  # pongs and close replies
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.open.done():
+            self.open.set_exception(exc or ConnectionError("closed"))
+
+    def send(self, frame: dict[str, Any]) -> None:
+        self.ws.send_text(orjson.dumps(frame))
+        self._flush()
+
+    def _flush(self) -> None:
+        data = self.ws.data_to_send()
+        if data and self.transport is not None and not self.transport.is_closing():
+            self.transport.write(b"".join(data))
+
+    def close(self) -> None:
+        if self.transport is not None:
+            self.transport.close()
+
+
+class Stats:
+    def __init__(self, measure_from: float, stop_at: float) -> None:
+        self.measure_from, self.stop_at = measure_from, stop_at
+        self.lat: list[float] = []
         self.errors: dict[str, int] = {}
-        self.done = asyncio.Event()
-        self.turn = asyncio.Event()
-        self.measure_from, self.stop_at, self.lat, self.counts = measure_from, stop_at, lat, counts
-
-    async def reader(self, i: int) -> None:
-        async for text in self.socks[i]:
-            frame = json.loads(text)
-            if frame["type"] == "error":  # counted; the action is sent again on the next turn
-                self.errors[frame["code"]] = self.errors.get(frame["code"], 0) + 1
-                self.sent_at.clear()
-                self.turn.set()
-                continue
-            if frame["type"] not in ("welcome", "update"):
-                continue
-            v = self.seen[i] = frame["version"]
-            self.state[i] = frame
-            if frame["type"] == "update":
-                self.got.setdefault(v, set()).add(i)
-                if len(self.got[v]) == len(
-                    self.socks
-                ):  # the last seat has it: the action's latency
-                    del self.got[v]
-                    t0 = self.sent_at.pop(v - 1, None)
-                    now = time.monotonic()
-                    if t0 is not None and t0 >= self.measure_from and now < self.stop_at:
-                        self.lat.append(now - t0)
-                        self.counts[0] += 1
-            if frame.get("final"):
-                self.done.set()
-            self.turn.set()
+        self.games = 0
 
 
-async def run_table(
-    base: str,
-    game: str,
-    rng: random.Random,
-    stop_at: float,
-    measure_from: float,
-    lat: list[float],
-    counts: list[int],
-) -> None:
-    while time.monotonic() < stop_at:
+class TablePlay:
+    """The four seats of one table: who has seen which version, and the actions in flight."""
+
+    def __init__(self, stats: Stats, rng: random.Random) -> None:
+        self.stats, self.rng = stats, rng
+        self.seats: list[Seat] = []
+        self.got: dict[int, int] = {}  # version -> seats that have received its update
+        self.sent: dict[int, float] = {}  # version acted on -> when the action went
+        self.prompt: tuple[int, dict[str, Any]] | None = None  # (seat, frame) of the newest
+        self.done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def frame(self, i: int, data: bytes) -> None:
+        if data.startswith(UPDATE):  # compact JSON, as this server writes it: read the version
+            end = data.index(b",", len(UPDATE))
+            self.arrived(int(data[len(UPDATE) : end]))
+            if b'"prompt":null' in data and b'"final":null' in data:
+                return
+            msg = orjson.loads(data)
+        else:  # any other frame, or a server that writes JSON with spaces: parsed in full
+            msg = orjson.loads(data)
+            kind = msg.get("type")
+            if kind == "update":
+                self.arrived(msg["version"])
+            elif kind not in ("welcome", "error"):
+                return  # acks, table news, notices
+        if msg["type"] == "error":  # counted; the newest prompt is answered again
+            code = msg["code"]
+            self.stats.errors[code] = self.stats.errors.get(code, 0) + 1
+            if self.prompt is not None:
+                self.sent.pop(self.prompt[1]["version"], None)
+                self.act(*self.prompt)
+            return
+        if msg.get("final"):
+            if not self.done.done():
+                self.done.set_result(None)
+            return
+        if msg.get("prompt"):
+            self.prompt = (i, msg)
+            self.act(i, msg)
+
+    def arrived(self, version: int) -> None:
+        n = self.got[version] = self.got.get(version, 0) + 1
+        if n == len(self.seats):  # the last seat has it: the action's latency
+            del self.got[version]
+            t0 = self.sent.pop(version - 1, None)
+            now = time.monotonic()
+            if t0 is not None and t0 >= self.stats.measure_from and now < self.stats.stop_at:
+                self.stats.lat.append(now - t0)
+
+    def act(self, i: int, msg: dict[str, Any]) -> None:
+        version = msg["version"]
+        if version in self.sent or time.monotonic() >= self.stats.stop_at:
+            return
+        prompt = msg["prompt"]
+        answer = self.rng.choice(prompt["answers"])
+        out: dict[str, Any] = {"type": "action", "version": version}
+        if "terms_revision" in prompt:  # accepting a trade names the terms it was shown
+            out["terms_revision"] = prompt["terms_revision"]
+        if answer["id"] is not None:
+            out["id"] = answer["id"]
+        else:
+            out["action"] = answer["action"]
+        self.sent[version] = time.monotonic()
+        self.seats[i].send(out)
+
+
+async def connect(url: str, on_frame: Callable[[bytes], None]) -> Seat:
+    parts = urlsplit(url)
+    loop = asyncio.get_running_loop()
+    _, seat = await loop.create_connection(
+        lambda: Seat(url, on_frame), parts.hostname, parts.port or 80
+    )
+    await seat.open
+    return seat
+
+
+async def run_table(base: str, game: str, stats: Stats, rng: random.Random) -> None:
+    while time.monotonic() < stats.stop_at:
         made = await asyncio.to_thread(client.create_table, base, game=game, seats=4)
-        tokens = [made["token"]] + [
-            (await asyncio.to_thread(client.join_table, made["link"], f"P{i}"))["token"]
-            for i in range(1, 4)
-        ]
-        socks = [
-            await connect(client.ws_url(base), max_size=2**24, compression=None) for _ in range(4)
-        ]
-        for i, ws in enumerate(socks):
-            hello = {"type": "hello", "table": made["table"], "token": tokens[i]}
+        tokens = [made["token"]]
+        for i in range(1, 4):
+            joined = await asyncio.to_thread(client.join_table, made["link"], f"P{i}")
+            tokens.append(joined["token"])
+        play = TablePlay(stats, rng)
+        for i in range(4):
+            play.seats.append(
+                await connect(client.ws_url(base), lambda data, i=i, p=play: p.frame(i, data))
+            )
+        for i, seat in enumerate(play.seats):
+            hello: dict[str, Any] = {"type": "hello", "table": made["table"], "token": tokens[i]}
             if i == 0:
                 hello["host_key"] = made["host_key"]
-            await ws.send(json.dumps(hello))
-        t = Seats(socks, measure_from, stop_at, lat, counts)
-        readers = [asyncio.ensure_future(t.reader(i)) for i in range(4)]
-        await socks[0].send(json.dumps({"type": "start"}))
-        while not t.done.is_set() and time.monotonic() < stop_at:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(t.turn.wait(), 1.0)
-            t.turn.clear()
-            for i in range(4):
-                frame = t.state[i]
-                prompt = frame.get("prompt")
-                if prompt and frame["version"] == max(t.seen) and frame["version"] not in t.sent_at:
-                    answer = rng.choice(prompt["answers"])
-                    t.sent_at[frame["version"]] = time.monotonic()
-                    msg = {"type": "action", "version": frame["version"]}
-                    if answer["id"] is not None:
-                        msg["id"] = answer["id"]
-                    else:
-                        msg["action"] = answer["action"]
-                    await socks[i].send(json.dumps(msg))
-        for ws in socks:
-            await ws.close()
-        for r in readers:
-            r.cancel()
-
-
-def worker(
-    base: str, game: str, tables: int, seconds: float, warmup: float, seed: int, out: Any
-) -> None:
-    async def main() -> tuple[list[float], int]:
-        lat: list[float] = []
-        counts = [0]
-        now = time.monotonic()
-        stop_at, measure_from = now + warmup + seconds, now + warmup
-        rng = random.Random(seed)
-        await asyncio.gather(
-            *(
-                run_table(
-                    base, game, random.Random(rng.random()), stop_at, measure_from, lat, counts
-                )
-                for _ in range(tables)
-            )
-        )
-        return lat, counts[0]
-
-    lat, n = asyncio.run(main())
-    out.put((lat, n, time.process_time()))
+            seat.send(hello)
+        play.seats[0].send({"type": "start"})
+        while not play.done.done() and time.monotonic() < stats.stop_at:
+            await asyncio.wait([play.done], timeout=1.0)
+        stats.games += play.done.done()
+        for seat in play.seats:
+            seat.close()
 
 
 def cpu_seconds(pid: int) -> float:
@@ -157,6 +202,85 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def start_server(tables: int, python: str) -> tuple[subprocess.Popen[str], str]:
+    db = os.path.join(tempfile.mkdtemp(), "bench.db")
+    server = subprocess.Popen(
+        [
+            python,
+            "-c",
+            "import sys; from parlor.cli import main; sys.exit(main())",
+            "serve",
+            "--port",
+            "0",
+            "--database-url",
+            f"sqlite:///{db}",
+            "--bot-delay",
+            "0",
+            "--max-connections-per-address",
+            str(tables * 4 + 100),
+            "--max-messages-per-address",
+            "1000000",
+            "--max-messages-per-connection",
+            "100000",
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert server.stdout is not None
+    base = server.stdout.readline().split()[-1].rstrip("/")
+    for _ in range(400):
+        try:
+            urllib.request.urlopen(base + "/api/health", timeout=1).close()
+            break
+        except OSError:
+            time.sleep(0.05)
+    return server, base
+
+
+async def drive(args: argparse.Namespace, base: str, server_pid: int | None) -> None:
+    now = time.monotonic()
+    stats = Stats(now + args.warmup, now + args.warmup + args.seconds)
+    rng = random.Random(args.seed)
+    tables = [
+        asyncio.ensure_future(run_table(base, args.game, stats, random.Random(rng.random())))
+        for _ in range(args.tables)
+    ]
+    await asyncio.sleep(max(0.0, stats.measure_from - time.monotonic()))
+    cpu0 = (time.process_time(), None if server_pid is None else cpu_seconds(server_pid))
+    await asyncio.sleep(max(0.0, stats.stop_at - time.monotonic()))
+    cpu1 = (time.process_time(), None if server_pid is None else cpu_seconds(server_pid))
+    load = os.getloadavg()
+    await asyncio.gather(*tables)
+    lat = sorted(stats.lat)
+    print(
+        f"{args.tables} tables x 4 WebSocket clients, {args.game}, one server process, "
+        f"{args.seconds:.0f} s measured after {args.warmup:.0f} s"
+    )
+    if len(lat) < 2:
+        print("no action was measured", stats.errors)
+        return
+    q = statistics.quantiles(lat, n=100)
+    print(f"actions/s: {len(lat) / args.seconds:.0f}   ({len(lat)} actions)")
+    print(
+        f"latency to the last seat's update: p50 {q[49] * 1000:.1f} ms, "
+        f"p90 {q[89] * 1000:.1f} ms, p99 {q[98] * 1000:.1f} ms, max {lat[-1] * 1000:.1f} ms"
+    )
+    if cpu0[1] is not None and cpu1[1] is not None:
+        used = cpu1[1] - cpu0[1]
+        print(
+            f"server CPU: {used / args.seconds * 100:.0f}% of one core, "
+            f"{used / len(lat) * 1000:.2f} ms per action"
+        )
+    used = cpu1[0] - cpu0[0]
+    print(
+        f"bench client CPU: {used / args.seconds * 100:.0f}% of one core, "
+        f"{used / len(lat) * 1000:.2f} ms per action"
+    )
+    if stats.errors:
+        print("error frames:", stats.errors)
+    print(f"load average during the window: {load[0]:.1f} (1 min) on {os.cpu_count()} cores")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -164,103 +288,31 @@ def main() -> None:
     ap.add_argument("--tables", type=int, default=300)
     ap.add_argument("--seconds", type=float, default=30.0, help="measured window")
     ap.add_argument(
-        "--warmup",
-        type=float,
-        default=10.0,
-        help="seconds before measuring (tables are created then)",
+        "--warmup", type=float, default=10.0, help="seconds before measuring (tables are made then)"
     )
     ap.add_argument("--game", default="monopoly", choices=["tools", "monopoly"])
-    ap.add_argument("--client-procs", type=int, default=2, help="processes driving the clients")
+    ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--url", default=None, help="an already running server (default: start one)")
+    ap.add_argument(
+        "--server-python",
+        default=sys.executable,
+        help="the interpreter that runs the server (default this one)",
+    )
     args = ap.parse_args()
-
-    server = None
-    base = args.url
-    if base is None:
-        db = os.path.join(tempfile.mkdtemp(), "bench.db")
-        server = subprocess.Popen(
-            [
-                sys.executable,
-                "-c",
-                "import sys; from parlor.cli import main; sys.exit(main())",
-                "serve",
-                "--port",
-                "0",
-                "--database-url",
-                f"sqlite:///{db}",
-                "--bot-delay",
-                "0",
-                "--max-connections-per-address",
-                str(args.tables * 4 + 100),
-                "--max-messages-per-address",
-                "1000000",
-                "--max-messages-per-connection",
-                "100000",
-            ],
-            stdout=subprocess.PIPE,
-            text=True,
-        )
-        assert server.stdout is not None
-        base = server.stdout.readline().split()[-1].rstrip("/")
-        for _ in range(200):
-            try:
-                urllib.request.urlopen(base + "/api/health", timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.05)
+    server, base = (None, args.url) if args.url else start_server(args.tables, args.server_python)
     try:
-        out: Any = mp.Queue()
-        share = [
-            args.tables // args.client_procs + (i < args.tables % args.client_procs)
-            for i in range(args.client_procs)
-        ]
-        procs = [
-            mp.Process(target=worker, args=(base, args.game, n, args.seconds, args.warmup, i, out))
-            for i, n in enumerate(share)
-            if n
-        ]
-        for p in procs:
-            p.start()
-        cpu_window: list[float] = []
-        if server is not None:  # the server's own CPU time over the measured window
-            time.sleep(args.warmup)
-            cpu_window.append(cpu_seconds(server.pid))
-            time.sleep(args.seconds)
-            cpu_window.append(cpu_seconds(server.pid))
-        lat: list[float] = []
-        actions = 0
-        client_cpu = 0.0
-        for _ in procs:
-            part, n, cpu = out.get()
-            lat += part
-            actions += n
-            client_cpu += cpu
-        for p in procs:
-            p.join()
+        run: Any = asyncio.run
+        try:
+            import uvloop
+
+            run = uvloop.run
+        except ImportError:
+            pass
+        run(drive(args, base, None if server is None else server.pid))
     finally:
         if server is not None:
             server.terminate()
             server.wait(10)
-    lat.sort()
-    if not lat:
-        print("no action was measured")
-        return
-    q = statistics.quantiles(lat, n=100)
-    print(
-        f"{args.tables} tables x 4 WebSocket clients, {args.game}, one server process, {args.seconds:.0f} s measured"
-    )
-    print(f"actions/s: {actions / args.seconds:.0f}   ({actions} actions)")
-    print(
-        f"latency to the last seat's update: p50 {q[49] * 1000:.1f} ms, p90 {q[89] * 1000:.1f} ms, p99 {q[98] * 1000:.1f} ms, max {lat[-1] * 1000:.1f} ms"
-    )
-    if len(cpu_window) == 2 and actions:
-        used = cpu_window[1] - cpu_window[0]
-        print(
-            f"server CPU: {used / args.seconds * 100:.0f}% of one core, "
-            f"{used / actions * 1000:.2f} ms per action"
-        )
-    print(f"client processes' CPU over the whole run: {client_cpu:.1f} s")
-    print(f"load average at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
 
 
 if __name__ == "__main__":

@@ -3,8 +3,10 @@ acknowledged, and its bots and timers run again; saved games in and out; the rep
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
+import time
 from pathlib import Path
 
 from parlor import client, tools
@@ -130,3 +132,47 @@ def test_a_bad_save_is_refused(server: ServerProcess) -> None:
             assert exc.code == "bad_save"
         else:
             raise AssertionError(f"{save} was accepted")
+
+
+def test_a_turn_timer_goes_on_after_a_restart_from_where_it_was(tmp_path: Path) -> None:
+    """The timer counts from when the decision began (its commit), not from the restart."""
+    timer, waited = 10.0, 6.0
+    db = tmp_path / "timer.db"
+    srv = ServerProcess(f"sqlite:///{db}", "--bot-delay", "0").start()
+    try:
+        made = client.create_table(
+            srv.base, game="tools", seats=["human", "heuristic"], timer=timer
+        )
+
+        async def before() -> int:
+            ann = await host(srv.base, made)
+            await start(ann)
+            await ann.wait(lambda t: t.prompt is not None, timeout=30)
+            shown = time.monotonic()
+            version = ann.version
+            while time.monotonic() - shown < waited:  # Ann thinks: most of her time goes by
+                await asyncio.sleep(0.1)
+            await ann.close()
+            return version
+
+        version = run(before())
+        srv.kill()
+        committed = sqlite3.connect(db).execute(
+            "SELECT count(*) FROM parlor_actions WHERE table_id = ?", (made["table"],)
+        )
+        assert committed.fetchone()[0] == version  # her timer had not run out before the kill
+        srv = ServerProcess(f"sqlite:///{db}", "--bot-delay", "0", port=srv.port).start()
+        back = time.monotonic()
+
+        async def after() -> float:
+            watcher = await client.Table.connect(srv.base, made["table"], invite=made["invite"])
+            await watcher.wait(lambda t: t.version > version, timeout=60)
+            took = time.monotonic() - back
+            await watcher.close()
+            return took
+
+        # a stand-in answered once the rest of her 10 s ran out (about 4 s less the restart);
+        # a timer started again from zero would wait 10 s after the restart
+        assert run(after()) < timer - 3
+    finally:
+        srv.stop()

@@ -4,6 +4,7 @@ and trades, events in words, spectators."""
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -236,6 +237,14 @@ def test_a_search_bot_plays_off_the_event_loop(server: ServerProcess) -> None:
         await pinger
         assert final["winners"] and ann.table["seats"][1]["bot"] == "search"
         assert len(waits) > 5
+        # it thought in a worker process of the server's own, not on the server's interpreter
+        assert server.proc is not None
+        children = [
+            c
+            for task in Path(f"/proc/{server.proc.pid}/task").iterdir()
+            for c in (task / "children").read_text().split()
+        ]
+        assert children, "no worker process"
         for t in (ann, watcher):
             await t.close()
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 from parlor import client
 from tests.server.support import ServerProcess, run, start
@@ -51,6 +52,49 @@ def test_two_processes_one_table(postgres_url: str) -> None:
             assert ann.version == bo.version == watcher.version
             assert ann.view["players"] == watcher.view["players"] == bo.view["players"]
             for t in (ann, bo, watcher):
+                await t.close()
+
+        run(go())
+    finally:
+        a.stop()
+        b.stop()
+
+
+def test_a_seat_connected_to_one_process_is_not_away_in_the_other(postgres_url: str) -> None:
+    """Ann moves from process B to process A: B's grace period ends, but she is on A."""
+    a = ServerProcess(postgres_url, "--bot-delay", "0").start()
+    b = ServerProcess(postgres_url, "--bot-delay", "0").start()
+    try:
+        made = client.create_table(
+            a.base, game="tools", seats=["human", "heuristic"], grace=1, timer=None
+        )
+
+        async def go() -> None:
+            on_b = await client.Table.connect(
+                b.base, made["table"], token=made["token"], host_key=made["host_key"]
+            )
+            await start(on_b)
+            await on_b.wait(lambda t: t.prompt is not None, timeout=30)
+            on_a = await client.Table.connect(a.base, made["table"], token=made["token"])
+            watcher = await client.Table.connect(a.base, made["table"], invite=made["invite"])
+            version = on_a.version
+            await on_b.close()  # B has no connection for her seat now: its grace period runs
+            loop = asyncio.get_running_loop()
+            until = loop.time() + 5  # five grace periods: long enough for B to get it wrong
+            while loop.time() < until:
+                with contextlib.suppress(TimeoutError):
+                    await on_a.wait(lambda t: t.version > version, timeout=until - loop.time())
+            assert on_a.version == version and on_a.prompt is not None  # nobody played for her
+            assert not on_a.table["seats"][0]["away"]
+            # she leaves A as well: now she is away everywhere, and the stand-in plays for her
+            await on_a.close()
+            await watcher.wait(lambda t: t.version > version, timeout=60)
+            await watcher.wait(lambda t: t.table["seats"][0]["away"], timeout=60)
+            # back on B: every process sees her back, and nobody plays for her any more
+            again = await client.Table.connect(b.base, made["table"], token=made["token"])
+            await watcher.wait(lambda t: not t.table["seats"][0]["away"], timeout=60)
+            assert not again.table["seats"][0]["away"]
+            for t in (again, watcher):
                 await t.close()
 
         run(go())

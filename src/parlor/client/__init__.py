@@ -233,6 +233,7 @@ async def play_table(
     async with asyncio.timeout(timeout):
         while table.final is None:
             if table.my_turn():
+                acted_at = table.version
                 answer = policy(table)
                 if asyncio.iscoroutine(answer):
                     answer = await answer
@@ -241,7 +242,10 @@ async def play_table(
                 if code == "rate_limited":
                     await asyncio.sleep(0.5)
                 elif code in ("stale", "illegal", "not_running"):
-                    await table.recv()  # the table moved on (maybe to its end): see how
+                    # the table moved on (maybe to its end): see how, unless the frames that
+                    # said so came in before the reply (then it may be this seat's turn again)
+                    if table.version == acted_at and table.final is None:
+                        await table.recv()
                 elif reply["type"] == "error":
                     raise ServerError(reply["code"], reply["message"])
             else:

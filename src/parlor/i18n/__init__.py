@@ -21,7 +21,7 @@ import io
 import locale
 import os
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 
 from babel.messages.mofile import read_mo
@@ -162,6 +162,7 @@ def web_messages(lang: str) -> dict[str, str]:
     return {str(m.id): str(m.string) for m in catalog if m.id and isinstance(m.id, str)}
 
 
+@lru_cache(maxsize=8192)  # babel's formatting is slow and a game shows the same amounts again
 def format_number(value: int, lang: str) -> str:
     """``value`` with the digit grouping of ``lang``.
 

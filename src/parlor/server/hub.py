@@ -8,6 +8,7 @@ process wrote that step first) is answered with ``stale`` after catching up from
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hmac
 import json
 import logging
@@ -21,9 +22,20 @@ from typing import Any, TypeVar
 from parlor.core.errors import E_, ParlorError
 from parlor.core.game import Event
 from parlor.server import games
-from parlor.server.protocol import PROTOCOL_VERSION, Limits, ProtocolError
+from parlor.server.commits import GroupCommitter
+from parlor.server.plans import normalise as _normalise
+from parlor.server.presence import Presence
+from parlor.server.protocol import (
+    MAX_NAME,
+    PROTOCOL_VERSION,
+    Limits,
+    ProtocolError,
+    clean_text,
+    dumps,
+)
 from parlor.server.runtime import Conn, TableRuntime
 from parlor.server.store import Store, digest, listen
+from parlor.server.thinking import Thinking
 
 log = logging.getLogger("parlor.server")
 R = TypeVar("R")
@@ -49,6 +61,9 @@ class Hub:
         self.tables: dict[str, TableRuntime] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self.executor = ThreadPoolExecutor(8 if store.is_postgres else 1, "parlor-db")
+        self.committer = GroupCommitter(store)
+        self.thinking = Thinking()
+        self.presence = Presence(store, self.db)
         self.addr_conns: dict[str, int] = {}
         self.addr_buckets: dict[str, Any] = {}
         self._stop = threading.Event()
@@ -66,6 +81,7 @@ class Hub:
                     if s["kind"] == "human":
                         self._start_grace(rt, s["seat"])
                 self.schedule(rt)
+        self.presence.start()
         if self.store.is_postgres:
             self._listener = threading.Thread(
                 target=listen, args=(self.store, self._on_notify, self._stop), daemon=True
@@ -78,7 +94,11 @@ class Hub:
             for t in [rt.turn_task, *rt.grace_tasks.values()]:
                 if t is not None:
                     t.cancel()
+        with contextlib.suppress(Exception):  # (a clean stop forgets this process's seats)
+            await self.presence.stop()
         self.executor.shutdown(wait=False)
+        self.committer.close()
+        self.thinking.close()
 
     async def db(self, fn: Callable[..., R], *args: Any, **kwargs: Any) -> R:
         if not self.store.is_postgres:
@@ -115,7 +135,11 @@ class Hub:
         return rt
 
     def _build(
-        self, row: dict[str, Any], seats: list[dict[str, Any]], actions: list[Any]
+        self,
+        row: dict[str, Any],
+        seats: list[dict[str, Any]],
+        actions: list[Any],
+        last_at: float | None,
     ) -> TableRuntime:
         rt = TableRuntime(
             id=row["id"],
@@ -127,7 +151,10 @@ class Hub:
             seats=[_seat(s) for s in seats],
             host_hash=row["host_hash"],
             meta_rev=int(row["meta_rev"]),
+            # the decision began with the last action, or (none yet) when the table started
+            decided_since=float(row["updated_at"] if last_at is None else last_at),
         )
+        rt.away = {s["seat"] for s in rt.seats if s.get("away")}
         if row["settings"] is not None:
             rt.game = games.rebuild(rt.game_name, json.loads(row["settings"]), rt.seed, actions)
             rt.version = len(actions)
@@ -172,18 +199,14 @@ class Hub:
             "listed": bool(req.get("listed", False)),
         }
         await self.db(self.store.create_table, row, seats)
-        if imported is not None:
+        if imported is not None and imported.log:
             from parlor.core.game import action_to_dict
 
-            for i, action in enumerate(imported.log):
-                await self.db(
-                    self.store.append_action,
-                    table_id,
-                    i,
-                    action.player,
-                    action_to_dict(action),
-                    "import",
-                )
+            rows = [
+                (table_id, i, action.player, action_to_dict(action), "import")
+                for i, action in enumerate(imported.log)
+            ]
+            await self.db(self.store.append_actions, rows)
         out = {"table": table_id, "invite": invite, "host_key": host_key}
         if host_token is not None:
             out["token"] = host_token
@@ -315,6 +338,11 @@ class Hub:
         conn.table = rt
         rt.conns.add(conn)
         was_away = conn.seat is not None and self._back(rt, conn.seat)
+        if conn.seat is not None:
+            await self.presence.hold(rt.id, conn.seat)
+            if was_away:  # every process stops playing the stand-in for this seat
+                await self.db(self.store.update_meta, rt.id, seats={conn.seat: {"away": False}})
+                rt.meta_rev += 1
         chat = await self.db(self.store.chat_since, rt.id, -1, 50)
         frame = {
             "type": "welcome",
@@ -336,12 +364,10 @@ class Hub:
         if rt is None:
             return
         rt.conns.discard(conn)
-        if (
-            conn.seat is not None
-            and not rt.seat_conns(conn.seat)
-            and rt.seats[conn.seat]["kind"] == "human"
-        ):
-            self._start_grace(rt, conn.seat)
+        if conn.seat is not None and not rt.seat_conns(conn.seat):
+            self.presence.release(rt.id, conn.seat)
+            if rt.seats[conn.seat]["kind"] == "human":
+                self._start_grace(rt, conn.seat)
         self.broadcast_meta(rt)
 
     def _start_grace(self, rt: TableRuntime, seat: int) -> None:
@@ -353,7 +379,17 @@ class Hub:
         async def expire() -> None:
             await asyncio.sleep(grace)
             rt.grace_tasks.pop(seat, None)
-            if not rt.seat_conns(seat) and rt.seats[seat]["kind"] == "human":
+            if rt.seat_conns(seat) or rt.seats[seat]["kind"] != "human" or seat in rt.away:
+                return
+            if await self.presence.held_elsewhere(rt.id, seat):
+                return  # the person is connected to another process: not away
+            if not rt.seat_conns(seat):
+                await self.db(self.store.update_meta, rt.id, seats={seat: {"away": True}})
+                rt.meta_rev += 1
+                if rt.seat_conns(seat):  # back while that was written: undone
+                    await self.db(self.store.update_meta, rt.id, seats={seat: {"away": False}})
+                    rt.meta_rev += 1
+                    return
                 rt.away.add(seat)
                 self.notice(rt, "away", seat, f"{rt.seats[seat]['name']} is away: a stand-in plays")
                 self.broadcast_meta(rt)
@@ -373,12 +409,12 @@ class Hub:
 
     # ----- telling people ----------------------------------------------------------------------
     def notice(self, rt: TableRuntime, kind: str, seat: int | None, text: str) -> None:
-        frame = json.dumps({"type": "notice", "kind": kind, "seat": seat, "text": text})
+        frame = dumps({"type": "notice", "kind": kind, "seat": seat, "text": text})
         for c in rt.conns:
             c.send(frame)
 
     def broadcast_meta(self, rt: TableRuntime, skip: Conn | None = None) -> None:
-        frame = json.dumps({"type": "table", "table": rt.meta()})
+        frame = dumps({"type": "table", "table": rt.meta()})
         for c in rt.conns:
             if c is not skip:
                 c.send(frame)
@@ -397,7 +433,7 @@ class Hub:
                     texts[c.lang] = games.event_frames(game, events, c.lang)
                 frame = {"type": "update", "version": rt.version, "events": texts[c.lang]}
                 frame.update(rt.seat_frame(c.seat, c.lang))
-                text = frames[key] = json.dumps(frame, ensure_ascii=False)
+                text = frames[key] = dumps(frame)
             c.send(text)
 
     # ----- the play loop -----------------------------------------------------------------------
@@ -422,14 +458,19 @@ class Hub:
                 )
             if not game.is_legal(action):
                 raise ProtocolError("illegal", _why_illegal(game, action))
-            committed = await self.db(
-                self.store.append_action,
-                rt.id,
-                rt.version,
-                seat,
-                games.encode_action(action),
-                actor,
-            )
+            row = (rt.id, rt.version, seat, games.encode_action(action), actor)
+            # A step that has begun committing is finished, even if this task is cancelled
+            # meanwhile (a bot's turn when its seat's person comes back): the row may already be
+            # in the database, and the table here must not fall behind it. The cancellation
+            # waits until the step is applied and announced.
+            commit = asyncio.ensure_future(self.committer.commit(row))
+            cancelled: asyncio.CancelledError | None = None
+            while not commit.done():
+                try:
+                    await asyncio.shield(commit)
+                except asyncio.CancelledError as exc:
+                    cancelled = exc
+            committed = commit.result()
             if not committed:  # another process wrote this step first
                 await self._catch_up(rt)
                 raise ProtocolError(
@@ -437,11 +478,14 @@ class Hub:
                 )
             events = game.apply(action)
             rt.version += 1
+            rt.decided_since = time.time()
             if game.is_over:
                 rt.status = "over"
                 await self.db(self.store.update_meta, rt.id, table={"status": "over"})
             self.publish(rt, events)
         self.schedule(rt)
+        if cancelled is not None:
+            raise cancelled
         return rt.version
 
     async def _catch_up(self, rt: TableRuntime) -> None:
@@ -452,6 +496,7 @@ class Hub:
         for raw in await self.db(self.store.actions_since, rt.id, rt.version):
             events = game.apply(games.decode_action(game, raw))
             rt.version += 1
+            rt.decided_since = time.time()
             if game.is_over:
                 rt.status = "over"
             self.publish(rt, events)
@@ -476,9 +521,11 @@ class Hub:
                     started = rt.status == "waiting" and row["status"] != "waiting"
                     rt.status = row["status"]
                     if started:
+                        rt.decided_since = time.time()  # (the first decision's timer)
                         self.publish(rt, [])
                 rt.listed = bool(row["listed"])
                 rt.seats = [_seat(s) for s in await self.db(self.store.seats, table_id)]
+                rt.away = {s["seat"] for s in rt.seats if s.get("away")}
                 for c in list(rt.conns):
                     if c.seat is not None and rt.seats[c.seat]["token_hash"] != c.token_hash:
                         c.send(
@@ -500,7 +547,7 @@ class Hub:
         if message["id"] <= rt.last_chat_id:
             return
         rt.last_chat_id = message["id"]
-        frame = json.dumps({"type": "chat", "message": message}, ensure_ascii=False)
+        frame = dumps({"type": "chat", "message": message})
         for c in rt.conns:
             c.send(frame)
 
@@ -508,13 +555,15 @@ class Hub:
         """Make sure whoever must decide next is being served: a bot, a stand-in, or a timer."""
         game = rt.game
         current = asyncio.current_task()
-        if game is None or rt.status != "running" or game.pending is None:
+        pending = None if game is None or rt.status != "running" else game.pending
+        ctrl = None if pending is None else rt.controller(pending.player)
+        if pending is None or (ctrl is None and not rt.config.get("timer")):
+            # nothing to run: nobody decides, or a person without a timer does
             if rt.turn_task is not None and rt.turn_task is not current:
                 rt.turn_task.cancel()
             rt.turn_task, rt.turn_key = None, None
             return
-        seat = game.pending.player
-        ctrl = rt.controller(seat)
+        seat = pending.player
         key = (rt.version, seat, None if ctrl is None else id(ctrl[0]))
         if rt.turn_key == key and rt.turn_task is not None and not rt.turn_task.done():
             return
@@ -530,7 +579,9 @@ class Hub:
                 if not timer:
                     return
                 deadline = rt.deadline()  # the one the frames announced
-                await asyncio.sleep(float(timer) if deadline is None else deadline - time.time())
+                await asyncio.sleep(
+                    float(timer) if deadline is None else max(0.0, deadline - time.time())
+                )
                 bot, actor = rt.standin(seat), "standin"
                 self.notice(
                     rt,
@@ -547,7 +598,7 @@ class Hub:
                     await asyncio.sleep(delay)
             if rt.version != version or rt.status != "running":
                 return
-            action = await self._choose(rt, bot, seat)
+            action = await self.thinking.choose(rt, bot, seat)
             await self.submit(rt, seat, action, version, actor)
         except ProtocolError:
             pass  # the table moved on meanwhile: the next schedule serves it
@@ -555,22 +606,6 @@ class Hub:
             raise
         except Exception:
             log.exception("bot turn on table %s failed", rt.id)
-
-    async def _choose(self, rt: TableRuntime, bot: Any, seat: int) -> Any:
-        game = rt.game
-        assert game is not None
-        try:
-            if getattr(bot, "name", "") == "search":
-                # search is expensive: a copy in a worker thread, so other tables go on
-                action = await asyncio.to_thread(bot.choose, game.clone(), seat)
-            else:
-                action = bot.choose(game, seat)
-            if game.is_legal(action):
-                return action
-        except (ParlorError, ValueError, IndexError, KeyError):
-            pass
-        answers = game.legal_actions(seat, anytime=False) or game.legal_actions(seat)
-        return answers[0]
 
 
 def _same(stored: str | None, given: str) -> bool:
@@ -596,14 +631,4 @@ def _seat(s: dict[str, Any]) -> dict[str, Any]:
 
 
 def _name(value: Any) -> str:
-    from parlor.server.protocol import MAX_NAME, clean_text
-
     return clean_text(value, MAX_NAME, "name")
-
-
-def _normalise(
-    req: dict[str, Any], save: str | None
-) -> tuple[dict[str, Any], list[dict[str, Any]], Any]:
-    from parlor.server.plans import normalise
-
-    return normalise(req, save)

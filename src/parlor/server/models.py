@@ -7,7 +7,7 @@ Secrets (seat tokens, the invite, the host's key) are stored only as SHA-256 dig
 
 from __future__ import annotations
 
-from sqlalchemy import BigInteger, Boolean, Float, ForeignKey, Integer, String, Text
+from sqlalchemy import BigInteger, Boolean, Float, ForeignKey, Integer, String, Text, false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -47,6 +47,25 @@ class SeatRow(Base):
     bot: Mapped[str | None] = mapped_column(String(32), nullable=True)
     bot_options: Mapped[str] = mapped_column(Text, default="{}")
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    #: played by the stand-in since its person has been gone longer than the grace period
+    away: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+
+
+class PresenceRow(Base):
+    """A server process holds a connection for a seat (several processes share one PostgreSQL).
+
+    Each process refreshes ``seen_at`` of its rows while it runs; a row not refreshed for a while
+    belongs to a process that died and counts for nothing.
+    """
+
+    __tablename__ = "parlor_presence"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("parlor_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    process: Mapped[str] = mapped_column(String(32), primary_key=True)
+    seen_at: Mapped[float] = mapped_column(Float, index=True)
 
 
 class ActionRow(Base):

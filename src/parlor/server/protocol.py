@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
 
 from parlor.core.errors import E_
 from parlor.i18n import LANGUAGES, translate_error
@@ -32,6 +35,16 @@ CLIENT_TYPES = frozenset(
         "ping",
     }
 )
+
+
+def dumps(frame: Any) -> str:
+    """A frame as JSON text (UTF-8 kept as is): orjson, several times faster than ``json`` on
+    the large views every update carries.
+
+    >>> dumps({"type": "chat", "text": "¡hola!", "n": [1, 2.5, None]})
+    '{"type":"chat","text":"¡hola!","n":[1,2.5,null]}'
+    """
+    return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 class ProtocolError(Exception):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from typing import Any
 
 from parlor.core.errors import E_, ParlorError
@@ -127,6 +128,7 @@ async def _host(hub: Hub, rt: TableRuntime, kind: str, msg: dict[str, Any]) -> N
             for seat in seats:
                 rt.seats[seat].update(kind="bot", bot="heuristic", bot_options={})
             rt.game, rt.status = game, "over" if game.is_over else "running"
+            rt.decided_since = time.time()
             hub.broadcast_meta(rt)
             # the opening throws and dealt deeds (property games) are the first events
             opening = list(getattr(game, "setup_events", [])) if not game.log else []
@@ -138,6 +140,7 @@ async def _host(hub: Hub, rt: TableRuntime, kind: str, msg: dict[str, Any]) -> N
             await hub.db(hub.store.update_meta, rt.id, table={"status": new})
             rt.meta_rev += 1
             rt.status = new
+            rt.decided_since = time.time()  # after a pause the timer starts again in full
             rt.turn_deadline = None  # a resumed table gives the person deciding a whole timer
             hub.notice(
                 rt,
@@ -158,6 +161,7 @@ async def _host(hub: Hub, rt: TableRuntime, kind: str, msg: dict[str, Any]) -> N
                     "bot": "heuristic",
                     "bot_options": "{}",
                     "token_hash": None,
+                    "away": False,
                 }
             else:
                 if rt.seats[seat]["kind"] != "bot":

@@ -23,14 +23,20 @@ from sqlalchemy import Connection, Table, create_engine, event, func, insert, se
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import IntegrityError
 
-from parlor.server.models import ActionRow, ChatRow, SeatRow, TableRow
+from parlor.server.models import ActionRow, ChatRow, PresenceRow, SeatRow, TableRow
 
 NOTIFY_CHANNEL = "parlor"
+
+#: (table id, seq, seat, action as JSON-ready dict, actor): one row of the action log to commit
+PendingAction = tuple[str, int, int, dict[str, Any], str]
+#: (table row, seat rows, the action log, when the last action was committed)
+Loaded = tuple[dict[str, Any], list[dict[str, Any]], list[Any], float | None]
 
 T: Table = TableRow.__table__  # type: ignore[assignment]
 S: Table = SeatRow.__table__  # type: ignore[assignment]
 A: Table = ActionRow.__table__  # type: ignore[assignment]
 C: Table = ChatRow.__table__  # type: ignore[assignment]
+P: Table = PresenceRow.__table__  # type: ignore[assignment]
 
 
 def digest(secret: str) -> str:
@@ -112,17 +118,24 @@ class Store:
             rows = conn.execute(select(S).where(S.c.table_id == table_id).order_by(S.c.seat))
             return [dict(r) for r in rows.mappings()]
 
-    def load(self, table_id: str) -> tuple[dict[str, Any], list[dict[str, Any]], list[Any]] | None:
-        """A table, its seats and its whole action log, read in one transaction."""
+    def load(self, table_id: str) -> Loaded | None:
+        """A table, its seats, its whole action log and when its last action was committed
+        (None: no action yet), read in one transaction."""
         with self.tx() as conn:
             r = conn.execute(select(T).where(T.c.id == table_id)).mappings().first()
             if r is None:
                 return None
             seats = conn.execute(select(S).where(S.c.table_id == table_id).order_by(S.c.seat))
             acts = conn.execute(
-                select(A.c.action).where(A.c.table_id == table_id).order_by(A.c.seq)
+                select(A.c.action, A.c.created_at).where(A.c.table_id == table_id).order_by(A.c.seq)
+            ).all()
+            last_at = float(acts[-1][1]) if acts else None
+            return (
+                dict(r),
+                [dict(s) for s in seats.mappings()],
+                [json.loads(a) for a, _ in acts],
+                last_at,
             )
-            return dict(r), [dict(s) for s in seats.mappings()], [json.loads(a) for (a,) in acts]
 
     def live_tables(self) -> list[str]:
         with self.tx() as conn:
@@ -188,28 +201,98 @@ class Store:
             self._notify(conn, table_id, version)
             return True
 
+    # ----- who holds which seat in which process (several processes on PostgreSQL) -------------
+    def hold_seat(self, table_id: str, seat: int, process: str) -> None:
+        """Process ``process`` has a connection for ``seat`` of ``table_id`` (from now on)."""
+        now = time.time()
+        key = (P.c.table_id == table_id, P.c.seat == seat, P.c.process == process)
+        try:
+            with self.tx() as conn:
+                if conn.execute(update(P).where(*key).values(seen_at=now)).rowcount == 0:
+                    conn.execute(
+                        insert(P).values(table_id=table_id, seat=seat, process=process, seen_at=now)
+                    )
+        except IntegrityError:  # a second connection of the same seat got there first: held
+            pass
+
+    def release_seat(self, table_id: str, seat: int, process: str) -> None:
+        with self.tx() as conn:
+            conn.execute(
+                P.delete().where(P.c.table_id == table_id, P.c.seat == seat, P.c.process == process)
+            )
+
+    def held_elsewhere(self, table_id: str, seat: int, process: str, fresh_since: float) -> bool:
+        """Does a live process other than ``process`` hold a connection for this seat?"""
+        with self.tx() as conn:
+            found = conn.execute(
+                select(P.c.process).where(
+                    P.c.table_id == table_id,
+                    P.c.seat == seat,
+                    P.c.process != process,
+                    P.c.seen_at >= fresh_since,
+                )
+            ).first()
+            return found is not None
+
+    def heartbeat(self, process: str, stale_before: float) -> None:
+        """``process`` is alive: its rows are fresh again; rows of dead processes are removed."""
+        with self.tx() as conn:
+            conn.execute(update(P).where(P.c.process == process).values(seen_at=time.time()))
+            conn.execute(P.delete().where(P.c.seen_at < stale_before))
+
+    def release_process(self, process: str) -> None:
+        with self.tx() as conn:
+            conn.execute(P.delete().where(P.c.process == process))
+
     # ----- the action log ----------------------------------------------------------------------
     def append_action(
         self, table_id: str, seq: int, seat: int, action: dict[str, Any], actor: str
     ) -> bool:
         """Commit action number ``seq`` (0-based); False if another writer committed it first."""
+        return self.append_actions([(table_id, seq, seat, action, actor)])[0]
+
+    def append_actions(self, rows: list[PendingAction]) -> list[bool]:
+        """Commit many tables' next actions in one transaction (group commit); for each row,
+        whether it was committed (False: another writer committed that step first).
+
+        One transaction's commit costs the same for one row or a hundred, so the service sends
+        every action accepted meanwhile together. A row that lost a race makes the whole batch
+        fail: the rows are then committed one by one, so the others still go in.
+        """
         # The hot path: plain SQL through the driver (building SQLAlchemy statements for every
         # action cost several times the commit itself).
         now = time.time()
-        text_action = json.dumps(action, separators=(",", ":"))
+        params = [
+            (table_id, seq, seat, json.dumps(action, separators=(",", ":")), actor, now)
+            for table_id, seq, seat, action, actor in rows
+        ]
         try:
-            with self.tx() as conn:
-                conn.exec_driver_sql(
-                    self._sql_insert_action, (table_id, seq, seat, text_action, actor, now)
-                )
-                conn.exec_driver_sql(self._sql_bump, (seq + 1, now, table_id))
-                if self.is_postgres:
-                    conn.exec_driver_sql(
-                        self._sql_notify, (NOTIFY_CHANNEL, f"{table_id}:{seq + 1}")
-                    )
-            return True
+            self._insert(params)
+            return [True] * len(rows)
         except IntegrityError:
-            return False
+            if len(rows) == 1:
+                return [False]
+        out = []
+        for p in params:
+            try:
+                self._insert([p])
+                out.append(True)
+            except IntegrityError:
+                out.append(False)
+        return out
+
+    def _insert(self, params: list[tuple[Any, ...]]) -> None:
+        newest: dict[str, int] = {}
+        for table_id, seq, *_ in params:
+            newest[table_id] = max(seq + 1, newest.get(table_id, 0))
+        now = params[0][-1]
+        with self.tx() as conn:
+            conn.exec_driver_sql(self._sql_insert_action, params)
+            conn.exec_driver_sql(self._sql_bump, [(v, now, t) for t, v in newest.items()])
+            if self.is_postgres:
+                conn.exec_driver_sql(
+                    self._sql_notify, [(NOTIFY_CHANNEL, f"{t}:{v}") for t, v in newest.items()]
+                )
 
     def actions_since(self, table_id: str, seq: int) -> list[Any]:
         with self.tx() as conn:

@@ -1,0 +1,128 @@
+"""Group commit: many tables' actions share one transaction, a lost race refuses only its own row,
+and nobody is told before the row is in the database."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from parlor.server.commits import GroupCommitter
+from parlor.server.store import Store
+
+
+def make_store(tmp_path: Path, tables: int) -> tuple[Store, Path]:
+    db = tmp_path / "commits.db"
+    store = Store(f"sqlite:///{db}")
+    store.migrate()
+    for i in range(tables):
+        row: dict[str, Any] = {
+            "id": f"t{i}",
+            "game": "tools",
+            "config": "{}",
+            "settings": None,
+            "seed": 1,
+            "status": "running",
+            "version": 0,
+            "meta_rev": 0,
+            "invite_hash": f"i{i}",
+            "host_hash": f"h{i}",
+            "listed": False,
+        }
+        store.create_table(row, [])
+    return store, db
+
+
+def action(n: int) -> dict[str, Any]:
+    return {"type": "Draw", "player": n % 2}
+
+
+def test_concurrent_actions_go_in_few_transactions_and_all_are_committed(tmp_path: Path) -> None:
+    store, db = make_store(tmp_path, 40)
+    committer = GroupCommitter(store)
+    seen: list[int] = []
+
+    async def table(i: int) -> None:
+        for seq in range(5):
+            assert await committer.commit((f"t{i}", seq, 0, action(seq), "seat"))
+            # told only once the row is there, read back through another connection
+            rows = sqlite3.connect(db).execute(
+                "SELECT count(*) FROM parlor_actions WHERE table_id = ?", (f"t{i}",)
+            )
+            seen.append(rows.fetchone()[0] - seq)
+
+    async def main() -> None:
+        await asyncio.gather(*(table(i) for i in range(40)))
+
+    asyncio.run(main())
+    committer.close()
+    assert seen == [1] * 200
+    assert committer.rows == 200 and committer.batches < 100  # 40 tables at once: shared commits
+    con = sqlite3.connect(db)
+    assert con.execute("SELECT count(*) FROM parlor_actions").fetchone()[0] == 200
+    versions = con.execute("SELECT DISTINCT version FROM parlor_tables").fetchall()
+    assert versions == [(5,)]
+    assert json.loads(con.execute("SELECT action FROM parlor_actions").fetchone()[0])["type"]
+
+
+def test_a_step_someone_else_committed_fails_alone(tmp_path: Path) -> None:
+    store, db = make_store(tmp_path, 3)
+    assert store.append_action("t1", 0, 0, action(0), "seat")  # another process got there first
+    results = store.append_actions(
+        [
+            ("t0", 0, 0, action(0), "seat"),
+            ("t1", 0, 1, action(1), "seat"),
+            ("t2", 0, 0, action(2), "bot"),
+        ]
+    )
+    assert results == [True, False, True]
+    con = sqlite3.connect(db)
+    rows = con.execute("SELECT table_id, seat FROM parlor_actions ORDER BY table_id").fetchall()
+    assert rows == [("t0", 0), ("t1", 0), ("t2", 0)]  # t1 keeps the first writer's step
+
+
+def test_a_step_cancelled_while_committing_is_still_applied(tmp_path: Path) -> None:
+    """A bot's turn is cancelled (its seat's person came back) while its action is being
+    committed: the action is in the database, so the table here must apply it too."""
+    import time
+
+    from parlor.server import session
+    from parlor.server.hub import Hub
+    from parlor.server.protocol import Limits
+    from parlor.server.runtime import Conn
+
+    store = Store(f"sqlite:///{tmp_path / 'cancel.db'}")
+    store.migrate()
+    write = store.append_actions
+
+    def slow_write(rows: list[Any]) -> list[bool]:
+        time.sleep(0.5)  # a busy disk: the commit takes a while
+        return write(rows)
+
+    store.append_actions = slow_write  # type: ignore[method-assign]
+
+    async def main() -> None:
+        hub = Hub(store, bot_delay=0)
+        await hub.start()
+        made = await hub.create({"game": "tools", "seats": ["human", "human"]})
+        rt = await hub.runtime(made["table"])
+        assert rt is not None
+        host = Conn(None, "test", Limits())  # type: ignore[arg-type]
+        host.is_host, host.table = True, rt
+        await session.handle(hub, host, {"type": "start"})
+        assert rt.game is not None and rt.game.pending is not None
+        seat = rt.game.pending.player
+        action = rt.game.legal_actions(seat, anytime=False)[0]
+        step = asyncio.ensure_future(hub.submit(rt, seat, action, 0, "standin"))
+        await asyncio.sleep(0.1)  # it is committing now
+        step.cancel()
+        await asyncio.wait([step])
+        assert step.cancelled()
+        assert rt.version == 1 and len(rt.game.log) == 1  # applied here as in the database
+        assert hub.tables[rt.id] is rt
+        assert len(store.actions_since(rt.id, 0)) == 1
+        await hub.stop()
+
+    asyncio.run(main())
