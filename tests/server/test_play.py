@@ -32,6 +32,8 @@ def test_a_whole_property_game_with_people_and_bots(server: ServerProcess, editi
         edition=edition,
         variant="short",
         seats=["human", "human", "heuristic", "random"],
+        # short games among random players run from 200 to over 20,000 actions: bounded here
+        options={"time_limit_rounds": 40},
     )
 
     async def go() -> None:

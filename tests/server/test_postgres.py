@@ -17,7 +17,7 @@ def test_two_processes_one_table(postgres_url: str) -> None:
             a.base,
             seats=["human", "human", "heuristic", "random"],
             variant="short",
-            options={"roll_for_first_player": False},
+            options={"roll_for_first_player": False, "time_limit_rounds": 40},
         )
         bo_seat = client.join_table(made["link"].replace(a.base, b.base), "Bo")  # joins through B
 

@@ -198,7 +198,7 @@ def test_building_a_refusal_with_its_reason_the_timer_and_a_counter_offer(
     )
     # (the deeds' controls come with the answer to the page's own "legal" request)
     ann.wait_for_function("document.getElementById('my-deeds')?.innerText.includes('Construir')")
-    # while she must answer, the deeds' controls say so (in the engine's words)
-    assert "must answer first" in (
+    # while she must answer, the deeds' controls say so (in the engine's words, in her language)
+    assert "debe responder primero" in (
         deed_button(ann, "Build", BROWN[1], False).get_attribute("title") or ""
     )
