@@ -129,9 +129,9 @@ CASES: dict[str, tuple[Callable[[], ParlorError], dict[str, str]]] = {
     "NotYourDecision": (
         not_your_decision,
         {
-            "en": "it is Ana's turn (play), not Bo's",
-            "es": "es el turno de Ana (play), no el de Bo",
-            "da": "det er Anas tur (play), ikke Bos",
+            "en": "it is Ana's turn, not Bo's",
+            "es": "es el turno de Ana, no el de Bo",
+            "da": "det er Anas tur, ikke Bos",
         },
     ),
     "GameOverError": (
@@ -149,9 +149,9 @@ CASES: dict[str, tuple[Callable[[], ParlorError], dict[str, str]]] = {
     "ReplayError": (
         replay_error,
         {
-            "en": "action 0 does not replay: it is Bo's decision (start_turn), not Ann's",
-            "es": "la acción 0 no se puede reproducir: decide Bo (start_turn), no Ann",
-            "da": "træk 0 kan ikke genspilles: det er Bo, der skal beslutte (start_turn), ikke Ann",
+            "en": "action 0 does not replay: it is Bo's decision, not Ann's",
+            "es": "la acción 0 no se puede reproducir: decide Bo, no Ann",
+            "da": "træk 0 kan ikke genspilles: det er Bo, der skal beslutte, ikke Ann",
         },
     ),
     "SaveError": (

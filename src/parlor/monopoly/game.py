@@ -276,9 +276,8 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
             if not top.anytime_ok:
                 raise IllegalAction(
                     E_(
-                        "{who} must answer first ({kind})",
+                        "{who} must answer first",
                         who=self.names[top.decider()],
-                        kind=self.pending.kind,  # type: ignore[union-attr]
                     )
                 )
             _ANYTIME_CHECKS[type(action)](self, action)
@@ -287,9 +286,8 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
         if p != decider:
             raise NotYourDecision(
                 E_(
-                    "it is {decider}'s decision ({kind}), not {who}'s",
+                    "it is {decider}'s decision, not {who}'s",
                     decider=self.names[decider],
-                    kind=self.pending.kind,  # type: ignore[union-attr]
                     who=self.names[p],
                 )
             )

@@ -17,7 +17,7 @@ False
 >>> game.apply(tools.Draw(0))
 Traceback (most recent call last):
 ...
-parlor.core.errors.NotYourDecision: it is Player 2's turn (play), not Player 1's
+parlor.core.errors.NotYourDecision: it is Player 2's turn, not Player 1's
 >>> again = tools.ToolsGame.from_json(game.to_json())
 >>> again.snapshot() == game.snapshot()
 True

@@ -30,7 +30,6 @@ from parlor.tools.table import (
     DRAWN,
     FOLLOW,
     OVER,
-    PHASE_NAMES,
     PLAY,
     T_BENT,
     T_BOX,
@@ -109,9 +108,8 @@ class ToolsLegality(ToolsTable):
         if p != self.current:
             raise NotYourDecision(
                 E_(
-                    "it is {current}'s turn ({phase}), not {who}'s",
+                    "it is {current}'s turn, not {who}'s",
                     current=self._name(self.current),
-                    phase=PHASE_NAMES[self.phase],
                     who=self._name(p),
                 )
             )
