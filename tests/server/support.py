@@ -108,9 +108,14 @@ async def start(t: client.Table) -> None:
     await t.wait(lambda t: t.view is not None)
 
 
-def post(base: str, path: str, data: Any) -> tuple[int, dict[str, Any]]:
+def post(base: str, path: str, data: Any, **headers: str) -> tuple[int, dict[str, Any]]:
     req = urllib.request.Request(
-        base + path, json.dumps(data).encode(), {"Content-Type": "application/json"}
+        base + path,
+        json.dumps(data).encode(),
+        {
+            "Content-Type": "application/json",
+            **{k.replace("_", "-"): v for k, v in headers.items()},
+        },
     )
     try:
         with urllib.request.urlopen(req, timeout=30) as resp:

@@ -31,6 +31,19 @@ def test_create_rejects_bad_requests(server: ServerProcess) -> None:
     assert status == 400 and body["code"] == "bad_request"
 
 
+def test_http_errors_speak_the_language_the_request_asks_for(server: ServerProcess) -> None:
+    request = {"game": "tools", "seats": ["human", "oracle"]}
+    said = {
+        lang: post(server.base, "/api/tables", request, Accept_Language=header)[1]["message"]
+        for lang, header in (("en", ""), ("es", "es-MX,es;q=0.9"), ("da", "de, da;q=0.8"))
+    }
+    assert len(set(said.values())) == 3 and all(said.values()), said
+    status, body = post(
+        server.base, "/api/tables/nosuchtable/join", {"invite": "x"}, Accept_Language="es"
+    )
+    assert status in (400, 403, 404) and body["message"], body
+
+
 def test_every_game_edition_variant_and_preset_can_be_created(server: ServerProcess) -> None:
     for edition in ("classic", "matco", "latam", "matador"):
         for variant in ("standard", "short"):

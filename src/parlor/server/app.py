@@ -15,6 +15,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from parlor import web
 from parlor.core.errors import E_
+from parlor.i18n import pick_language
 from parlor.server import session
 from parlor.server.hub import Hub
 from parlor.server.protocol import CLIENT_TYPES, MAX_FRAME, Bucket, Limits, ProtocolError
@@ -22,6 +23,26 @@ from parlor.server.runtime import Conn
 from parlor.server.store import Store
 
 log = logging.getLogger("parlor.server")
+
+
+def asked_language(request: Request) -> str:
+    """The language an HTTP request asks for in ``Accept-Language`` (by quality), else English.
+
+    >>> from starlette.requests import Request
+    >>> asked_language(Request({"type": "http", "headers": [(b"accept-language", b"de, es-MX;q=0.8, da;q=0.9")]}))
+    'da'
+    """
+    wanted: list[tuple[float, str]] = []
+    for part in request.headers.get("accept-language", "")[:500].split(","):
+        tag, _, params = part.strip().partition(";")
+        quality = 1.0
+        if params.strip().startswith("q="):
+            try:
+                quality = float(params.strip()[2:])
+            except ValueError:
+                continue
+        wanted.append((-quality, tag.split("-")[0].strip().lower()))
+    return pick_language([tag for _, tag in sorted(wanted, key=lambda w: w[0])])
 
 
 def create_app(
@@ -45,8 +66,8 @@ def create_app(
     app = FastAPI(title="Parlor", lifespan=lifespan)
     app.state.hub = hub
 
-    def error(exc: ProtocolError, status: int = 400) -> JSONResponse:
-        return JSONResponse(exc.frame(), status_code=status)
+    def error(exc: ProtocolError, request: Request, status: int = 400) -> JSONResponse:
+        return JSONResponse(exc.frame(lang=asked_language(request)), status_code=status)
 
     async def body(request: Request) -> Any:
         raw = await request.body()
@@ -76,7 +97,7 @@ def create_app(
             made["link"] = f"{base}/#table={made['table']}&invite={made['invite']}"
             return JSONResponse(made)
         except ProtocolError as exc:
-            return error(exc)
+            return error(exc, request)
 
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, request: Request) -> JSONResponse:
@@ -88,7 +109,7 @@ def create_app(
                 await hub.join(table_id, req.get("invite"), req.get("name"), req.get("seat"))
             )
         except ProtocolError as exc:
-            return error(exc, 403 if exc.code == "bad_invite" else 400)
+            return error(exc, request, 403 if exc.code == "bad_invite" else 400)
 
     @app.get("/api/lobby")
     async def lobby() -> JSONResponse:

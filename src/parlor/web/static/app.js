@@ -144,7 +144,7 @@ function renderHome() {
     if (g === "monopoly" && Number(rounds.value) > 0) body.options = { time_limit_rounds: Number(rounds.value) };
     if (!body.seats.includes("human")) body.host_seat = null;
     localStorage.setItem("parlor.name", name.value.trim());
-    const r = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const r = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json", "accept-language": S.lang }, body: JSON.stringify(body) });
     const made = await r.json();
     if (!r.ok) { showError(made.message || made.code); return; }
     remember(made.table, { token: made.token, host_key: made.host_key, seat: made.seat, link: made.link, game: g, name: body.host_name });
@@ -178,7 +178,7 @@ function renderJoin(table, invite) {
   async function join(ev) {
     ev.preventDefault();
     const r = await fetch("/api/tables/" + encodeURIComponent(table) + "/join", {
-      method: "POST", headers: { "content-type": "application/json" },
+      method: "POST", headers: { "content-type": "application/json", "accept-language": S.lang }, // errors in the page's language
       body: JSON.stringify({ invite, name: name.value.trim() || "Guest" }),
     });
     const d = await r.json();
