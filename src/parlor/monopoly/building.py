@@ -200,16 +200,7 @@ class BuildingRules(Table):
             )
 
     def _check_sell_building(self, action: SellBuilding) -> None:
-        self._square_arg(action.square)
-        sq = action.square
-        if self.owner[sq] != action.player:
-            raise IllegalAction(
-                E_(
-                    "{who} does not own {square}",
-                    who=self.names[action.player],
-                    square=self.name_of(sq),
-                )
-            )
+        sq = self._own_square(action.player, action.square)
         if not self.buildings[sq]:
             raise IllegalAction(E_("there is no building on {square}", square=self.name_of(sq)))
         if self._level(sq) < max(self._level(s) for s in self.group_of(sq)):

@@ -21,32 +21,14 @@ class MortgageRules(Table):
 
     # ----- mortgaging and lifting (S16) --------------------------------------------------------
     def _check_mortgage(self, action: Mortgage) -> None:
-        self._square_arg(action.square)
-        sq = action.square
-        if self.owner[sq] != action.player:
-            raise IllegalAction(
-                E_(
-                    "{who} does not own {square}",
-                    who=self.names[action.player],
-                    square=self.name_of(sq),
-                )
-            )
+        sq = self._own_square(action.player, action.square)
         if self.mortgaged[sq]:
             raise IllegalAction(E_("{square} is already mortgaged", square=self.name_of(sq)))
         if self.group_has_buildings(sq):
             raise IllegalAction(E_("sell the buildings of the colour group before mortgaging"))
 
     def _check_unmortgage(self, action: Unmortgage) -> None:
-        self._square_arg(action.square)
-        sq = action.square
-        if self.owner[sq] != action.player:
-            raise IllegalAction(
-                E_(
-                    "{who} does not own {square}",
-                    who=self.names[action.player],
-                    square=self.name_of(sq),
-                )
-            )
+        sq = self._own_square(action.player, action.square)
         if not self.mortgaged[sq]:
             raise IllegalAction(E_("{square} is not mortgaged", square=self.name_of(sq)))
         cost = self._lift_cost(sq)

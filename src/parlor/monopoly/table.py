@@ -17,7 +17,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, NamedTuple
 
-from parlor.core.errors import E_, MalformedAction, Phrase
+from parlor.core.errors import E_, IllegalAction, MalformedAction, Phrase
 from parlor.core.game import Decision, Event, Outcome
 from parlor.i18n import format_money
 from parlor.monopoly.actions import Action
@@ -114,6 +114,20 @@ class Table:
     def _square_arg(square: object) -> None:
         if not isinstance(square, int) or not 0 <= square < N_SQUARES:
             raise MalformedAction(E_("there is no square {square}", square=repr(square)))
+
+    def _own_square(self, player: int, square: int) -> int:
+        """``square``, checked to be a square that ``player`` owns (for selling a building,
+        mortgaging and lifting, which only an owner may do)."""
+        self._square_arg(square)
+        if self.owner[square] != player:
+            raise IllegalAction(
+                E_(
+                    "{who} does not own {square}",
+                    who=self.names[player],
+                    square=self.name_of(square),
+                )
+            )
+        return square
 
     # ----- money (S1) ----------------------------------------------------------------------------
     def _pay(self, frm: int, to: int, amount: int) -> None:
