@@ -18,6 +18,7 @@ import random
 import time
 from collections.abc import Callable
 
+from bench_monopoly import random_game  # (this folder: run as python bench/bench_masks.py)
 from parlor import monopoly
 from parlor.bots import RandomBot
 from parlor.monopoly import PropertyGame
@@ -65,14 +66,7 @@ def bot_play(edition: str, games: int, cap: int) -> tuple[int, float]:
     decisions = 0
     start = time.process_time()
     for seed in range(games):
-        game = monopoly.new_game(edition, players=4, seed=seed)
-        bots = [RandomBot(seed * 10 + i) for i in range(4)]
-        steps = 0
-        while not game.is_over and steps < cap:
-            player = game.pending.player  # type: ignore[union-attr]
-            game.apply(bots[player].choose(game, player))
-            steps += 1
-        decisions += steps
+        decisions += random_game(edition, seed, cap)[1]
     return decisions, time.process_time() - start
 
 

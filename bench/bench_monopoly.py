@@ -17,17 +17,24 @@ from parlor import monopoly
 from parlor.bots import RandomBot
 
 
+def random_game(edition: str, seed: int, cap: int) -> tuple[monopoly.PropertyGame, int]:
+    """Four seeded random bots play ``edition`` for at most ``cap`` decisions: the game and how
+    many decisions it took."""
+    game = monopoly.new_game(edition, players=4, seed=seed)
+    bots = [RandomBot(seed * 10 + i) for i in range(4)]
+    steps = 0
+    while not game.is_over and steps < cap:
+        player = game.pending.player  # type: ignore[union-attr]
+        game.apply(bots[player].choose(game, player))
+        steps += 1
+    return game, steps
+
+
 def run(edition: str, games: int, cap: int) -> None:
     decisions = complete = capped = 0
     start = time.process_time()
     for seed in range(games):
-        game = monopoly.new_game(edition, players=4, seed=seed)
-        bots = [RandomBot(seed * 10 + i) for i in range(4)]
-        steps = 0
-        while not game.is_over and steps < cap:
-            player = game.pending.player  # type: ignore[union-attr]
-            game.apply(bots[player].choose(game, player))
-            steps += 1
+        game, steps = random_game(edition, seed, cap)
         decisions += steps
         complete += game.is_over
         capped += not game.is_over
