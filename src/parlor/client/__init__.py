@@ -12,6 +12,10 @@ Typical use (against a running ``parlor serve``)::
 
 A policy is any function ``policy(table) -> action`` called when it is the seat's decision; it
 returns one of ``table.prompt["answers"]`` (or its ``action`` dict, or its integer ``id``).
+:func:`bot_policy` plays any Parlor bot that way, from what the seat may know
+(:mod:`parlor.client.bots`)::
+
+    final = client.play(made["link"], name="Robo", policy=client.bot_policy("search", simulations=50))
 """
 
 from __future__ import annotations
@@ -270,3 +274,22 @@ def play(
             await table.close()
 
     return asyncio.run(main())
+
+
+from parlor.client.bots import bot_policy  # noqa: E402  (it needs the names above)
+
+__all__ = [
+    "PROTOCOL_VERSION",
+    "Link",
+    "Policy",
+    "ServerError",
+    "Table",
+    "bot_policy",
+    "create_table",
+    "join_table",
+    "parse_link",
+    "play",
+    "play_table",
+    "random_policy",
+    "ws_url",
+]

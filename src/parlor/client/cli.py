@@ -22,7 +22,24 @@ def add_parser(sub: Any, _: Translator | None = None) -> None:
     p.add_argument(
         "--seat", type=int, default=None, help=_("which free seat to take (default: the first)")
     )
-    p.add_argument("--bot", default="random", choices=["random"], help=_("the policy to play"))
+    p.add_argument(
+        "--bot",
+        default="random",
+        choices=["random", "heuristic", "offering", "search"],
+        help=_("the Parlor bot to play (offering: property games only)"),
+    )
+    p.add_argument(
+        "--budget",
+        type=int,
+        default=None,
+        help=_("search bot: simulations per searched decision (default 64)"),
+    )
+    p.add_argument(
+        "--time-ms",
+        type=int,
+        default=None,
+        help=_("search bot: milliseconds per decision (instead of --budget)"),
+    )
     p.add_argument("--seed", type=int, default=None, help=_("the policy's random seed"))
     p.add_argument(
         "--lang", default=None, help=_("the language of the table's texts: en, es or da")
@@ -31,9 +48,17 @@ def add_parser(sub: Any, _: Translator | None = None) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from parlor.client import play, random_policy
+    from parlor.client import bot_policy, play
 
-    final = play(args.url, args.name, random_policy(args.seed), seat=args.seat, lang=args.lang)
+    options: dict[str, Any] = {}
+    if args.bot == "search":  # (no budget given: the search bot's own default)
+        if args.time_ms is not None:
+            options["time_ms"] = args.time_ms
+        elif args.budget is not None:
+            options["simulations"] = args.budget
+    # every bot decides on a sample of what its seat may know, asked of the server each time
+    policy = bot_policy(args.bot, args.seed, **options)
+    final = play(args.url, args.name, policy, seat=args.seat, lang=args.lang)
     names = final.get("names") or []
     winners = ", ".join(str(names[w]) if w < len(names) else str(w) for w in final["winners"])
     print(f"game over ({final['reason']}): {winners} won")

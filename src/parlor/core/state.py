@@ -53,7 +53,9 @@ _PACKAGES = ("parlor.core.", "parlor.monopoly.", "parlor.tools.")
 def _fields(game: Game[Any]) -> tuple[str, ...]:
     names: tuple[str, ...] | None = getattr(type(game), "STATE_FIELDS", None)
     if not names:
-        raise ReplayError(E_("{game} does not export its state", game=type(game).__name__))
+        raise ReplayError(
+            E_("{game} cannot save its state ({kind})", game=game.game_name, kind="STATE_FIELDS")
+        )
     return names
 
 
@@ -90,14 +92,14 @@ def import_state(
     Any problem is a :class:`ReplayError`; the caller may then replay the log instead."""
     try:
         if state.get("format") != STATE_FORMAT or state.get("game") != cls.game_name:
-            raise ReplayError(E_("the saved state is of another format or game"))
+            raise ReplayError(E_("the saved state does not fit this game"))
         if state.get("actions") != len(log):
-            raise ReplayError(E_("the saved state does not match the log"))
+            raise ReplayError(E_("the saved state does not fit this game"))
         game = cls.from_settings(settings, seed)
         fields = state["fields"]
         names = _fields(game)
         if set(fields) != set(names):
-            raise ReplayError(E_("the saved state does not have this engine's fields"))
+            raise ReplayError(E_("the saved state does not fit this game"))
         for name in names:
             setattr(game, name, _decode(fields[name]))
         # Actions are immutable values: one object per distinct table of the log (a loader that
@@ -164,7 +166,9 @@ def _encode(value: Any) -> Any:
             "$dc": f"{kind.__module__}:{kind.__qualname__}",
             "fields": {f.name: _encode(getattr(value, f.name)) for f in dataclasses.fields(value)},
         }
-    raise ReplayError(E_("cannot save a {kind} in a game's state", kind=kind.__name__))
+    raise ReplayError(
+        E_("{game} cannot save its state ({kind})", game="parlor", kind=kind.__name__)
+    )
 
 
 def _decode(data: Any) -> Any:
@@ -173,7 +177,7 @@ def _decode(data: Any) -> Any:
     if type(data) is list:
         return [_decode(v) for v in data]
     if type(data) is not dict:
-        raise ReplayError(E_("unexpected data in a saved state"))
+        raise ReplayError(E_("the saved state does not fit this game"))
     if "$tuple" in data:
         return tuple(_decode(v) for v in data["$tuple"])
     if "$frozenset" in data:
@@ -196,8 +200,8 @@ def _dataclass(name: str) -> Any:
     """A dataclass of Parlor's rules packages by ``module:Name`` (nothing else may be named)."""
     module, _, qualname = name.partition(":")
     if not module.startswith(_PACKAGES) or not qualname.isidentifier():
-        raise ReplayError(E_("a saved state names an unknown class"))
+        raise ReplayError(E_("the saved state does not fit this game"))
     kind = getattr(importlib.import_module(module), qualname, None)
     if not (isinstance(kind, type) and dataclasses.is_dataclass(kind)):
-        raise ReplayError(E_("a saved state names an unknown class"))
+        raise ReplayError(E_("the saved state does not fit this game"))
     return kind
