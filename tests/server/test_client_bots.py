@@ -219,3 +219,42 @@ def test_parlor_bot_plays_any_bot_kind(server: ServerProcess) -> None:
         if bot.poll() is None:
             bot.kill()
             bot.wait()
+
+
+def test_parlor_bot_names_a_bot_the_game_has_not(server: ServerProcess) -> None:
+    made = client.create_table(server.base, game="tools", seats=["human", "human"])
+    bot = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys; from parlor.cli import main; sys.exit(main())",
+            "bot",
+            "--url",
+            made["link"],
+            "--bot",
+            "offering",  # (a property-game bot)
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+
+        async def go() -> None:
+            ann = await host(server.base, made)
+            await ann.wait(lambda t: t.table["seats"][1]["connected"], timeout=60)
+            await start(ann)
+            while True:  # Ann plays until the bot must decide
+                await ann.wait(lambda t: t.prompt is not None or t.view["current"] == 1)
+                if ann.prompt is None:
+                    break
+                await ann.act(ann.prompt["answers"][0])
+            await ann.close()
+
+        run(go())
+        out, _ = bot.communicate(timeout=120)
+        assert bot.returncode == 2 and "offering" in out, out
+    finally:
+        if bot.poll() is None:
+            bot.kill()
+            bot.wait()

@@ -31,16 +31,10 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
+from parlor.client.bots import bot_policy
+from parlor.client.errors import ServerError
+
 PROTOCOL_VERSION = 1
-
-
-class ServerError(Exception):
-    """An error frame or HTTP error from the server: ``code`` is the protocol's error code."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(f"{code}: {message}")
-        self.code = code
-        self.message = message
 
 
 @dataclass(frozen=True)
@@ -275,8 +269,6 @@ def play(
 
     return asyncio.run(main())
 
-
-from parlor.client.bots import bot_policy  # noqa: E402  (it needs the names above)
 
 __all__ = [
     "PROTOCOL_VERSION",

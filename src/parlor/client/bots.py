@@ -21,6 +21,7 @@ from typing import Any
 
 from parlor.bots.base import Bot
 from parlor.bots.registry import make_bot
+from parlor.client.errors import ServerError
 from parlor.core.game import Game, action_to_dict
 from parlor.core.state import import_state
 
@@ -32,24 +33,22 @@ class SeatSamples:
     for the actions after those it has)."""
 
     def __init__(self) -> None:
-        self.log: list[dict[str, Any]] = []
+        self.log: list[Any] = []  # the public log so far, decoded (actions are immutable values)
 
     async def game(self, table: Any) -> tuple[Game[Any], int]:
         """A game the seat may hold now, and the table version it stands for."""
-        from parlor.client import ServerError
-
         reply = await table.request({"type": "sample", "since": len(self.log)})
         while reply.get("code") == "rate_limited":  # (a fast table: the limit is per second)
             await asyncio.sleep(0.5)
             reply = await table.request({"type": "sample", "since": len(self.log)})
         if reply["type"] == "error":
             raise ServerError(reply["code"], reply["message"])
-        del self.log[reply["log_from"] :]
-        self.log.extend(reply["log"])
         family = reply["game"]
         if family not in _FAMILIES:
             raise ServerError("bad_request", f"unknown game {family!r}")
         cls = _game_class(family)
+        del self.log[reply["log_from"] :]
+        self.log.extend(cls.decode_action(a) for a in reply["log"])
         game = import_state(cls, reply["settings"], reply["seed"], reply["state"], self.log)
         if family == "tools":  # (its log does not replay from its seed: never try)
             from parlor.bots.tools_inference import assume

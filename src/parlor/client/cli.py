@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from parlor.i18n import Translator, translator
@@ -48,7 +49,8 @@ def add_parser(sub: Any, _: Translator | None = None) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from parlor.client import bot_policy, play
+    from parlor.client import ServerError, bot_policy, play
+    from parlor.core.errors import SettingsError
 
     options: dict[str, Any] = {}
     if args.bot == "search":  # (no budget given: the search bot's own default)
@@ -58,7 +60,11 @@ def run(args: argparse.Namespace) -> int:
             options["simulations"] = args.budget
     # every bot decides on a sample of what its seat may know, asked of the server each time
     policy = bot_policy(args.bot, args.seed, **options)
-    final = play(args.url, args.name, policy, seat=args.seat, lang=args.lang)
+    try:
+        final = play(args.url, args.name, policy, seat=args.seat, lang=args.lang)
+    except (ServerError, SettingsError) as exc:  # (a bot this game has not: told at its turn)
+        print(f"parlor bot: {exc}", file=sys.stderr)
+        return 2
     names = final.get("names") or []
     winners = ", ".join(str(names[w]) if w < len(names) else str(w) for w in final["winners"])
     print(f"game over ({final['reason']}): {winners} won")

@@ -126,9 +126,7 @@ def import_state(
 @cache
 def engine_fingerprint() -> str:
     """A digest of the rules' source and data: a state saved by other rules is not restored."""
-    import parlor
-
-    h = hashlib.sha256(getattr(parlor, "__version__", "").encode())
+    h = hashlib.sha256(f"state format {STATE_FORMAT}".encode())
     for package in ("parlor.core", "parlor.monopoly", "parlor.tools"):
         stack = [resources.files(package)]
         while stack:
