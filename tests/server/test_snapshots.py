@@ -40,10 +40,13 @@ def stored(game: Game[Any], at: int) -> tuple[list[dict[str, Any]], dict[str, An
     "game",
     [
         monopoly.new_game("classic", 4, 7),
+        monopoly.new_game("matco", 2, 6, {"free_parking_pot": True}),
+        monopoly.new_game("latam", 5, 4, {"variant": "short"}),
         monopoly.new_game("matador", 3, 8, {"variant": "quick"}),
         tools.new_game(5, 9),
+        tools.new_game(2, 10),
     ],
-    ids=["classic", "matador-quick", "tools"],
+    ids=["classic", "matco-pot", "latam-short", "matador-quick", "tools-5", "tools-2"],
 )
 def test_a_snapshot_restores_the_replayed_game_and_plays_on_identically(game: Game[Any]) -> None:
     game = played(game, 900)
@@ -174,3 +177,20 @@ def test_the_full_state_differs_from_what_a_seat_may_hold() -> None:
     samples = [seat_state(game, 0, s)["fields"] for s in range(5)]
     assert all(s["hands"][0] == full["hands"][0] for s in samples)  # its own hand: kept
     assert any(s["draw_pile"] != truth for s in samples)
+
+
+def test_the_store_keeps_the_newest_snapshot_of_each_table(tmp_path: Path) -> None:
+    from tests.server.test_commits import make_store
+
+    store, _ = make_store(tmp_path, 2)
+    game = played(tools.new_game(2, 1), 40)
+    newer, older = snapshots.make("t0", 30, game), snapshots.make("t0", 20, game)
+    store.save_snapshots([newer, snapshots.make("t1", 5, game)])
+    store.save_snapshots([older])  # (a slower process, later): the newer one stays
+    assert store.snapshot_versions() == {"t0": 30, "t1": 5}
+    store.save_snapshots([snapshots.make("t0", 40, game)])
+    assert store.snapshot_versions()["t0"] == 40
+    loaded = store.load("t0")
+    assert loaded is not None and loaded[0]["snapshot"]["version"] == 40
+    # the table as the rest of the service reads it has no snapshot in it
+    assert "snapshot" not in (store.table("t0") or {})
