@@ -258,3 +258,54 @@ def test_parlor_bot_names_a_bot_the_game_has_not(server: ServerProcess) -> None:
         if bot.poll() is None:
             bot.kill()
             bot.wait()
+
+
+@pytest.mark.parametrize(
+    ("make", "kind", "options"),
+    [
+        (lambda: monopoly.new_game("classic", 3, 31, {"time_limit_rounds": 40}), "heuristic", {}),
+        (
+            lambda: monopoly.new_game("matco", 2, 32, {"time_limit_rounds": 6}),
+            "search",
+            {"simulations": 3},
+        ),
+        (lambda: monopoly.new_game("latam", 3, 33, {"time_limit_rounds": 12}), "random", {}),
+        (lambda: tools.new_game(3, 34), "heuristic", {}),
+        (lambda: tools.new_game(2, 35), "search", {"simulations": 6}),
+    ],
+    ids=["classic-heuristic", "matco-search", "latam-random", "tools-heuristic", "tools-search"],
+)
+def test_a_bot_on_its_seats_samples_decides_as_it_would_on_the_true_game(
+    make: Any, kind: str, options: dict[str, Any]
+) -> None:
+    """The same bot with the same seed, once on the true game and once on the samples the server
+    would send its seat (through the client's own rebuilding), makes every decision the same:
+    what it reads is what the seat knows, and the sample gives exactly that. (Its memory of
+    earlier decisions lives on, as the client keeps one game object for the table.)"""
+    from parlor.client.bots import SeatSamples
+
+    truth = make()
+    family = games.family(truth)
+    on_truth, on_samples = (
+        make_bot(family, kind, 9, **options),
+        make_bot(family, kind, 9, **options),
+    )
+    others = [make_bot(family, "heuristic", 40 + p) for p in range(truth.num_players)]
+    samples = SeatSamples()
+    decisions = 0
+    first: Game[Any] | None = None
+    while not truth.is_over and decisions < 400:
+        p = truth.pending.player  # type: ignore[union-attr]
+        if p != 0:
+            truth.apply(others[p].choose(truth, p))
+            continue
+        reply = json.loads(json.dumps(games.seat_sample(truth, 0, len(samples.log))))
+        sample, version = samples.take(reply)
+        assert version == len(truth.log)
+        first = first or sample
+        assert sample is first  # (one object for the table: the bot's memory of it holds)
+        want = on_truth.choose(truth, 0)
+        assert on_samples.choose(sample, 0) == want, f"decision {decisions}"
+        truth.apply(want)
+        decisions += 1
+    assert decisions >= 5

@@ -34,6 +34,9 @@ class SeatSamples:
 
     def __init__(self) -> None:
         self.log: list[Any] = []  # the public log so far, decoded (actions are immutable values)
+        #: one game object for the whole table, given each new sample: the bots remember things
+        #: per game object (offers made, what they planned), as they do at the server
+        self.current: Game[Any] | None = None
 
     async def game(self, table: Any) -> tuple[Game[Any], int]:
         """A game the seat may hold now, and the table version it stands for."""
@@ -43,13 +46,21 @@ class SeatSamples:
             reply = await table.request({"type": "sample", "since": len(self.log)})
         if reply["type"] == "error":
             raise ServerError(reply["code"], reply["message"])
+        return self.take(reply)
+
+    def take(self, reply: dict[str, Any]) -> tuple[Game[Any], int]:
+        """The game a ``sample`` reply stands for (the log kept so far plus its new actions)."""
         family = reply["game"]
         if family not in _FAMILIES:
             raise ServerError("bad_request", f"unknown game {family!r}")
         cls = _game_class(family)
         del self.log[reply["log_from"] :]
         self.log.extend(cls.decode_action(a) for a in reply["log"])
-        game = import_state(cls, reply["settings"], reply["seed"], reply["state"], self.log)
+        into = self.current if type(self.current) is cls else None
+        if into is not None and into.settings != reply["settings"]:
+            into = None
+        game = import_state(cls, reply["settings"], reply["seed"], reply["state"], self.log, into)
+        self.current = game
         if family == "tools":  # (its log does not replay from its seed: never try)
             from parlor.bots.tools_inference import assume
             from parlor.tools import HandConstraint

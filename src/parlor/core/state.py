@@ -85,23 +85,28 @@ def import_state(
     seed: int,
     state: Mapping[str, Any],
     log: Sequence[Any],
+    into: G | None = None,
 ) -> G:
     """The game of ``cls`` made from ``settings`` and ``seed`` and then given ``state`` (from
     :func:`export_state` or :func:`seat_state`) and ``log`` (actions or their JSON form).
 
-    Any problem is a :class:`ReplayError`; the caller may then replay the log instead."""
+    With ``into`` (a game of ``cls`` on the same settings) that game is given the state instead
+    of a new one: whoever remembers things per game object (a bot's offers already made) keeps
+    its memory from one sample of a seat to the next. Any problem is a :class:`ReplayError` (and
+    ``into`` is left as it was); the caller may then replay the log instead."""
     try:
         if state.get("format") != STATE_FORMAT or state.get("game") != cls.game_name:
             raise ReplayError(E_("the saved state does not fit this game"))
         if state.get("actions") != len(log):
             raise ReplayError(E_("the saved state does not fit this game"))
-        game = cls.from_settings(settings, seed)
+        if into is not None and (type(into) is not cls or into.settings != settings):
+            raise ReplayError(E_("the saved state does not fit this game"))
+        game = cls.from_settings(settings, seed) if into is None else into
         fields = state["fields"]
         names = _fields(game)
         if set(fields) != set(names):
             raise ReplayError(E_("the saved state does not fit this game"))
-        for name in names:
-            setattr(game, name, _decode(fields[name]))
+        values = {name: _decode(fields[name]) for name in names}
         # Actions are immutable values: one object per distinct table of the log (a loader that
         # shares the tables of equal actions gets a few hundred decodings instead of thousands).
         decoded: dict[int, Any] = {}
@@ -113,7 +118,10 @@ def import_state(
                     action = decoded[id(a)] = cls.decode_action(a)
                 a = action
             actions.append(a)
+        for name, value in values.items():  # (all decoded first: a bad state changes nothing)
+            setattr(game, name, value)
         game.log = actions
+        game.seed = seed
         return game
     except ReplayError:
         raise
