@@ -181,18 +181,46 @@ def test_the_full_state_differs_from_what_a_seat_may_hold() -> None:
     assert any(s["draw_pile"] != truth for s in samples)
 
 
-def test_the_store_keeps_the_newest_snapshot_of_each_table(tmp_path: Path) -> None:
-    from tests.server.test_commits import make_store
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_the_store_keeps_the_newest_snapshot_of_each_table(
+    tmp_path: Path, backend: str, request: pytest.FixtureRequest
+) -> None:
+    from parlor.server.store import Store
 
-    store, _ = make_store(tmp_path, 2)
+    if backend == "sqlite":
+        store = Store(f"sqlite:///{tmp_path / 'snap.db'}")
+    else:
+        store = Store(request.getfixturevalue("postgres_url"))
+    store.migrate()
+    prefix = f"{backend}-{tmp_path.name}-"[-20:]
+    for t in ("t0", "t1"):
+        store.create_table(
+            {
+                "id": prefix + t,
+                "game": "tools",
+                "config": "{}",
+                "settings": None,
+                "seed": 1,
+                "status": "running",
+                "version": 0,
+                "meta_rev": 0,
+                "invite_hash": prefix + t,
+                "host_hash": prefix + t,
+                "listed": False,
+            },
+            [],
+        )
     game = played(tools.new_game(2, 1), 40)
-    newer, older = snapshots.make("t0", 30, game), snapshots.make("t0", 20, game)
-    store.save_snapshots([newer, snapshots.make("t1", 5, game)])
+    t0, t1 = prefix + "t0", prefix + "t1"
+    newer, older = snapshots.make(t0, 30, game), snapshots.make(t0, 20, game)
+    store.save_snapshots([newer, snapshots.make(t1, 5, game)])
     store.save_snapshots([older])  # (a slower process, later): the newer one stays
-    assert store.snapshot_versions() == {"t0": 30, "t1": 5}
-    store.save_snapshots([snapshots.make("t0", 40, game)])
-    assert store.snapshot_versions()["t0"] == 40
-    loaded = store.load("t0")
+    versions = store.snapshot_versions()
+    assert (versions[t0], versions[t1]) == (30, 5)
+    store.save_snapshots([snapshots.make(t0, 40, game)])
+    assert store.snapshot_versions()[t0] == 40
+    loaded = store.load(t0)
     assert loaded is not None and loaded[0]["snapshot"]["version"] == 40
     # the table as the rest of the service reads it has no snapshot in it
-    assert "snapshot" not in (store.table("t0") or {})
+    assert "snapshot" not in (store.table(t0) or {})
+    store.engine.dispose()
