@@ -88,7 +88,7 @@ def read_save(path: str | os.PathLike[str]) -> Loaded:
         try:
             seats = [Seat.from_dict(s) for s in raw_seats]
         except ValueError as exc:
-            raise SaveError(str(exc)) from exc
+            raise SaveError(exc.args[0]) from exc  # the message, still translatable
     return Loaded(data, seats, language if language in LANGUAGES else None)
 
 

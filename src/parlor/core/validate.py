@@ -97,7 +97,7 @@ def _scalar(hint: Any, extras: tuple[Any, ...], where: str) -> tuple[str, Callab
     bound = next((e for e in extras if isinstance(e, Bounds | _SeatBound)), None)
     max_len = next((e.length for e in extras if isinstance(e, MaxLen)), None)
     if hint is bool:
-        return "type(v) is bool", lambda n: E_("true or false (a bool)")
+        return "type(v) is bool", lambda n: E_("true or false")
     if hint is int:
         if isinstance(bound, _SeatBound):
             return "type(v) is int and 0 <= v < n", lambda n: E_(
@@ -206,11 +206,11 @@ def checker(cls: type) -> Checker:
 def problem(obj: object, bad: int, num_players: int, message: Text | None = None) -> Text:
     """The message for field ``bad`` of ``obj`` (as found by its checker). ``message`` replaces
     the default "{field} must be {want}, not {value}" (there ``field`` is ``Class.name``; in
-    ``message`` it is the bare name)."""
+    ``message``, a setting the user typed, it is the name quoted as typed: ``'auctions'``)."""
     c = checker(type(obj))
     name = c.names[bad]
     fields = {
-        "field": f"{type(obj).__name__}.{name}" if message is None else name,
+        "field": f"{type(obj).__name__}.{name}" if message is None else repr(name),
         "want": c.wants[bad](num_players),
         "value": short_repr(getattr(obj, name)),
     }
@@ -263,13 +263,13 @@ def player_names(players: object, max_players: int = MAX_SEATS) -> list[str]:
     >>> player_names("abc")
     Traceback (most recent call last):
     ...
-    parlor.core.errors.SettingsError: players must be a count or a list of names, not 'abc'
+    parlor.core.errors.SettingsError: 'players' must be a count or a list of names, not 'abc'
     """
     if type(players) is int:
         if not 0 <= players <= max_players:
             raise SettingsError(
                 E_(
-                    "players must be a count of at most {most}, not {value}",
+                    "'players' must be a count of at most {most}, not {value}",
                     most=max_players,
                     value=short_repr(players),
                 )
@@ -277,7 +277,10 @@ def player_names(players: object, max_players: int = MAX_SEATS) -> list[str]:
         return [f"Player {i + 1}" for i in range(players)]
     if not isinstance(players, list | tuple):
         raise SettingsError(
-            E_("players must be a count or a list of names, not {value}", value=short_repr(players))
+            E_(
+                "'players' must be a count or a list of names, not {value}",
+                value=short_repr(players),
+            )
         )
     if len(players) > max_players:
         raise SettingsError(
