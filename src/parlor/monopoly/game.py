@@ -154,6 +154,7 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
         self.buildings = [0] * N_SQUARES
         self.houses_left = ed.houses
         self.hotels_left = ed.hotels
+        self.standing_wishes: tuple[str, int, tuple[int, ...]] | None = None
         self.pot = 0
         self.bank_flow = 0  # money the bank paid out minus money it took in
         self.doubles = 0
@@ -423,6 +424,8 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
         data["jail_card_ids"] = [list(c) for c in self.jail_cards]
         data["frames"] = [repr(f) for f in self.frames]
         data["bank_flow"] = self.bank_flow
+        if self.standing_wishes is not None:  # (absent otherwise: older saves' snapshots hold)
+            data["standing_wishes"] = repr(self.standing_wishes)
         data["options"] = self.options.as_dict()  # (names and edition are in the view)
         data["rng"] = hashlib.sha256(repr(self.rng.getstate()).encode()).hexdigest()[:16]
         return data
