@@ -81,7 +81,10 @@ def short_repr(value: object, limit: int = 40) -> str:
         return text if len(value) <= limit else text[: limit + 1] + "..."
     if isinstance(value, int | float | type(None)):
         return repr(value)
-    return E_("a {type}", type=type(value).__name__)
+    kind = type(value).__name__
+    if kind[:1] in ("a", "e", "i", "o", "u"):
+        return E_("an {type}", type=kind)
+    return E_("a {type}", type=kind)
 
 
 class _Rule(NamedTuple):
@@ -304,6 +307,21 @@ def player_names(players: object, max_players: int = MAX_SEATS) -> list[str]:
             raise SettingsError(E_("two players are named {name}", name=short_repr(name)))
         names.append(name)
     return names
+
+
+def check_sample_seed(seed: object) -> int:
+    """The seed of a resample (``determinize``), if it is an integer of 64 bits; raise
+    :class:`MalformedAction` otherwise (a float NaN, say, would seed from its identity and give
+    a different resample each run; a text is taken for something else)."""
+    low, high = SEED_RANGE
+    if type(seed) is not int or not low <= seed <= high:
+        raise MalformedAction(
+            E_(
+                "the seed of a resample must be an integer of 64 bits, not {value}",
+                value=short_repr(seed),
+            )
+        )
+    return seed
 
 
 def check_seed(seed: object) -> int:

@@ -38,6 +38,7 @@ from parlor.core.errors import (
     SettingsError,
 )
 from parlor.core.game import Decision, Event, Game, Outcome
+from parlor.core.validate import check_sample_seed
 from parlor.monopoly import (
     building,
     buying,
@@ -472,7 +473,7 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
         """
         self.check_query(player, optional=False)
         new = self.clone()
-        new.rng = random.Random(seed)
+        new.rng = random.Random(check_sample_seed(seed))
         for deck, cards in new.decks.items():
             hidden = new.unseen[deck]
             top = sorted(cards[:hidden])
