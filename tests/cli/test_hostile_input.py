@@ -169,8 +169,8 @@ TAMPERED = {
     "bot seat": "no es un asiento de bot:",
     "seats": "los asientos no son una lista",
     "actions": "",
-    "nested": "no es JSON",
-    "binary": "no es JSON",
+    "nested": "anidado demasiado hondo",
+    "binary": "el texto no es UTF-8 (byte 0)",
 }
 
 

@@ -26,6 +26,7 @@ parlor.core.errors.MalformedAction: Raise.player must be a seat number from 0 to
 from __future__ import annotations
 
 import dataclasses
+import json
 import types
 import unicodedata
 from collections.abc import Callable
@@ -307,6 +308,26 @@ def player_names(players: object, max_players: int = MAX_SEATS) -> list[str]:
             raise SettingsError(E_("two players are named {name}", name=short_repr(name)))
         names.append(name)
     return names
+
+
+def json_problem(exc: ValueError | RecursionError) -> Text:
+    """Why a text is not JSON, in words the catalogs hold (the json module's own are English):
+    where the syntax breaks, a number too long to read, nesting too deep, text not UTF-8.
+
+    >>> import json
+    >>> try:
+    ...     json.loads('{"a": nope}')
+    ... except ValueError as exc:
+    ...     print(json_problem(exc))
+    not JSON (line 1, column 7)
+    """
+    if isinstance(exc, RecursionError):
+        return E_("nested too deeply")
+    if isinstance(exc, UnicodeDecodeError):
+        return E_("the text is not UTF-8 (byte {start})", start=exc.start)
+    if isinstance(exc, json.JSONDecodeError):
+        return E_("not JSON (line {line}, column {column})", line=exc.lineno, column=exc.colno)
+    return E_("a number too long to read")  # (int() refuses more than 4300 digits)
 
 
 def check_sample_seed(seed: object) -> int:
