@@ -144,6 +144,10 @@ def check_views(game: Game[Any], seed: int) -> None:
         # What p sees must not depend on what p cannot see: resample the hidden part and compare.
         other_world = game.determinize(p, seed)  # type: ignore[attr-defined]
         assert other_world.view(p) == view
+        # Nor what is pending: the public decision carries no secret (a drawn card, a penalty),
+        # and p's own view of it is the same in every world p cannot tell apart.
+        assert other_world.pending == game.pending
+        assert other_world.pending_for(p) == game.pending_for(p)
 
 
 @pytest.mark.parametrize("path", sorted(GOLDEN.glob("*.json")), ids=lambda p: p.stem)
