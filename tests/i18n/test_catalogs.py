@@ -143,8 +143,6 @@ ENGLISH_ON_PURPOSE = {
     ("core/validate.py", "TypeError"),
     # an API caller's bug (seats neither human nor bot), never a user's input
     ("cli/monopoly_tui.py", "ValueError"),
-    # the client library's exception text; `parlor bot` prints the server's own message
-    ("client/__init__.py", "ServerError"),
     # the operator's log line, read by scripts (the address is its last word)
     ("server/cli.py", "print"),
     # the analysis report (its tables, headings and figure titles are English, like its CSV)

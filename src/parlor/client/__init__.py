@@ -27,6 +27,8 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
+from parlor.core.errors import E_
+
 PROTOCOL_VERSION = 1
 
 
@@ -143,7 +145,8 @@ class Table:
             while frame["type"] not in ("welcome", "error"):
                 frame = await t.recv()
         except ConnectionClosed as exc:
-            raise ServerError("closed", f"the server closed the connection ({exc})") from exc
+            reason = E_("the server closed the connection ({reason})", reason=exc)
+            raise ServerError("closed", reason) from exc
         if frame["type"] == "error":
             await ws.close()
             raise ServerError(frame["code"], frame["message"])
