@@ -145,6 +145,8 @@ ENGLISH_ON_PURPOSE = {
     ("cli/monopoly_tui.py", "ValueError"),
     # the operator's log line, read by scripts (the address is its last word)
     ("server/cli.py", "print"),
+    # why a stored snapshot is not used: written to the server's log, then the log is replayed
+    ("server/snapshots.py", "ReplayError"),
     # the analysis report (its tables, headings and figure titles are English, like its CSV)
     ("cli/analyze_cmd.py", "print"),
 }

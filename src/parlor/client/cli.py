@@ -30,7 +30,24 @@ def add_parser(sub: Any, _: Translator | None = None) -> None:
     p.add_argument(
         "--seat", type=int, default=None, help=_("which free seat to take (default: the first)")
     )
-    p.add_argument("--bot", default="random", choices=["random"], help=_("the policy to play"))
+    p.add_argument(
+        "--bot",
+        default="random",
+        choices=["random", "heuristic", "offering", "search"],
+        help=_("the Parlor bot to play (offering: property games only)"),
+    )
+    p.add_argument(
+        "--budget",
+        type=int,
+        default=None,
+        help=_("search bot: simulations per searched decision (default 64)"),
+    )
+    p.add_argument(
+        "--time-ms",
+        type=int,
+        default=None,
+        help=_("search bot: milliseconds per decision (instead of --budget)"),
+    )
     p.add_argument("--seed", type=int, default=None, help=_("the policy's random seed"))
     p.add_argument(
         "--lang", default=None, help=_("the language of the table's texts: en, es or da")
@@ -41,7 +58,7 @@ def add_parser(sub: Any, _: Translator | None = None) -> None:
 def run(args: argparse.Namespace) -> int:
     from websockets.exceptions import WebSocketException
 
-    from parlor.client import ServerError, parse_link, play, random_policy
+    from parlor.client import ServerError, bot_policy, parse_link, play
     from parlor.monopoly.text import OUTCOME_REASONS as PROPERTY_REASONS
     from parlor.tools.text import OUTCOME_REASONS as TOOLS_REASONS
 
@@ -57,7 +74,15 @@ def run(args: argparse.Namespace) -> int:
                     url=repr(args.url[:100]),
                 )
             )
-        final = play(args.url, args.name, random_policy(args.seed), seat=args.seat, lang=args.lang)
+        options: dict[str, Any] = {}
+        if args.bot == "search":  # (no budget given: the search bot's own default)
+            if args.time_ms is not None:
+                options["time_ms"] = args.time_ms
+            elif args.budget is not None:
+                options["simulations"] = args.budget
+        # every bot decides on a sample of what its seat may know, asked of the server each time
+        policy = bot_policy(args.bot, args.seed, **options)
+        final = play(args.url, args.name, policy, seat=args.seat, lang=args.lang)
     except ServerError as exc:  # the server's refusal, in the table's language when it has one
         reason: object = translate_error(ValueError(exc.message), _.lang) or exc.code
     except ParlorError as exc:

@@ -110,6 +110,14 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
 
     game_name: ClassVar[str] = "monopoly"
     action_types: ClassVar[Mapping[str, type]] = ACTION_TYPES
+    #: What actions change (``parlor.core.state`` saves and restores these; the rest comes from
+    #: the settings): a field added to the state must be listed here.
+    STATE_FIELDS: ClassVar[tuple[str, ...]] = (
+        "rng", "cash", "position", "in_jail", "jail_turns", "jail_cards", "bankrupt",
+        "bankrupt_order", "owner", "mortgaged", "buildings", "houses_left", "hotels_left", "pot",
+        "bank_flow", "doubles", "round", "turns_taken", "last_dice", "claims", "_outcome",
+        "decks", "unseen", "frames", "setup_events", "first_player",
+    )  # fmt: skip
 
     def __init__(
         self,
