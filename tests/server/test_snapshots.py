@@ -156,7 +156,12 @@ def test_kill_9_after_a_snapshot_then_restart_loads_it_and_loses_nothing(tmp_pat
             assert (ann.version, ann.view, ann.prompt) == (version, view, prompt)
             # nothing of the stored state goes out: no generator state, no deck order
             assert "$random" not in ann_frames and "decks_order" not in ann_frames
+            ann.keep_frames = True
             await client.play_table(ann, client.random_policy(4), timeout=300)
+            # every frame of the rest of the game: nothing of the stored state in any
+            sent = json.dumps(ann.frames)
+            stored_rng = json.loads(snap["state"])["fields"]["rng"]["$random"][1]
+            assert "$random" not in sent and json.dumps(stored_rng[100:104])[1:-1] not in sent
             save = (await ann.request({"type": "export"}))["save"]
             done = monopoly.PropertyGame.from_json(json.dumps(save))  # checks the snapshot
             assert done.is_over and len(done.log) >= version
