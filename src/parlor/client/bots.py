@@ -23,6 +23,7 @@ from typing import Any
 from parlor.bots.base import Bot
 from parlor.bots.registry import make_bot
 from parlor.client.errors import ServerError
+from parlor.core.errors import E_
 from parlor.core.game import Game, action_to_dict
 from parlor.core.state import import_state
 
@@ -53,7 +54,10 @@ class SeatSamples:
         """The game a ``sample`` reply stands for (the log kept so far plus its new actions)."""
         family = reply["game"]
         if family not in _FAMILIES:
-            raise ServerError("bad_request", f"unknown game {family!r}")
+            raise ServerError(
+                "bad_request",
+                E_("unknown game {game}: choose monopoly or tools", game=repr(family)),
+            )
         cls = _game_class(family)
         del self.log[reply["log_from"] :]
         self.log.extend(cls.decode_action(a) for a in reply["log"])

@@ -38,6 +38,7 @@ from parlor.core.errors import (
     SettingsError,
 )
 from parlor.core.game import Decision, Event, Game, Outcome
+from parlor.core.validate import check_sample_seed
 from parlor.monopoly import (
     building,
     buying,
@@ -162,6 +163,7 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
         self.buildings = [0] * N_SQUARES
         self.houses_left = ed.houses
         self.hotels_left = ed.hotels
+        self.standing_wishes: tuple[str, int, tuple[int, ...]] | None = None
         self.pot = 0
         self.bank_flow = 0  # money the bank paid out minus money it took in
         self.doubles = 0
@@ -431,6 +433,8 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
         data["jail_card_ids"] = [list(c) for c in self.jail_cards]
         data["frames"] = [repr(f) for f in self.frames]
         data["bank_flow"] = self.bank_flow
+        if self.standing_wishes is not None:  # (absent otherwise: older saves' snapshots hold)
+            data["standing_wishes"] = repr(self.standing_wishes)
         data["options"] = self.options.as_dict()  # (names and edition are in the view)
         data["rng"] = hashlib.sha256(repr(self.rng.getstate()).encode()).hexdigest()[:16]
         return data
@@ -477,7 +481,7 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
         """
         self.check_query(player, optional=False)
         new = self.clone()
-        new.rng = random.Random(seed)
+        new.rng = random.Random(check_sample_seed(seed))
         for deck, cards in new.decks.items():
             hidden = new.unseen[deck]
             top = sorted(cards[:hidden])

@@ -101,7 +101,7 @@ class ToolsGame(ToolsLegality, ToolsTurn, ToolsViews, ToolsActionIds, Game[Tools
         options: ToolsOptions | Mapping[str, Any] | None = None,
     ) -> None:
         if isinstance(players, bool) or not isinstance(players, int | list | tuple):
-            raise SettingsError(E_("players must be a count (2-10) or a list of names"))
+            raise SettingsError(E_("'players' must be a count (2-10) or a list of names"))
         names = self._players_from(players)
         if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
             raise SettingsError(
