@@ -463,7 +463,7 @@ class Hub:
             # meanwhile (a bot's turn when its seat's person comes back): the row may already be
             # in the database, and the table here must not fall behind it. The cancellation
             # waits until the step is applied and announced.
-            commit = asyncio.ensure_future(self.committer.commit(row))
+            commit = self.committer.commit(row)
             cancelled: asyncio.CancelledError | None = None
             while not commit.done():
                 try:
