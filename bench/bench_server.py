@@ -104,6 +104,7 @@ class TablePlay:
         self.sent: dict[int, float] = {}  # version acted on -> when the action went
         self.prompt: tuple[int, dict[str, Any]] | None = None  # (seat, frame) of the newest
         self.done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.protocol = 2
 
     def frame(self, i: int, data: bytes) -> None:
         if data.startswith(UPDATE):  # compact JSON, as this server writes it: read the version
@@ -170,7 +171,7 @@ async def connect(url: str, on_frame: Callable[[bytes], None]) -> Seat:
     return seat
 
 
-async def run_table(base: str, game: str, stats: Stats, rng: random.Random) -> None:
+async def run_table(base: str, game: str, stats: Stats, rng: random.Random, protocol: int) -> None:
     while time.monotonic() < stats.stop_at:
         made = await asyncio.to_thread(client.create_table, base, game=game, seats=4)
         tokens = [made["token"]]
@@ -178,12 +179,19 @@ async def run_table(base: str, game: str, stats: Stats, rng: random.Random) -> N
             joined = await asyncio.to_thread(client.join_table, made["link"], f"P{i}")
             tokens.append(joined["token"])
         play = TablePlay(stats, rng)
+        play.protocol = protocol
         for i in range(4):
             play.seats.append(
                 await connect(client.ws_url(base), lambda data, i=i, p=play: p.frame(i, data))
             )
         for i, seat in enumerate(play.seats):
-            hello: dict[str, Any] = {"type": "hello", "table": made["table"], "token": tokens[i]}
+            # protocol 2: an action sent without a ref is not acknowledged (its update says so)
+            hello: dict[str, Any] = {
+                "type": "hello",
+                "protocol": play.protocol,
+                "table": made["table"],
+                "token": tokens[i],
+            }
             if i == 0:
                 hello["host_key"] = made["host_key"]
             seat.send(hello)
@@ -242,7 +250,9 @@ async def drive(args: argparse.Namespace, base: str, server_pid: int | None) -> 
     stats = Stats(now + args.warmup, now + args.warmup + args.seconds)
     rng = random.Random(args.seed)
     tables = [
-        asyncio.ensure_future(run_table(base, args.game, stats, random.Random(rng.random())))
+        asyncio.ensure_future(
+            run_table(base, args.game, stats, random.Random(rng.random()), args.protocol)
+        )
         for _ in range(args.tables)
     ]
     await asyncio.sleep(max(0.0, stats.measure_from - time.monotonic()))
@@ -292,6 +302,13 @@ def main() -> None:
     )
     ap.add_argument("--game", default="monopoly", choices=["tools", "monopoly"])
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument(
+        "--protocol",
+        type=int,
+        default=2,
+        choices=[1, 2],
+        help="protocol version the clients speak (1: every action is acknowledged by a frame)",
+    )
     ap.add_argument("--url", default=None, help="an already running server (default: start one)")
     ap.add_argument(
         "--server-python",

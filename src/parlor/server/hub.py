@@ -28,6 +28,7 @@ from parlor.server.presence import Presence
 from parlor.server.protocol import (
     MAX_NAME,
     PROTOCOL_VERSION,
+    PROTOCOLS,
     Limits,
     ProtocolError,
     clean_text,
@@ -279,12 +280,14 @@ class Hub:
 
     # ----- connections -------------------------------------------------------------------------
     async def hello(self, conn: Conn, msg: dict[str, Any]) -> None:
-        if msg.get("protocol", PROTOCOL_VERSION) != PROTOCOL_VERSION:
+        protocol = msg.get("protocol", 1)
+        if isinstance(protocol, bool) or protocol not in PROTOCOLS:
             raise ProtocolError(
                 "protocol",
                 E_("this server speaks protocol {version}", version=PROTOCOL_VERSION),
                 close=True,
             )
+        conn.protocol = protocol
         lang = msg.get("lang")
         token, host_key = msg.get("token"), msg.get("host_key")
         table_id = msg.get("table")
@@ -346,7 +349,7 @@ class Hub:
         chat = await self.db(self.store.chat_since, rt.id, -1, 50)
         frame = {
             "type": "welcome",
-            "protocol": PROTOCOL_VERSION,
+            "protocol": conn.protocol,
             "you": {"seat": conn.seat, "host": conn.is_host, "lang": conn.lang},
             "table": rt.meta(),
             "version": rt.version,

@@ -33,6 +33,7 @@ class Conn:
         self.token_hash: str | None = None
         self.is_host = False
         self.lang = "en"
+        self.protocol = 1  # (the hello says which)
         self.bucket = Bucket(limits.msgs_per_s, limits.msgs_burst)
         self.chat_bucket = Bucket(limits.chat_per_10s / 10.0, float(limits.chat_per_10s))
         self.refusals = 0
