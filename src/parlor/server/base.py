@@ -127,6 +127,7 @@ class HubBase:
         assert game is not None
         texts: dict[str, list[dict[str, Any]]] = {}
         frames: dict[tuple[int | None, str], str] = {}
+        shared = rt.shared_parts()
         for c in list(rt.conns):
             key = (c.seat, c.lang)
             text = frames.get(key)
@@ -134,7 +135,7 @@ class HubBase:
                 if c.lang not in texts:
                     texts[c.lang] = games.event_frames(game, events, c.lang)
                 frame = {"type": "update", "version": rt.version, "events": texts[c.lang]}
-                frame.update(rt.seat_frame(c.seat, c.lang))
+                frame.update(rt.seat_frame(c.seat, c.lang, shared))
                 text = frames[key] = dumps(frame)
             c.send(text)
 
