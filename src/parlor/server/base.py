@@ -13,7 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from parlor.core.game import Event
-from parlor.server import games
+from parlor.server import games, snapshots
 from parlor.server.commits import GroupCommitter
 from parlor.server.presence import Presence
 from parlor.server.protocol import MAX_NAME, Limits, clean_text, dumps
@@ -103,7 +103,10 @@ class HubBase:
         )
         rt.away = {s["seat"] for s in rt.seats if s.get("away")}
         if row["settings"] is not None:
-            rt.game = games.rebuild(rt.game_name, json.loads(row["settings"]), rt.seed, actions)
+            settings = json.loads(row["settings"])
+            rt.game, _ = snapshots.restore(
+                rt.game_name, settings, rt.seed, actions, row.get("snapshot")
+            )
             rt.version = len(actions)
             if rt.game.is_over:
                 rt.status = "over"

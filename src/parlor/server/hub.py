@@ -125,6 +125,12 @@ class Hub(Tables, PlayLoop):
         was_away = conn.seat is not None and self._back(rt, conn.seat)
         if conn.seat is not None:
             await self.presence.hold(rt.id, conn.seat)
+            if not was_away and self.presence.shared:
+                # another process may have marked the seat away a moment ago, before this one
+                # heard of it: the stored flag decides (read after our hold, which that process
+                # reads after writing the flag, so one of the two always sees the other)
+                stored = await self.db(self.store.seats, rt.id)
+                was_away = bool(stored[conn.seat].get("away"))
             if was_away:  # every process stops playing the stand-in for this seat
                 await self.db(self.store.update_meta, rt.id, seats={conn.seat: {"away": False}})
                 rt.meta_rev += 1
@@ -171,7 +177,8 @@ class Hub(Tables, PlayLoop):
             if not rt.seat_conns(seat):
                 await self.db(self.store.update_meta, rt.id, seats={seat: {"away": True}})
                 rt.meta_rev += 1
-                if rt.seat_conns(seat):  # back while that was written: undone
+                # back (here, or on another process) while that was written: undone
+                if rt.seat_conns(seat) or await self.presence.held_elsewhere(rt.id, seat):
                     await self.db(self.store.update_meta, rt.id, seats={seat: {"away": False}})
                     rt.meta_rev += 1
                     return

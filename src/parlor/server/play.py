@@ -21,6 +21,7 @@ from parlor.server.protocol import ProtocolError
 from parlor.server.runtime import TableRuntime
 
 log = logging.getLogger("parlor.server")
+TURN_RETRY = 2.0  # seconds before a bot turn that failed unexpectedly is tried again
 
 
 class PlayLoop(HubBase):
@@ -113,7 +114,10 @@ class PlayLoop(HubBase):
                         self.publish(rt, [])
                 rt.listed = bool(row["listed"])
                 rt.seats = [seat_row(s) for s in await self.db(self.store.seats, table_id)]
-                rt.away = {s["seat"] for s in rt.seats if s.get("away")}
+                # (a seat with a connection here is not away, whatever was read just before)
+                rt.away = {
+                    s["seat"] for s in rt.seats if s.get("away") and not rt.seat_conns(s["seat"])
+                }
                 for c in list(rt.conns):
                     if c.seat is not None and rt.seats[c.seat]["token_hash"] != c.token_hash:
                         c.send(
@@ -185,7 +189,13 @@ class PlayLoop(HubBase):
         except asyncio.CancelledError:
             raise
         except Exception:
-            log.exception("bot turn on table %s failed", rt.id)
+            # (the database failing for a moment, say): try again soon rather than leave the
+            # table waiting for ever on a decision nobody will make
+            log.exception("bot turn on table %s failed; trying again", rt.id)
+            await asyncio.sleep(TURN_RETRY)
+            if rt.turn_task is asyncio.current_task():
+                rt.turn_key = None
+                self.schedule(rt)
 
 
 def _why_illegal(game: Any, action: Any) -> str:

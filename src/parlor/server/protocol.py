@@ -27,6 +27,7 @@ CLIENT_TYPES = frozenset(
         "hello",
         "action",
         "legal",
+        "sample",
         "chat",
         "start",
         "pause",
