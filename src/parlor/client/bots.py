@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from parlor.bots.base import Bot
@@ -89,15 +90,18 @@ def _game_class(family: str) -> type[Game[Any]]:
     return PropertyGame
 
 
-def bot_policy(name: str, seed: int | None = None, **options: Any) -> Any:
+def bot_policy(
+    name: str, seed: int | None = None, **options: Any
+) -> Callable[[Any], Awaitable[dict[str, Any]]]:
     """A policy for :func:`parlor.client.play_table` that plays Parlor's bot ``name`` (``random``,
     ``heuristic``, ``offering``, ``search`` with ``simulations`` or ``time_ms``...) for the
-    table's game, on a sample of what the seat may know. The bot thinks in a worker thread, so
-    the connection goes on reading meanwhile."""
+    table's game, on a sample of what the seat may know. The bot thinks in a worker thread: the
+    event loop stays free, so the WebSocket answers the server's pings and keeps the frames that
+    come in meanwhile (a search may take seconds)."""
     bots: dict[str, Bot] = {}
     samples = SeatSamples()
 
-    async def choose(table: Any) -> Any:
+    async def choose(table: Any) -> dict[str, Any]:
         family = table.table.get("game", "monopoly")
         bot = bots.get(family)
         if bot is None:
