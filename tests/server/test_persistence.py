@@ -176,3 +176,41 @@ def test_a_turn_timer_goes_on_after_a_restart_from_where_it_was(tmp_path: Path) 
         assert run(after()) < timer - 3
     finally:
         srv.stop()
+
+
+def test_search_workers_end_with_a_killed_server(tmp_path: Path) -> None:
+    srv = ServerProcess(f"sqlite:///{tmp_path / 'w.db'}").start()
+    try:
+        made = client.create_table(srv.base, game="tools", seats=["human", "search:50"])
+
+        async def until_the_bot_moved() -> None:  # so that its worker pool was started
+            ann = await host(srv.base, made)
+            await start(ann)
+            while ann.version < 2 and ann.final is None:
+                await ann.wait(lambda t: t.prompt is not None or t.version >= 2, timeout=60)
+                if ann.prompt is not None and ann.version < 2:
+                    await ann.act(ann.prompt["answers"][0])
+            await ann.close()
+
+        run(until_the_bot_moved())
+        assert srv.proc is not None
+        workers = [
+            int(c)
+            for task in Path(f"/proc/{srv.proc.pid}/task").iterdir()
+            for c in (task / "children").read_text().split()
+        ]
+        assert workers, "no worker process"
+        srv.kill()
+
+        def running(pid: int) -> bool:  # (a zombie nobody reaps has ended all the same)
+            try:
+                return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+            except OSError:
+                return False
+
+        deadline = time.time() + 30
+        while any(map(running, workers)) and time.time() < deadline:
+            time.sleep(0.2)
+        assert not [w for w in workers if running(w)], "worker processes outlived their server"
+    finally:
+        srv.stop()
