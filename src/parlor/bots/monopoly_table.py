@@ -216,6 +216,14 @@ class Table:
             cached = deeds._by_price[p] = [s for s in self.board.by_price_desc if owner[s] == p]
         return cached
 
+    def has_mortgaged(self, p: int) -> bool:
+        """Whether one of ``p``'s lots is mortgaged."""
+        mortgaged = self.mortgaged
+        for s in self.deeds.owned[p]:  # noqa: SIM110 (a loop is cheaper than any() on a generator)
+            if mortgaged[s]:
+                return True
+        return False
+
     def group_built(self, sq: int) -> bool:
         buildings = self.buildings
         return any(buildings[s] for s in self.board.group_of[sq])
