@@ -49,7 +49,8 @@ class ShortageRules(BuildingRules):
         owner, mortgaged, buildings = self.owner, self.mortgaged, self.buildings
         h = self.options.hotel_after_houses
         hotels = item == "hotel"
-        costs: list[list[int]] = [[] for _ in self.names]
+        # Per player: (price, how many at that price) of what he could place.
+        offers: list[list[tuple[int, int]]] = [[] for _ in self.names]
         for members in ed.groups.values():
             q = owner[members[0]]
             if q < 0:
@@ -58,13 +59,13 @@ class ShortageRules(BuildingRules):
                 if owner[s] != q or mortgaged[s]:
                     break
             else:
-                mine = costs[q]
+                mine = offers[q]
                 if hotels:
                     # A hotel goes on a lot at the top house level when none of the group is
                     # below it.
                     if min(self._level(s) for s in members) == h:
                         mine += [
-                            ed.hotel_cost(s)
+                            (ed.hotel_cost(s), 1)
                             for s in members
                             if self._level(s) == h and squares[s].kind == "street"
                         ]
@@ -72,17 +73,20 @@ class ShortageRules(BuildingRules):
                     for s in members:
                         b = buildings[s]
                         if b != HOTEL and b < h and squares[s].kind == "street":
-                            mine += [squares[s].house_cost] * (h - b)
+                            mine.append((squares[s].house_cost, h - b))
         out: list[int] = []
-        for p, mine in enumerate(costs):
+        for p, mine in enumerate(offers):
             cash, count = self.cash[p], 0
             if mine:
                 mine.sort()
-                for cost in mine:
-                    if count == stock or cost > cash:
+                for cost, many in mine:
+                    # Cheapest first, until the stock or the cash runs out (all dearer ones
+                    # cost more than the cash left, too).
+                    take = min(many, stock - count, cash // cost)
+                    count += take
+                    cash -= take * cost
+                    if take < many:
                         break
-                    cash -= cost
-                    count += 1
             out.append(count)
         return out
 
