@@ -103,9 +103,9 @@ CASES: dict[str, tuple[Callable[[], ParlorError], dict[str, str]]] = {
     "SettingsError": (
         settings_error,
         {
-            "en": "players must be a count or a list of names, not 'abc'",
-            "es": "players debe ser un número o una lista de nombres, no 'abc'",
-            "da": "players skal være et antal eller en liste af navne, ikke 'abc'",
+            "en": "'players' must be a count or a list of names, not 'abc'",
+            "es": "'players' debe ser un número o una lista de nombres, no 'abc'",
+            "da": "'players' skal være et antal eller en liste af navne, ikke 'abc'",
         },
     ),
     "MalformedAction": (

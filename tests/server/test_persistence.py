@@ -214,3 +214,32 @@ def test_search_workers_end_with_a_killed_server(tmp_path: Path) -> None:
         assert not [w for w in workers if running(w)], "worker processes outlived their server"
     finally:
         srv.stop()
+
+
+def test_bots_go_on_after_the_database_failed_for_a_while(tmp_path: Path) -> None:
+    """Another program holds the SQLite write lock longer than the server's busy timeout (10 s):
+    the bots' commits fail meanwhile, and the table goes on once the lock is released."""
+    db = tmp_path / "locked.db"
+    srv = ServerProcess(f"sqlite:///{db}", "--bot-delay", "0.05").start()
+    try:
+        bots = client.create_table(srv.base, seats=["heuristic"] * 4, host_seat=None)
+
+        async def go() -> None:
+            h = await client.Table.connect(srv.base, bots["table"], host_key=bots["host_key"])
+            await start(h)
+            await h.wait(lambda t: t.version >= 5, timeout=60)
+            blocker = sqlite3.connect(db, timeout=30, isolation_level=None)
+            blocker.execute("BEGIN EXCLUSIVE")
+            try:
+                await asyncio.sleep(13)
+                held = h.version
+            finally:
+                blocker.execute("ROLLBACK")
+                blocker.close()
+            await h.wait(lambda t: t.version >= held + 10 or t.final is not None, timeout=60)
+            await h.close()
+
+        run(go())
+        assert any("trying again" in line for line in srv.output)
+    finally:
+        srv.stop()

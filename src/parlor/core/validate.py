@@ -26,6 +26,7 @@ parlor.core.errors.MalformedAction: Raise.player must be a seat number from 0 to
 from __future__ import annotations
 
 import dataclasses
+import json
 import types
 import unicodedata
 from collections.abc import Callable
@@ -81,7 +82,10 @@ def short_repr(value: object, limit: int = 40) -> str:
         return text if len(value) <= limit else text[: limit + 1] + "..."
     if isinstance(value, int | float | type(None)):
         return repr(value)
-    return E_("a {type}", type=type(value).__name__)
+    kind = type(value).__name__
+    if kind[:1] in ("a", "e", "i", "o", "u"):
+        return E_("an {type}", type=kind)
+    return E_("a {type}", type=kind)
 
 
 class _Rule(NamedTuple):
@@ -97,7 +101,7 @@ def _scalar(hint: Any, extras: tuple[Any, ...], where: str) -> tuple[str, Callab
     bound = next((e for e in extras if isinstance(e, Bounds | _SeatBound)), None)
     max_len = next((e.length for e in extras if isinstance(e, MaxLen)), None)
     if hint is bool:
-        return "type(v) is bool", lambda n: E_("true or false (a bool)")
+        return "type(v) is bool", lambda n: E_("true or false")
     if hint is int:
         if isinstance(bound, _SeatBound):
             return "type(v) is int and 0 <= v < n", lambda n: E_(
@@ -206,11 +210,11 @@ def checker(cls: type) -> Checker:
 def problem(obj: object, bad: int, num_players: int, message: Text | None = None) -> Text:
     """The message for field ``bad`` of ``obj`` (as found by its checker). ``message`` replaces
     the default "{field} must be {want}, not {value}" (there ``field`` is ``Class.name``; in
-    ``message`` it is the bare name)."""
+    ``message``, a setting the user typed, it is the name quoted as typed: ``'auctions'``)."""
     c = checker(type(obj))
     name = c.names[bad]
     fields = {
-        "field": f"{type(obj).__name__}.{name}" if message is None else name,
+        "field": f"{type(obj).__name__}.{name}" if message is None else repr(name),
         "want": c.wants[bad](num_players),
         "value": short_repr(getattr(obj, name)),
     }
@@ -263,13 +267,13 @@ def player_names(players: object, max_players: int = MAX_SEATS) -> list[str]:
     >>> player_names("abc")
     Traceback (most recent call last):
     ...
-    parlor.core.errors.SettingsError: players must be a count or a list of names, not 'abc'
+    parlor.core.errors.SettingsError: 'players' must be a count or a list of names, not 'abc'
     """
     if type(players) is int:
         if not 0 <= players <= max_players:
             raise SettingsError(
                 E_(
-                    "players must be a count of at most {most}, not {value}",
+                    "'players' must be a count of at most {most}, not {value}",
                     most=max_players,
                     value=short_repr(players),
                 )
@@ -277,7 +281,10 @@ def player_names(players: object, max_players: int = MAX_SEATS) -> list[str]:
         return [f"Player {i + 1}" for i in range(players)]
     if not isinstance(players, list | tuple):
         raise SettingsError(
-            E_("players must be a count or a list of names, not {value}", value=short_repr(players))
+            E_(
+                "'players' must be a count or a list of names, not {value}",
+                value=short_repr(players),
+            )
         )
     if len(players) > max_players:
         raise SettingsError(
@@ -301,6 +308,41 @@ def player_names(players: object, max_players: int = MAX_SEATS) -> list[str]:
             raise SettingsError(E_("two players are named {name}", name=short_repr(name)))
         names.append(name)
     return names
+
+
+def json_problem(exc: ValueError | RecursionError) -> Text:
+    """Why a text is not JSON, in words the catalogs hold (the json module's own are English):
+    where the syntax breaks, a number too long to read, nesting too deep, text not UTF-8.
+
+    >>> import json
+    >>> try:
+    ...     json.loads('{"a": nope}')
+    ... except ValueError as exc:
+    ...     print(json_problem(exc))
+    not JSON (line 1, column 7)
+    """
+    if isinstance(exc, RecursionError):
+        return E_("nested too deeply")
+    if isinstance(exc, UnicodeDecodeError):
+        return E_("the text is not UTF-8 (byte {start})", start=exc.start)
+    if isinstance(exc, json.JSONDecodeError):
+        return E_("not JSON (line {line}, column {column})", line=exc.lineno, column=exc.colno)
+    return E_("a number too long to read")  # (int() refuses more than 4300 digits)
+
+
+def check_sample_seed(seed: object) -> int:
+    """The seed of a resample (``determinize``), if it is an integer of 64 bits; raise
+    :class:`MalformedAction` otherwise (a float NaN, say, would seed from its identity and give
+    a different resample each run; a text is taken for something else)."""
+    low, high = SEED_RANGE
+    if type(seed) is not int or not low <= seed <= high:
+        raise MalformedAction(
+            E_(
+                "the seed of a resample must be an integer of 64 bits, not {value}",
+                value=short_repr(seed),
+            )
+        )
+    return seed
 
 
 def check_seed(seed: object) -> int:

@@ -232,3 +232,36 @@ def final(game: Game[Any]) -> dict[str, Any] | None:
         "score_kind": "cards_left" if family(game) == "tools" else "valuation",
         "names": names,
     }
+
+
+def seat_sample(game: Game[Any], seat: int, since: int = 0) -> dict[str, Any]:
+    """What a seat's own bot, running elsewhere, needs to rebuild a game it may know: the state of
+    ``determinize(seat, fresh seed)`` (whatever the seat cannot see resampled: other hands, deck
+    order, future dice), the public log from action ``since`` on, and for TOOLS what the public
+    log says of the other hands. Never the seed or the hidden truth (see ``parlor.core.state``)."""
+    import secrets
+
+    from parlor.core.state import seat_state
+
+    seed = secrets.randbits(62)  # (unrelated to the table's seed)
+    since = max(0, min(since, len(game.log)))
+    out: dict[str, Any] = {
+        "version": len(game.log),
+        "seat": seat,
+        "game": family(game),
+        "settings": game.settings,
+        "seed": seed,
+        "state": seat_state(game, seat, seed),
+        "log_from": since,
+        "log": [encode_action(a) for a in game.log[since:]],
+    }
+    if isinstance(game, tools.ToolsGame):
+        from parlor.bots.tools_inference import inference_for
+
+        known = inference_for(game).constraints  # (read from the public log alone)
+        out["constraints"] = {
+            str(q): [{"excluded": sorted(c.excluded), "count": c.count} for c in cons]
+            for q, cons in known.items()
+            if q != seat and cons
+        }
+    return out

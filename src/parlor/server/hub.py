@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 
 from parlor.core.errors import E_, ParlorError
 from parlor.core.game import Event
-from parlor.server import games
+from parlor.server import games, snapshots
 from parlor.server.commits import GroupCommitter
 from parlor.server.plans import normalise as _normalise
 from parlor.server.presence import Presence
@@ -38,6 +38,7 @@ from parlor.server.store import Store, digest, listen
 from parlor.server.thinking import Thinking
 
 log = logging.getLogger("parlor.server")
+TURN_RETRY = 2.0  # seconds before a bot turn that failed unexpectedly is tried again
 R = TypeVar("R")
 
 
@@ -156,7 +157,10 @@ class Hub:
         )
         rt.away = {s["seat"] for s in rt.seats if s.get("away")}
         if row["settings"] is not None:
-            rt.game = games.rebuild(rt.game_name, json.loads(row["settings"]), rt.seed, actions)
+            settings = json.loads(row["settings"])
+            rt.game, _ = snapshots.restore(
+                rt.game_name, settings, rt.seed, actions, row.get("snapshot")
+            )
             rt.version = len(actions)
             if rt.game.is_over:
                 rt.status = "over"
@@ -340,6 +344,12 @@ class Hub:
         was_away = conn.seat is not None and self._back(rt, conn.seat)
         if conn.seat is not None:
             await self.presence.hold(rt.id, conn.seat)
+            if not was_away and self.presence.shared:
+                # another process may have marked the seat away a moment ago, before this one
+                # heard of it: the stored flag decides (read after our hold, which that process
+                # reads after writing the flag, so one of the two always sees the other)
+                stored = await self.db(self.store.seats, rt.id)
+                was_away = bool(stored[conn.seat].get("away"))
             if was_away:  # every process stops playing the stand-in for this seat
                 await self.db(self.store.update_meta, rt.id, seats={conn.seat: {"away": False}})
                 rt.meta_rev += 1
@@ -386,7 +396,8 @@ class Hub:
             if not rt.seat_conns(seat):
                 await self.db(self.store.update_meta, rt.id, seats={seat: {"away": True}})
                 rt.meta_rev += 1
-                if rt.seat_conns(seat):  # back while that was written: undone
+                # back (here, or on another process) while that was written: undone
+                if rt.seat_conns(seat) or await self.presence.held_elsewhere(rt.id, seat):
                     await self.db(self.store.update_meta, rt.id, seats={seat: {"away": False}})
                     rt.meta_rev += 1
                     return
@@ -525,7 +536,10 @@ class Hub:
                         self.publish(rt, [])
                 rt.listed = bool(row["listed"])
                 rt.seats = [_seat(s) for s in await self.db(self.store.seats, table_id)]
-                rt.away = {s["seat"] for s in rt.seats if s.get("away")}
+                # (a seat with a connection here is not away, whatever was read just before)
+                rt.away = {
+                    s["seat"] for s in rt.seats if s.get("away") and not rt.seat_conns(s["seat"])
+                }
                 for c in list(rt.conns):
                     if c.seat is not None and rt.seats[c.seat]["token_hash"] != c.token_hash:
                         c.send(
@@ -605,7 +619,13 @@ class Hub:
         except asyncio.CancelledError:
             raise
         except Exception:
-            log.exception("bot turn on table %s failed", rt.id)
+            # (the database failing for a moment, say): try again soon rather than leave the
+            # table waiting for ever on a decision nobody will make
+            log.exception("bot turn on table %s failed; trying again", rt.id)
+            await asyncio.sleep(TURN_RETRY)
+            if rt.turn_task is asyncio.current_task():
+                rt.turn_key = None
+                self.schedule(rt)
 
 
 def _same(stored: str | None, given: str) -> bool:

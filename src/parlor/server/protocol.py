@@ -24,6 +24,7 @@ CLIENT_TYPES = frozenset(
         "hello",
         "action",
         "legal",
+        "sample",
         "chat",
         "start",
         "pause",

@@ -45,6 +45,12 @@ async def handle(hub: Hub, conn: Conn, msg: dict[str, Any]) -> None:
                 "refused": games.refused(rt.game, seat, conn.lang) if anytime else [],
             }
         )
+    elif kind == "sample":
+        seat = _seated(conn)
+        if rt.game is None:
+            raise ProtocolError("not_running", E_("the game has not started"))
+        since = _int(msg.get("since", 0), "since")
+        conn.send({"type": "sample", "ref": ref, **games.seat_sample(rt.game, seat, since)})
     elif kind == "chat":
         await _chat(hub, conn, rt, msg)
         conn.send({"type": "ack", "ref": ref, "version": rt.version})
