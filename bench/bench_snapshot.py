@@ -4,7 +4,8 @@ Plays one long property game with random bots (and one TOOLS game), stores it in
 database through the server's ``Store`` with its action log and, for the second measure, a snapshot
 a few actions before its end, then loads it the way the server does (``Store.load`` then
 ``snapshots.restore``) several times, the two ways interleaved. Prints the median load time of
-each way, the log length and the snapshot's size.
+each way, the log length and the snapshot's size, and what a remote bot's ``sample`` of that table
+costs per decision (server and client).
 
     python bench/bench_snapshot.py --actions 20000 --repeat 5
 """
@@ -22,7 +23,7 @@ from typing import Any
 from parlor import monopoly, tools
 from parlor.bots.registry import make_bot
 from parlor.core.game import Game, action_to_dict
-from parlor.server import snapshots
+from parlor.server import games, snapshots
 from parlor.server.store import Store
 
 
@@ -73,6 +74,25 @@ def load(store: Store, table_id: str, use_snapshot: bool) -> tuple[float, bool, 
     return time.perf_counter() - t0, used, game
 
 
+def remote_bot_costs(game: Game[Any], repeat: int) -> tuple[float, float]:
+    """Milliseconds per decision of a remote bot (median): the server's ``sample`` (determinize,
+    encode, JSON) and the client's rebuilding of the game from it, after the first."""
+    from parlor.client.bots import SeatSamples
+
+    samples = SeatSamples()
+    samples.take(json.loads(json.dumps(games.seat_sample(game, 0, 0))))
+    serve, rebuild = [], []
+    for _ in range(max(repeat, 5) * 4):
+        t0 = time.perf_counter()
+        text = json.dumps(games.seat_sample(game, 0, len(samples.log)))
+        t1 = time.perf_counter()
+        samples.take(json.loads(text))
+        t2 = time.perf_counter()
+        serve.append(t1 - t0)
+        rebuild.append(t2 - t1)
+    return statistics.median(serve) * 1000, statistics.median(rebuild) * 1000
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--actions", type=int, default=20000, help="length of the long game's log")
@@ -100,6 +120,11 @@ def main() -> None:
                     took, used, loaded = load(store, table_id, use)
                     assert used == use and loaded.snapshot() == game.snapshot()
                     times[use].append(took)
+            sample_ms, rebuild_ms = remote_bot_costs(game, args.repeat)
+            print(
+                f"{family}: a remote bot's sample of that table: the server draws and encodes it "
+                f"in {sample_ms:.2f} ms, the client rebuilds its game in {rebuild_ms:.2f} ms"
+            )
             size = len(store.load(table_id)[0]["snapshot"]["state"])  # type: ignore[index]
             replay, snap = statistics.median(times[False]), statistics.median(times[True])
             print(

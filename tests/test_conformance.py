@@ -14,6 +14,7 @@ import json
 import math
 import os
 import random
+import re
 import tomllib
 import types
 import typing
@@ -39,6 +40,7 @@ from parlor.core.errors import (
 )
 from parlor.core.game import Game, action_to_dict
 from parlor.core.saves import read_save, write_save
+from parlor.i18n import translate_error
 from parlor.monopoly.edition import edition_data, load_edition, parse_edition
 from tests import hostile
 
@@ -144,6 +146,10 @@ def check_views(game: Game[Any], seed: int) -> None:
         # What p sees must not depend on what p cannot see: resample the hidden part and compare.
         other_world = game.determinize(p, seed)  # type: ignore[attr-defined]
         assert other_world.view(p) == view
+        # Nor what is pending: the public decision carries no secret (a drawn card, a penalty),
+        # and p's own view of it is the same in every world p cannot tell apart.
+        assert other_world.pending == game.pending
+        assert other_world.pending_for(p) == game.pending_for(p)
 
 
 @pytest.mark.parametrize("path", sorted(GOLDEN.glob("*.json")), ids=lambda p: p.stem)
@@ -523,6 +529,9 @@ def test_garbage_in_edition_and_deck_files(source: str, data: st.DataObject) -> 
             game = monopoly.new_game(parse_edition(raw, source), players=3, seed=1)
     except SettingsError as exc:
         assert len(str(exc)) < 600, str(exc)
+        # said in Danish without the schema library's English
+        danish = translate_error(exc, "da")
+        assert not re.search(r"Input should|should have|Field required|not permitted", danish)
         return
     plays(game)
 

@@ -193,3 +193,20 @@ def test_a_tampered_save_is_refused_in_the_players_language_and_left_alone(
     assert "no es una partida guardada que se pueda reproducir" in said, said
     assert TAMPERED[kind] in said, said
     assert save.read_bytes() == before  # a refused save is never overwritten
+
+
+@pytest.mark.parametrize(
+    ("url", "said"),
+    [
+        ("nonsense", "'nonsense' no es un enlace de invitación"),
+        ("http://127.0.0.1:1/", "no es un enlace de invitación"),
+        ("http://[::1", "parlor bot: error:"),
+        ("http://127.0.0.1:1/#table=t&invite=i", "parlor bot: error:"),  # nobody listens there
+    ],
+)
+def test_parlor_bot_with_a_bad_link_says_so_without_a_traceback(
+    url: str, said: str, tmp_path: Path
+) -> None:
+    done = parlor(["bot", "--url", url, "--lang", "es"], b"", tmp_path)
+    assert_clean(done)
+    assert done.returncode == 1 and said in done.stderr.decode(), done.stderr

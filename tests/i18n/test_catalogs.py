@@ -143,13 +143,10 @@ ENGLISH_ON_PURPOSE = {
     ("core/validate.py", "TypeError"),
     # an API caller's bug (seats neither human nor bot), never a user's input
     ("cli/monopoly_tui.py", "ValueError"),
-    # the client library's exception text; `parlor bot` prints the server's own message
-    ("client/__init__.py", "ServerError"),
-    ("client/bots.py", "ServerError"),
-    # why a stored snapshot was not used: the operator's log line (the table is replayed)
-    ("server/snapshots.py", "ReplayError"),
     # the operator's log line, read by scripts (the address is its last word)
     ("server/cli.py", "print"),
+    # why a stored snapshot is not used: written to the server's log, then the log is replayed
+    ("server/snapshots.py", "ReplayError"),
     # the analysis report (its tables, headings and figure titles are English, like its CSV)
     ("cli/analyze_cmd.py", "print"),
 }

@@ -156,7 +156,12 @@ def test_kill_9_after_a_snapshot_then_restart_loads_it_and_loses_nothing(tmp_pat
             assert (ann.version, ann.view, ann.prompt) == (version, view, prompt)
             # nothing of the stored state goes out: no generator state, no deck order
             assert "$random" not in ann_frames and "decks_order" not in ann_frames
+            ann.keep_frames = True
             await client.play_table(ann, client.random_policy(4), timeout=300)
+            # every frame of the rest of the game: nothing of the stored state in any
+            sent = json.dumps(ann.frames)
+            stored_rng = json.loads(snap["state"])["fields"]["rng"]["$random"][1]
+            assert "$random" not in sent and json.dumps(stored_rng[100:104])[1:-1] not in sent
             save = (await ann.request({"type": "export"}))["save"]
             done = monopoly.PropertyGame.from_json(json.dumps(save))  # checks the snapshot
             assert done.is_over and len(done.log) >= version
@@ -224,3 +229,34 @@ def test_the_store_keeps_the_newest_snapshot_of_each_table(
     # the table as the rest of the service reads it has no snapshot in it
     assert "snapshot" not in (store.table(t0) or {})
     store.engine.dispose()
+
+
+@pytest.mark.parametrize(
+    "game",
+    [
+        monopoly.new_game("classic", 4, 3, {"auctions": False}),
+        monopoly.new_game("matador", 4, 2),
+        tools.new_game(6, 5),
+    ],
+    ids=["classic", "matador", "tools"],
+)
+def test_every_field_play_changes_is_in_the_saved_state(game: Game[Any]) -> None:
+    """An engine field missing from ``STATE_FIELDS`` would be lost by a snapshot (the loader's
+    digest check would then replay instead): whatever is not listed must be what the settings
+    make, the same as in a fresh game, however far the game went (into building shortages)."""
+    cls = type(game)
+    listed = set(cls.STATE_FIELDS)  # type: ignore[attr-defined]
+    fresh = vars(cls.from_settings(game.settings, game.seed))
+    unlisted = [n for n in vars(game) if n not in listed and n != "log"]
+    family = games.family(game)
+    bots = [make_bot(family, "random", 60 + p) for p in range(game.num_players)]
+    state = vars(game)
+    while not game.is_over and len(game.log) < 20000:  # (checked after every action)
+        p = game.pending.player  # type: ignore[union-attr]
+        game.apply(bots[p].choose(game, p))
+        for name in unlisted:
+            value = state[name]
+            assert value is fresh[name] or value == fresh[name], (
+                f"{name} changes in play: list it in STATE_FIELDS"
+            )
+        assert set(state) == set(fresh)  # (no field appears later in play)

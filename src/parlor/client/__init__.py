@@ -33,6 +33,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from parlor.client.bots import bot_policy
 from parlor.client.errors import ServerError
+from parlor.core.errors import E_
 
 PROTOCOL_VERSION = 1
 
@@ -141,7 +142,8 @@ class Table:
             while frame["type"] not in ("welcome", "error"):
                 frame = await t.recv()
         except ConnectionClosed as exc:
-            raise ServerError("closed", f"the server closed the connection ({exc})") from exc
+            reason = E_("the server closed the connection ({reason})", reason=exc)
+            raise ServerError("closed", reason) from exc
         if frame["type"] == "error":
             await ws.close()
             raise ServerError(frame["code"], frame["message"])

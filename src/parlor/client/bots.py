@@ -17,11 +17,13 @@ True
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from parlor.bots.base import Bot
 from parlor.bots.registry import make_bot
 from parlor.client.errors import ServerError
+from parlor.core.errors import E_
 from parlor.core.game import Game, action_to_dict
 from parlor.core.state import import_state
 
@@ -52,7 +54,10 @@ class SeatSamples:
         """The game a ``sample`` reply stands for (the log kept so far plus its new actions)."""
         family = reply["game"]
         if family not in _FAMILIES:
-            raise ServerError("bad_request", f"unknown game {family!r}")
+            raise ServerError(
+                "bad_request",
+                E_("unknown game {game}: choose monopoly or tools", game=repr(family)),
+            )
         cls = _game_class(family)
         del self.log[reply["log_from"] :]
         self.log.extend(cls.decode_action(a) for a in reply["log"])
@@ -85,15 +90,18 @@ def _game_class(family: str) -> type[Game[Any]]:
     return PropertyGame
 
 
-def bot_policy(name: str, seed: int | None = None, **options: Any) -> Any:
+def bot_policy(
+    name: str, seed: int | None = None, **options: Any
+) -> Callable[[Any], Awaitable[dict[str, Any]]]:
     """A policy for :func:`parlor.client.play_table` that plays Parlor's bot ``name`` (``random``,
     ``heuristic``, ``offering``, ``search`` with ``simulations`` or ``time_ms``...) for the
-    table's game, on a sample of what the seat may know. The bot thinks in a worker thread, so
-    the connection goes on reading meanwhile."""
+    table's game, on a sample of what the seat may know. The bot thinks in a worker thread: the
+    event loop stays free, so the WebSocket answers the server's pings and keeps the frames that
+    come in meanwhile (a search may take seconds)."""
     bots: dict[str, Bot] = {}
     samples = SeatSamples()
 
-    async def choose(table: Any) -> Any:
+    async def choose(table: Any) -> dict[str, Any]:
         family = table.table.get("game", "monopoly")
         bot = bots.get(family)
         if bot is None:

@@ -84,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
         policy = bot_policy(args.bot, args.seed, **options)
         final = play(args.url, args.name, policy, seat=args.seat, lang=args.lang)
     except ServerError as exc:  # the server's refusal, in the table's language when it has one
-        reason: object = exc.message or exc.code
+        reason: object = translate_error(ValueError(exc.message), _.lang) or exc.code
     except ParlorError as exc:
         reason = translate_error(exc, _.lang)
     except (OSError, ValueError, WebSocketException) as exc:  # no server there, not a link

@@ -112,7 +112,7 @@ def import_state(
         decoded: dict[int, Any] = {}
         actions = []
         for a in log:
-            if isinstance(a, Mapping):
+            if isinstance(a, dict):  # (JSON's tables; an action object is taken as it is)
                 action = decoded.get(id(a))
                 if action is None:
                     action = decoded[id(a)] = cls.decode_action(a)

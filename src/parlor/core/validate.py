@@ -27,9 +27,11 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
+import string
 import types
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any, NamedTuple, Union, get_args, get_origin, get_type_hints
 
@@ -328,6 +330,78 @@ def json_problem(exc: ValueError | RecursionError) -> Text:
     if isinstance(exc, json.JSONDecodeError):
         return E_("not JSON (line {line}, column {column})", line=exc.lineno, column=exc.colno)
     return E_("a number too long to read")  # (int() refuses more than 4300 digits)
+
+
+_TOML_WHERE = re.compile(r"\(at line (\d+), column (\d+)\)$")
+
+
+def toml_problem(exc: ValueError) -> Text:
+    """Where a TOML text breaks, in words the catalogs hold (tomllib's own are English; Python
+    3.11 gives the place only inside its message).
+
+    >>> import tomllib
+    >>> try:
+    ...     tomllib.loads("a = [1,")
+    ... except tomllib.TOMLDecodeError as exc:
+    ...     print(toml_problem(exc))
+    at the end of the file
+    """
+    text = str(exc)
+    if text.endswith("(at end of document)"):
+        return E_("at the end of the file")
+    found = _TOML_WHERE.search(text)
+    if found:
+        return E_("at line {line}, column {column}", line=found[1], column=found[2])
+    return Text(short_repr(text, 80), {})
+
+
+#: What the edition schema's checks (pydantic error types) mean, in catalog words; ``ctx``
+#: fields fill them in. An error type not listed keeps the library's English words.
+_SCHEMA_WORDS: dict[str, str] = {
+    "greater_than_equal": E_("must be at least {ge}"),
+    "greater_than": E_("must be more than {gt}"),
+    "less_than_equal": E_("must be at most {le}"),
+    "less_than": E_("must be less than {lt}"),
+    "int_type": E_("must be a whole number"),
+    "int_parsing": E_("must be a whole number"),
+    "int_from_float": E_("must be a whole number"),
+    "bool_type": E_("must be true or false"),
+    "bool_parsing": E_("must be true or false"),
+    "string_type": E_("must be a text"),
+    "string_too_long": E_("must be a text of at most {max_length} characters"),
+    "string_too_short": E_("must be a text of at least {min_length} characters"),
+    "string_pattern_mismatch": E_("is not written the expected way"),
+    "too_long": E_("may hold at most {max_length} items"),
+    "too_short": E_("must hold at least {min_length} items"),
+    "list_type": E_("must be a list"),
+    "tuple_type": E_("must be a list"),
+    "dict_type": E_("must be a table"),
+    "model_type": E_("must be a table"),
+    "model_attributes_type": E_("must be a table"),
+    "missing": E_("is missing"),
+    "extra_forbidden": E_("is not a field of this file"),
+    "literal_error": E_("must be one of {expected}"),
+    "enum": E_("must be one of {expected}"),
+}
+
+
+def schema_problem(error: Mapping[str, Any]) -> Text:
+    """One problem a schema check found (a pydantic error dict: ``type``, ``msg``, ``ctx``), in
+    catalog words when its type is known.
+
+    >>> str(schema_problem({"type": "greater_than_equal", "msg": "...", "ctx": {"ge": 1}}))
+    'must be at least 1'
+    >>> str(schema_problem({"type": "new_kind", "msg": "Input is odd"}))
+    'Input is odd'
+    """
+    words = _SCHEMA_WORDS.get(str(error.get("type")))
+    ctx = error.get("ctx") or {}
+    if words is not None:
+        wanted = [name for _lit, name, _spec, _conv in string.Formatter().parse(words) if name]
+        if all(name in ctx for name in wanted):
+            value = {n: ctx[n] if isinstance(ctx[n], str) else short_repr(ctx[n]) for n in wanted}
+            return Text(words, value)
+    return Text(str(error.get("msg", ""))[:120], {})
 
 
 def check_sample_seed(seed: object) -> int:

@@ -116,7 +116,7 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
         "rng", "cash", "position", "in_jail", "jail_turns", "jail_cards", "bankrupt",
         "bankrupt_order", "owner", "mortgaged", "buildings", "houses_left", "hotels_left", "pot",
         "bank_flow", "doubles", "round", "turns_taken", "last_dice", "claims", "_outcome",
-        "decks", "unseen", "frames", "setup_events", "first_player",
+        "decks", "unseen", "frames", "setup_events", "first_player", "standing_wishes",
     )  # fmt: skip
 
     def __init__(

@@ -8,6 +8,7 @@ engines' secret-safe ``pending_for`` and the translated texts plug in.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -109,8 +110,29 @@ def family(game: Game[Any]) -> str:
     return "tools" if isinstance(game, tools.ToolsGame) else "monopoly"
 
 
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
 def encode_action(action: Any) -> dict[str, Any]:
-    return action_to_dict(action)
+    """The engine's JSON form of an action (``action_to_dict``), with each action class's field
+    names looked up once: a prompt encodes every answer, and ``dataclasses.fields`` on each
+    was a third of the cost of building it.
+
+    >>> from parlor.monopoly.actions import Build
+    >>> encode_action(Build(1, 39)) == action_to_dict(Build(1, 39))
+    True
+    """
+    cls = type(action)
+    names = _FIELDS.get(cls)
+    if names is None:
+        out = action_to_dict(action)  # (refuses what is not an action)
+        _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(action))
+        return out
+    out = {"type": cls.__name__}
+    for name in names:
+        value = getattr(action, name)
+        out[name] = list(value) if isinstance(value, tuple) else value
+    return out
 
 
 def decode_action(game: Game[Any], data: Any) -> Any:
