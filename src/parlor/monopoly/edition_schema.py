@@ -11,7 +11,7 @@ size fits its rents) are here in :func:`check_consistency`.
 >>> check_edition_data({"edition": {}})
 Traceback (most recent call last):
 ...
-parlor.core.errors.SettingsError: <edition>: edition.id: Field required (and 12 more problems)
+parlor.core.errors.SettingsError: <edition>: edition.id: is missing (and 12 more problems)
 """
 
 from __future__ import annotations
