@@ -1,6 +1,6 @@
 """Games per second of the heuristic bots, on one core (this process).
 
-Usage: python bench/bench_bots.py [--games 20]
+Usage: python bench/bench_bots.py [--games 20] [--editions classic ...] [--no-tools]
 
 Prints, for each property edition, complete 4-player games of four heuristic bots per second, and
 for TOOLS complete 2-player games of two heuristic bots per second (every action through
@@ -59,9 +59,11 @@ def build() -> str:
 def main(argv: Sequence[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--editions", nargs="+", default=list(monopoly.EDITION_IDS))
+    ap.add_argument("--no-tools", action="store_true", help="property editions only")
     args = ap.parse_args(argv)
     print(f"(property bots: {build()})")
-    for edition in monopoly.EDITION_IDS:
+    for edition in args.editions:
         rate, length, unfinished, bots_us, engine_us = run(
             lambda s, e=edition: monopoly.new_game(e, 4, seed=s), "monopoly", 4, args.games
         )
@@ -70,6 +72,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             f"({length:.0f} decisions/game, {unfinished} unfinished; per decision "
             f"{bots_us:.1f} us in the bots, {engine_us:.1f} us in apply)"
         )
+    if args.no_tools:
+        return
     rate, length, _, bots_us, engine_us = run(
         lambda s: tools.new_game(2, seed=s), "tools", 2, args.games * 20
     )

@@ -382,7 +382,10 @@ class MonopolyHeuristicBot:
                 if len(memory.offers) > 2000:
                     memory.offers.clear()
                 return offer
-        idle = (table.deeds, table.cash[player], table.bank_houses, table.bank_hotels)
+        # With no mortgaged lot and no lot to build on, the deeds alone say there is nothing to do.
+        idle: tuple[Any, ...] = (table.deeds,)
+        if table.build_options(player) or table.has_mortgaged(player):
+            idle = (table.deeds, table.cash[player], table.bank_houses, table.bank_hotels)
         if memory.idle.get(player) == idle:
             return None
         action = self._manage_lots(game, table, player)

@@ -128,19 +128,25 @@ class Table:
         global _LAST
         last = _LAST
         if last is not None and last[0]() is game:
-            # The same game as the previous decision (the usual case): no dictionary lookups.
+            # The same game as the previous decision (the usual case): no dictionary lookups,
+            # and its newest deeds are kept here only (written to _DEEDS when another game is
+            # read).
             table = cls.from_game(last[1], game, last[2])
-        else:
-            board = board_for(game)
-            try:
-                deeds = _DEEDS.get(game)
-            except TypeError:  # pragma: no cover - a game that cannot be weakly referenced
-                return cls.from_game(board, game)
-            table = cls.from_game(board, game, deeds)
-            last = None
-        if last is None or table.deeds is not last[2]:
-            _DEEDS[game] = table.deeds
-            _LAST = (weakref.ref(game), table.board, table.deeds)
+            if table.deeds is not last[2]:
+                _LAST = (last[0], last[1], table.deeds)
+            return table
+        if last is not None:
+            left = last[0]()
+            if left is not None:
+                _DEEDS[left] = last[2]
+        board = board_for(game)
+        try:
+            deeds = _DEEDS.get(game)
+        except TypeError:  # pragma: no cover - a game that cannot be weakly referenced
+            return cls.from_game(board, game)
+        table = cls.from_game(board, game, deeds)
+        _DEEDS[game] = table.deeds
+        _LAST = (weakref.ref(game), table.board, table.deeds)
         return table
 
     @classmethod
@@ -215,6 +221,14 @@ class Table:
             owner = self.owner
             cached = deeds._by_price[p] = [s for s in self.board.by_price_desc if owner[s] == p]
         return cached
+
+    def has_mortgaged(self, p: int) -> bool:
+        """Whether one of ``p``'s lots is mortgaged."""
+        mortgaged = self.mortgaged
+        for s in self.deeds.owned[p]:  # noqa: SIM110 (a loop is cheaper than any() on a generator)
+            if mortgaged[s]:
+                return True
+        return False
 
     def group_built(self, sq: int) -> bool:
         buildings = self.buildings

@@ -23,6 +23,20 @@ from parlor.monopoly.table import (
     Table,
 )
 
+#: What stops a building (BuildingRules._build_block); BUILD_OK (0) when nothing does.
+(
+    BUILD_OK,
+    BUILD_NO_SQUARE,
+    BUILD_NOT_STREET,
+    BUILD_NOT_OWNER,
+    BUILD_NOT_GROUP,
+    BUILD_MORTGAGED,
+    BUILD_HAS_HOTEL,
+    BUILD_UNEVEN,
+    BUILD_NO_HOTELS,
+    BUILD_NO_HOUSES,
+) = range(10)
+
 #: The buildings as rule messages name them.
 BUILDING_NAMES = {"house": E_("house"), "hotel": E_("hotel")}
 
@@ -47,42 +61,66 @@ class BuildingRules(Table):
         return b * half_house
 
     # ----- where one may build (S13) -----------------------------------------------------------
-    def _build_problem(self, player: int, square: int, check_stock: bool = True) -> str | None:
-        """Why ``player`` may not put the next building on ``square`` (None: they may)."""
-        ed = self.edition
+    def _build_block(self, player: int, square: int, check_stock: bool = True) -> int:
+        """What stops ``player`` putting the next building on ``square``: one of the ``BUILD_*``
+        codes, ``BUILD_OK`` (0) when nothing does. The rule as a predicate, so that listing the
+        lots one may build on formats no message; :meth:`_build_problem` says it in words."""
         if not 0 <= square < N_SQUARES:
-            return E_("there is no square {square}", square=square)
-        sq = ed.squares[square]
-        if sq.kind != "street":
-            return E_(
-                "{square} is not a street: nothing can be built there", square=self.name_of(square)
-            )
-        if self.owner[square] != player:
-            return E_(
-                "{who} does not own {square}", who=self.names[player], square=self.name_of(square)
-            )
-        if not self.owns_group(player, square):
-            return E_(
-                "{who} does not own the whole colour group of {square}",
-                who=self.names[player],
-                square=self.name_of(square),
-            )
+            return BUILD_NO_SQUARE
+        if self.edition.squares[square].kind != "street":
+            return BUILD_NOT_STREET
+        owner = self.owner
+        if owner[square] != player:
+            return BUILD_NOT_OWNER
         group = self.group_of(square)
-        if any(self.mortgaged[s] for s in group):
-            return E_("a property of the group is mortgaged: lift the mortgage before building")
+        mortgaged = self.mortgaged
+        for s in group:
+            if owner[s] != player:
+                return BUILD_NOT_GROUP
+        for s in group:
+            if mortgaged[s]:
+                return BUILD_MORTGAGED
         level = self._level(square)
         h = self.options.hotel_after_houses
         if level > h:
-            return E_("{square} already has a hotel", square=self.name_of(square))
+            return BUILD_HAS_HOTEL
         if level > min(self._level(s) for s in group):
-            return E_("build evenly: every lot of the group needs as many houses first")
-        hotel = level == h
+            return BUILD_UNEVEN
         if check_stock and not self.options.unlimited_buildings:
-            if hotel and self.hotels_left == 0:
-                return E_("the bank has no hotels left: wait until one is returned")
-            if not hotel and self.houses_left == 0:
-                return E_("the bank has no houses left: wait until some are returned")
-        return None
+            if level == h:
+                if self.hotels_left == 0:
+                    return BUILD_NO_HOTELS
+            elif self.houses_left == 0:
+                return BUILD_NO_HOUSES
+        return BUILD_OK
+
+    def _build_problem(self, player: int, square: int, check_stock: bool = True) -> str | None:
+        """Why ``player`` may not put the next building on ``square`` (None: they may)."""
+        code = self._build_block(player, square, check_stock)
+        if code == BUILD_OK:
+            return None
+        if code == BUILD_NO_SQUARE:
+            return E_("there is no square {square}", square=square)
+        name = self.name_of(square)
+        if code == BUILD_NOT_STREET:
+            return E_("{square} is not a street: nothing can be built there", square=name)
+        if code == BUILD_NOT_OWNER:
+            return E_("{who} does not own {square}", who=self.names[player], square=name)
+        if code == BUILD_NOT_GROUP:
+            return E_(
+                "{who} does not own the whole colour group of {square}",
+                who=self.names[player],
+                square=name,
+            )
+        if code == BUILD_MORTGAGED:
+            return E_("a property of the group is mortgaged: lift the mortgage before building")
+        if code == BUILD_HAS_HOTEL:
+            return E_("{square} already has a hotel", square=name)
+        if code == BUILD_UNEVEN:
+            return E_("build evenly: every lot of the group needs as many houses first")
+        if code == BUILD_NO_HOTELS:
+            return E_("the bank has no hotels left: wait until one is returned")
+        return E_("the bank has no houses left: wait until some are returned")
 
     def _build_cost(self, square: int) -> int:
         if self._level(square) == self.options.hotel_after_houses:
@@ -97,7 +135,7 @@ class BuildingRules(Table):
         for sq in self.edition.property_squares:
             if (
                 self.owner[sq] == player
-                and self._build_problem(player, sq, check_stock=False) is None
+                and self._build_block(player, sq, check_stock=False) == BUILD_OK
                 and (item is None or self._item_for(sq) == item)
             ):
                 out.append(sq)

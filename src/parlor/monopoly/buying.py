@@ -29,16 +29,21 @@ class BuyingRules(ShortageRules):
             {"square": top.square, "price": self.edition.squares[top.square].price},
         )
 
+    def _can_buy(self, p: int, top: BuyChoice) -> bool:
+        return self.cash[p] >= self.edition.squares[top.square].price
+
     def _buy_answers(self, p: int, top: BuyChoice) -> list[Action]:
-        candidates: list[Action] = [shared(BuyProperty, p), shared(DeclineProperty, p)]
-        return [a for a in candidates if self._buy_problem(a, top) is None]
+        # (the predicate of _buy_problem: listing the answers formats no refusal)
+        if self._can_buy(p, top):
+            return [shared(BuyProperty, p), shared(DeclineProperty, p)]
+        return [shared(DeclineProperty, p)]
 
     def _buy_problem(self, action: Action, top: BuyChoice) -> str | None:
         p = action.player
         name = self.names[p]
         if isinstance(action, BuyProperty):
-            price = self.edition.squares[top.square].price
-            if self.cash[p] < price:
+            if not self._can_buy(p, top):
+                price = self.edition.squares[top.square].price
                 return E_(
                     "{name} has {cash}, {square} costs {price}: raise cash first or decline",
                     name=name,

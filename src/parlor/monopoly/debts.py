@@ -46,15 +46,27 @@ class DebtRules(TurnRules, MortgageRules):
             {"amount": top.amount, "creditor": top.creditor, "reason": top.reason},
         )
 
+    def _can_pay(self, p: int, top: Debt) -> bool:
+        return self.cash[p] >= top.amount
+
+    def _cannot_raise(self, p: int, top: Debt) -> bool:
+        """Bankruptcy is only for a debt that selling and mortgaging everything cannot pay."""
+        return self.cash[p] + self.liquidation_value(p) < top.amount
+
     def _debt_answers(self, p: int, top: Debt) -> list[Action]:
-        candidates: list[Action] = [shared(PayDebt, p), shared(DeclareBankruptcy, p)]
-        return [a for a in candidates if self._debt_problem(a, top) is None]
+        # (the predicates of _debt_problem: listing the answers formats no refusal)
+        out: list[Action] = []
+        if self._can_pay(p, top):
+            out.append(shared(PayDebt, p))
+        if self._cannot_raise(p, top):
+            out.append(shared(DeclareBankruptcy, p))
+        return out
 
     def _debt_problem(self, action: Action, top: Debt) -> str | None:
         p = action.player
         name = self.names[p]
         if isinstance(action, PayDebt):
-            if self.cash[p] < top.amount:
+            if not self._can_pay(p, top):
                 return E_(
                     "{name} owes {amount} and has {cash}: sell buildings or mortgage first",
                     name=name,
@@ -63,7 +75,7 @@ class DebtRules(TurnRules, MortgageRules):
                 )
             return None
         if isinstance(action, DeclareBankruptcy):
-            if self.cash[p] + self.liquidation_value(p) >= top.amount:
+            if not self._cannot_raise(p, top):
                 return E_(
                     "{name} can still raise {amount} by selling buildings and mortgaging: "
                     "bankruptcy is only for debts that cannot be paid",

@@ -19,6 +19,9 @@ class MortgageRules(Table):
     def _lift_cost(self, square: int) -> int:
         return self.edition.squares[square].mortgage + self.edition.mortgage_interest(square)
 
+    def _can_lift(self, player: int, square: int) -> bool:
+        return self.cash[player] >= self._lift_cost(square)
+
     # ----- mortgaging and lifting (S16) --------------------------------------------------------
     def _check_mortgage(self, action: Mortgage) -> None:
         sq = self._own_square(action.player, action.square)
@@ -31,9 +34,10 @@ class MortgageRules(Table):
         sq = self._own_square(action.player, action.square)
         if not self.mortgaged[sq]:
             raise IllegalAction(E_("{square} is not mortgaged", square=self.name_of(sq)))
-        cost = self._lift_cost(sq)
-        if self.cash[action.player] < cost:
-            raise IllegalAction(E_("lifting the mortgage costs {amount}", amount=self.money(cost)))
+        if not self._can_lift(action.player, sq):
+            raise IllegalAction(
+                E_("lifting the mortgage costs {amount}", amount=self.money(self._lift_cost(sq)))
+            )
 
     def _do_mortgage(self, action: Mortgage, top: Frame, ev: list[Event]) -> None:
         p = action.player
@@ -56,21 +60,22 @@ class MortgageRules(Table):
         return Decision(top.player, "mortgaged_property", {"square": top.squares[0]})
 
     def _received_answers(self, p: int, top: MortgagedReceived) -> list[Action]:
-        candidates: list[Action] = [
-            LiftMortgageNow(p, top.squares[0]),
-            KeepMortgage(p, top.squares[0]),
-        ]
-        return [a for a in candidates if self._received_problem(a, top) is None]
+        # (the cash test of _received_problem: listing the answers formats no refusal)
+        sq = top.squares[0]
+        keep = KeepMortgage(p, sq)
+        if self._can_lift(p, sq):
+            return [LiftMortgageNow(p, sq), keep]
+        return [keep]
 
     def _received_problem(self, action: Action, top: MortgagedReceived) -> str | None:
         sq = top.squares[0]
         if isinstance(action, LiftMortgageNow | KeepMortgage):
             if action.square != sq:
                 return E_("decide first about {square}", square=self.name_of(sq))
-            if isinstance(action, LiftMortgageNow):
-                cost = self._lift_cost(sq)
-                if self.cash[action.player] < cost:
-                    return E_("lifting the mortgage costs {amount}", amount=self.money(cost))
+            if isinstance(action, LiftMortgageNow) and not self._can_lift(action.player, sq):
+                return E_(
+                    "lifting the mortgage costs {amount}", amount=self.money(self._lift_cost(sq))
+                )
             return None
         return E_(
             "{who} must lift or keep the mortgage on {square}",

@@ -40,34 +40,63 @@ class ShortageRules(BuildingRules):
     def _stock(self, item: str) -> int:
         return self.hotels_left if item == "hotel" else self.houses_left
 
-    def _capacity(self, player: int, item: str, stock: int) -> int:
-        """How many ``item``s ``player`` could place now and pay for at their prices, cheapest
-        first, at most ``stock`` (wishing for more than the bank has changes nothing)."""
+    def _capacities(self, item: str, stock: int) -> list[int]:
+        """Per player: how many ``item``s he could place now and pay for at their prices,
+        cheapest first, at most ``stock`` (wishing for more than the bank has changes nothing).
+
+        Houses: every house still missing on the streets of his whole, unmortgaged groups (he
+        places them one after another). Hotels: the lots that may take one now (the group's
+        every lot at the top house level, the lot itself without a hotel). One pass over the
+        groups serves every player: a build asks this of all of them."""
         ed = self.edition
-        if item == "hotel":
-            costs = [ed.hotel_cost(sq) for sq in self._buildable_squares(player, "hotel")]
-        else:
-            h = self.options.hotel_after_houses
-            costs = []
-            for sq in ed.property_squares:
-                b = self.buildings[sq]
-                if (
-                    self.owner[sq] == player
-                    and b != HOTEL
-                    and b < h
-                    and ed.squares[sq].kind == "street"
-                    and self.owns_group(player, sq)
-                    and not any(self.mortgaged[s] for s in self.group_of(sq))
-                ):
-                    costs += [ed.squares[sq].house_cost] * (h - b)
-        costs.sort()
-        cash, count = self.cash[player], 0
-        for cost in costs:
-            if count == stock or cost > cash:
-                break
-            cash -= cost
-            count += 1
-        return count
+        squares = ed.squares
+        owner, mortgaged, buildings = self.owner, self.mortgaged, self.buildings
+        h = self.options.hotel_after_houses
+        hotels = item == "hotel"
+        # Per player: (price, how many at that price) of what he could place.
+        offers: list[list[tuple[int, int]]] = [[] for _ in self.names]
+        for members in ed.groups.values():
+            q = owner[members[0]]
+            if q < 0:
+                continue
+            for s in members:
+                if owner[s] != q or mortgaged[s]:
+                    break
+            else:
+                mine = offers[q]
+                if hotels:
+                    # A hotel goes on a lot at the top house level when none of the group is
+                    # below it.
+                    if min(self._level(s) for s in members) == h:
+                        mine += [
+                            (ed.hotel_cost(s), 1)
+                            for s in members
+                            if self._level(s) == h and squares[s].kind == "street"
+                        ]
+                else:
+                    for s in members:
+                        b = buildings[s]
+                        if b != HOTEL and b < h and squares[s].kind == "street":
+                            mine.append((squares[s].house_cost, h - b))
+        out: list[int] = []
+        for p, mine in enumerate(offers):
+            cash, count = self.cash[p], 0
+            if mine:
+                mine.sort()
+                for cost, many in mine:
+                    # Cheapest first, until the stock or the cash runs out (all dearer ones
+                    # cost more than the cash left, too).
+                    take = min(many, stock - count, cash // cost)
+                    count += take
+                    cash -= take * cost
+                    if take < many:
+                        break
+            out.append(count)
+        return out
+
+    def _capacity(self, player: int, item: str, stock: int) -> int:
+        """:meth:`_capacities` of one player."""
+        return self._capacities(item, stock)[player]
 
     def _shortage_asked(self, builder: int, item: str) -> tuple[list[int], list[int]] | None:
         """The players to ask how many ``item``s they wish to buy, the builder first, and the most
@@ -75,12 +104,13 @@ class ShortageRules(BuildingRules):
         if not self.options.building_shortage_auction or self.options.unlimited_buildings:
             return None
         stock = self._stock(item)
+        capacities = self._capacities(item, stock)
         n = self.num_players
         asked: list[int] = []
         most: list[int] = []
         for k in range(n):
             q = (builder + k) % n
-            if not self.bankrupt[q] and (count := self._capacity(q, item, stock)):
+            if not self.bankrupt[q] and (count := capacities[q]):
                 asked.append(q)
                 most.append(count)
         if len(asked) < 2 or sum(most) <= stock or asked[0] != builder:

@@ -331,10 +331,15 @@ def shuffle(rng: random.Random, cards: list[int]) -> None:
         rng.shuffle(cards)
         return
     bits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    for i, n, k in _walk(len(cards)):
         j = bits(k)
         while j >= n:
             j = bits(k)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+@lru_cache(maxsize=256)
+def _walk(length: int) -> tuple[tuple[int, int, int], ...]:
+    """The places of a Fisher-Yates walk down ``length`` cards: ``(place, places left, bits
+    drawn)``, computed once per length (a deck, a discard pile: a few lengths recur)."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(length - 1, 0, -1))
