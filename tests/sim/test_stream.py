@@ -81,12 +81,12 @@ def test_tally_summary_equals_the_records_counted_directly() -> None:
 
 def test_rows_written_in_batches_equal_the_whole_table(tmp_path: Path) -> None:
     records = run_many(TOOLS, 11, base_seed=1, workers=1, progress=False)
-    with RowWriter(tmp_path, csv=True, batch_rows=3) as writer:
+    with RowWriter(tmp_path, csv=True, batch_rows=3, row_group_rows=6) as writer:
         for r in records:
             writer.add(r)
     assert writer.rows == 11
     file = pq.ParquetFile(tmp_path / "games.parquet")
-    assert file.num_row_groups == 4
+    assert [file.metadata.row_group(i).num_rows for i in range(file.num_row_groups)] == [6, 5]
     assert file.read().equals(report.records_table(records))
     # The CSV is what writing the whole table at once gives (list columns as JSON text).
     whole = report.records_table(records)
@@ -218,3 +218,17 @@ def test_in_order_keeps_at_most_in_flight_batches_when_the_first_is_slowest() ->
         yielded.extend(batch)
     assert yielded == list(range(40))
     assert waiting_most <= 4
+
+
+def test_row_groups_are_few_whatever_the_batches(tmp_path: Path) -> None:
+    """The Parquet writer holds the metadata of every row group until the file is closed, so the
+    number of groups is what grows with a run: one per ``row_group_rows`` rows, not one per
+    batch (a million games in batches of 2000 made 500 groups and about 9 MiB)."""
+    base = run_many(TOOLS, 5, base_seed=2, workers=1, progress=False)
+    with RowWriter(tmp_path, batch_rows=2, row_group_rows=10) as writer:
+        for i in range(95):
+            writer.add(dataclasses.replace(base[i % 5], index=i))
+    file = pq.ParquetFile(tmp_path / "games.parquet")
+    assert file.num_row_groups == 10
+    assert file.metadata.num_rows == 95
+    assert file.read().column("index").to_pylist() == list(range(95))
