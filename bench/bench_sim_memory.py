@@ -23,6 +23,7 @@ import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TextIO
 
 RATE = re.compile(r"(\d+) games in ([\d.]+) s \(([\d.]+) games/s")
 
@@ -51,16 +52,30 @@ def _tree_rss_kib(root: int) -> int:
     return total
 
 
-def measure(command: list[str]) -> tuple[int, str]:
-    """Run ``command``; return the peak RSS of its whole process tree (KiB) and its output."""
+def measure(
+    command: list[str], trace: TextIO | None = None, every: float = 30.0
+) -> tuple[int, str]:
+    """Run ``command``; return the peak RSS of its whole process tree (KiB) and its output.
+    With ``trace``, a line ``elapsed_s tree_MiB peak_MiB`` is written there every ``every``
+    seconds, so that a long run shows whether its memory grows while it runs."""
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     peak_tree = 0
     done = threading.Event()
 
     def sample() -> None:
         nonlocal peak_tree
+        start = last = time.monotonic()
         while not done.is_set():
-            peak_tree = max(peak_tree, _tree_rss_kib(proc.pid))
+            now_kib = _tree_rss_kib(proc.pid)
+            peak_tree = max(peak_tree, now_kib)
+            now = time.monotonic()
+            if trace is not None and now - last >= every:
+                last = now
+                trace.write(
+                    f"{now - start:8.0f} s  tree {now_kib / 1024:6.1f} MiB  "
+                    f"peak {peak_tree / 1024:6.1f} MiB\n"
+                )
+                trace.flush()
             time.sleep(0.1)
 
     sampler = threading.Thread(target=sample, daemon=True)
@@ -82,6 +97,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--games", type=int, nargs="+", default=[20000, 50000])
     ap.add_argument("--csv", action="store_true", help="also write the CSV")
+    ap.add_argument(
+        "--trace", type=Path, help="append the tree's RSS every 30 s to this file (long runs)"
+    )
+    ap.add_argument(
+        "--out", type=Path, help="keep the output here (default: a temporary directory)"
+    )
     args = ap.parse_args(argv)
     players = args.players or (2 if args.game == "tools" else 4)
     print(
@@ -90,7 +111,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     peaks = []
     for n in sorted(args.games):
-        with tempfile.TemporaryDirectory() as out:
+        with tempfile.TemporaryDirectory() as scratch:
+            out = str(args.out / str(n)) if args.out else scratch
             command = [
                 sys.executable,
                 "-c",
@@ -123,7 +145,14 @@ def main(argv: Sequence[str] | None = None) -> None:
                 "resource.RUSAGE_CHILDREN).ru_maxrss)",
                 *command,
             ]
-            tree, out_text = measure(wrapper)
+            trace = args.trace.open("a") if args.trace else None
+            try:
+                if trace is not None:
+                    trace.write(f"# {n} games: {' '.join(command[3:])}\n")
+                tree, out_text = measure(wrapper, trace)
+            finally:
+                if trace is not None:
+                    trace.close()
             largest = int(re.findall(r"MAXRSS (\d+)", out_text)[-1])
             rate = RATE.search(out_text)
             speed = f"{float(rate.group(3)):.0f} games/s" if rate else "games/s not printed"

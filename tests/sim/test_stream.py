@@ -81,12 +81,12 @@ def test_tally_summary_equals_the_records_counted_directly() -> None:
 
 def test_rows_written_in_batches_equal_the_whole_table(tmp_path: Path) -> None:
     records = run_many(TOOLS, 11, base_seed=1, workers=1, progress=False)
-    with RowWriter(tmp_path, csv=True, batch_rows=3) as writer:
+    with RowWriter(tmp_path, csv=True, batch_rows=3, row_group_rows=6) as writer:
         for r in records:
             writer.add(r)
     assert writer.rows == 11
     file = pq.ParquetFile(tmp_path / "games.parquet")
-    assert file.num_row_groups == 4
+    assert [file.metadata.row_group(i).num_rows for i in range(file.num_row_groups)] == [6, 5]
     assert file.read().equals(report.records_table(records))
     # The CSV is what writing the whole table at once gives (list columns as JSON text).
     whole = report.records_table(records)
@@ -133,3 +133,102 @@ def test_in_order_yields_by_chunk_whatever_finishes_first() -> None:
     out = list(runner._in_order(chunks, submit, wait_any, lambda h: [h], in_flight=3))
     assert out == [[i] for i in range(6)]
     assert submitted == list(range(6))
+
+
+def _items_held(obj: object) -> int:
+    """How many entries the containers reachable from ``obj`` hold (a size that grows if the
+    object keeps something per game)."""
+    if isinstance(obj, dict):
+        return len(obj) + sum(_items_held(k) + _items_held(v) for k, v in obj.items())
+    if isinstance(obj, list | tuple | set):
+        return len(obj) + sum(_items_held(v) for v in obj)
+    if isinstance(obj, str | int | float | bool | type(None) | GameSpec):
+        return 0  # the spec is the run's settings, fixed before the first game
+    slots = getattr(type(obj), "__slots__", ())
+    attrs = [getattr(obj, a) for a in slots] + list(getattr(obj, "__dict__", {}).values())
+    return sum(_items_held(v) for v in attrs)
+
+
+def test_the_tally_holds_no_more_after_many_games_than_after_a_few() -> None:
+    """A million-game run keeps its summary in memory: once every length, reason and error slot
+    has been seen, more games add nothing to it."""
+    base = run_many(SHORT, 4, base_seed=3, workers=1, progress=False)
+
+    def record(i: int) -> runner.GameRecord:
+        r = base[i % len(base)]
+        if i % 7 == 0:
+            return dataclasses.replace(
+                r, index=i, reason=ERROR, winners=(), winner=-1, error=f"e{i}"
+            )
+        return dataclasses.replace(r, index=i, turns=10 + i % 13, decisions=100 + i % 17)
+
+    tally = Tally(SHORT)
+    sizes = {}
+    for i in range(5000):
+        tally.add(record(i))
+        if i + 1 in (500, 5000):
+            sizes[i + 1] = _items_held(tally)
+    assert tally.games == 5000
+    assert sizes[500] == sizes[5000]
+    assert len(tally.errors) == 5
+
+
+@given(st.integers(min_value=0, max_value=300), st.integers(min_value=1, max_value=40))
+def test_chunks_cover_every_game_once_in_order(n: int, size: int) -> None:
+    chunks = runner.Chunks(n, size)
+    assert [i for chunk in chunks for i in chunk] == list(range(n))
+    assert all(len(c) == size for c in chunks[:-1])
+
+
+def test_the_batches_of_a_huge_run_are_not_listed_up_front() -> None:
+    """The work of a run is computed batch by batch: a run of 10**12 games costs no more to
+    describe than a run of ten (a list of the indices of a million games is tens of MB)."""
+    import pickle
+
+    huge = runner._chunks(10**12, 2, None)
+    assert len(huge) == 10**12 // 50
+    assert huge[-1] == range(10**12 - 50, 10**12)
+    assert len(pickle.dumps(huge)) < 200
+
+
+def test_in_order_keeps_at_most_in_flight_batches_when_the_first_is_slowest() -> None:
+    """The first batch finishing last is the worst case for the reorder buffer: finished batches
+    wait for it, and no more are submitted while ``in_flight`` are out or waiting."""
+    chunks = [[i] for i in range(40)]
+    outstanding: set[int] = set()
+    waiting_most = 0
+    yielded: list[int] = []
+
+    def submit(i: int) -> int:
+        outstanding.add(i)
+        return i
+
+    def wait_any(handles: list[int]) -> tuple[list[int], list[int]]:
+        nonlocal waiting_most
+        # Everything but the oldest batch finishes first; the oldest only when alone.
+        pick = max(handles) if len(handles) > 1 else handles[0]
+        waiting_most = max(waiting_most, len(outstanding))
+        return [pick], [h for h in handles if h != pick]
+
+    def result(h: int) -> list[int]:
+        return [h]
+
+    for batch in runner._in_order(chunks, submit, wait_any, result, in_flight=4):
+        outstanding.discard(batch[0])
+        yielded.extend(batch)
+    assert yielded == list(range(40))
+    assert waiting_most <= 4
+
+
+def test_row_groups_are_few_whatever_the_batches(tmp_path: Path) -> None:
+    """The Parquet writer holds the metadata of every row group until the file is closed, so the
+    number of groups is what grows with a run: one per ``row_group_rows`` rows, not one per
+    batch (a million games in batches of 2000 made 500 groups and about 9 MiB)."""
+    base = run_many(TOOLS, 5, base_seed=2, workers=1, progress=False)
+    with RowWriter(tmp_path, batch_rows=2, row_group_rows=10) as writer:
+        for i in range(95):
+            writer.add(dataclasses.replace(base[i % 5], index=i))
+    file = pq.ParquetFile(tmp_path / "games.parquet")
+    assert file.num_row_groups == 10
+    assert file.metadata.num_rows == 95
+    assert file.read().column("index").to_pylist() == list(range(95))

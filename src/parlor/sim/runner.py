@@ -23,7 +23,7 @@ from collections import defaultdict, deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 from parlor.bots.base import Bot
 from parlor.bots.registry import make_bot
@@ -333,9 +333,41 @@ def run_batch(spec: GameSpec, indices: Sequence[int], base_seed: int) -> list[Ga
     return [run_game(spec, base_seed + i, i) for i in indices]
 
 
-def _chunks(n: int, workers: int, chunk_size: int | None) -> list[list[int]]:
-    size = chunk_size or max(1, min(50, n // (workers * 8) or 1))
-    return [list(range(i, min(n, i + size))) for i in range(0, n, size)]
+class Chunks(Sequence[range]):
+    """Games ``0..n-1`` cut into consecutive batches of ``size``, computed when asked for: a run
+    of a million games does not hold a list of its million indices.
+
+    >>> chunks = Chunks(7, 3)
+    >>> len(chunks), chunks[0], chunks[-1], list(chunks[2])
+    (3, range(0, 3), range(6, 7), [6])
+    """
+
+    __slots__ = ("n", "size")
+
+    def __init__(self, n: int, size: int) -> None:
+        self.n = n
+        self.size = size
+
+    def __len__(self) -> int:
+        return -(-self.n // self.size)
+
+    @overload
+    def __getitem__(self, i: int) -> range: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[range]: ...
+    def __getitem__(self, i: int | slice) -> range | Sequence[range]:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        if i < 0:
+            i += len(self)
+        if not 0 <= i < len(self):
+            raise IndexError(i)
+        start = i * self.size
+        return range(start, min(self.n, start + self.size))
+
+
+def _chunks(n: int, workers: int, chunk_size: int | None) -> Chunks:
+    return Chunks(n, chunk_size or max(1, min(50, n // (workers * 8) or 1)))
 
 
 def run_many(
@@ -425,7 +457,7 @@ def iter_records(
 
 
 def _in_order(
-    chunks: list[list[int]],
+    chunks: Sequence[range],
     submit: Callable[[int], Any],
     wait_any: Callable[[list[Any]], tuple[list[Any], list[Any]]],
     result: Callable[[Any], list[GameRecord]],
@@ -450,7 +482,7 @@ def _in_order(
 
 
 def _pool_batches(
-    spec: GameSpec, chunks: list[list[int]], base_seed: int, workers: int
+    spec: GameSpec, chunks: Sequence[range], base_seed: int, workers: int
 ) -> Iterator[list[GameRecord]]:
     with ProcessPoolExecutor(max_workers=min(workers, len(chunks))) as pool:
 
@@ -478,7 +510,7 @@ def _progress_bar(n: int, enabled: bool, spec: GameSpec) -> Any:
 
 def _ray_batches(
     spec: GameSpec,
-    chunks: list[list[int]],
+    chunks: Sequence[range],
     base_seed: int,
     workers: int,
     address: str | None,
