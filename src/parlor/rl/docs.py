@@ -204,6 +204,10 @@ Options of every environment (`parlor.rl.table.Table`):
   fewest cards, as `game.outcome` says.
 - `reward="shaped"` adds, at every transition, `shaping_scale` times the change of a measure:
   {_doc(GameSpec.potential)[0].lower() + _doc(GameSpec.potential)[1:]} The win/loss reward is still paid at the end.
+- `reward="margin"` pays, the same way, the change of the seat's measure minus the mean of the
+  other seats' measures (a bankrupt player's valuation is 0): rent received from a rival, and a
+  rival's bankruptcy, both pay, and the seats' margins always sum to zero. The win/loss reward is
+  still paid at the end. (`Table.measures` computes both measures.)
 - `max_steps` caps the decisions of a game (all seats together); at the cap the episode is
   truncated with `truncation_reward="zero"` (nothing more is paid) or `"valuation"` (the
   winners now by the book's time-limit rule are paid as if the game had ended: {_doc(GameSpec.book_ranking)[0].lower() + _doc(GameSpec.book_ranking)[1:-1]}).

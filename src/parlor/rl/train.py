@@ -187,7 +187,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--opponents", default="random", help="bot name for the other seats")
     parser.add_argument("--options", default="", help="rule options as JSON")
-    parser.add_argument("--reward", default="win_loss", choices=["win_loss", "shaped"])
+    parser.add_argument("--reward", default="win_loss", choices=["win_loss", "shaped", "margin"])
     parser.add_argument("--shaping-scale", type=float, default=1.0)
     parser.add_argument(
         "--max-steps", type=int, default=10_000, help="decisions per training game (all seats)"
