@@ -8,17 +8,19 @@ and this client took, and the load average.
 
     python bench/bench_server.py --tables 300 --seconds 20 --warmup 30
 
-The client shares the machine with the server, so it is kept lean: one process, one event loop
-(uvloop when installed), and each connection is the ``websockets`` library's sans-I/O protocol on
-a plain asyncio transport, so a frame is handled in the callback that read it (no task switch per
-frame). Every frame of every seat is received and its version read; only a frame that carries
-this seat's prompt is parsed in full (orjson).
+The client shares the machine with the server, so it is kept lean: one event loop per process
+(uvloop when installed; ``--clients K`` shares the tables among K processes), and each
+connection is the ``websockets`` library's sans-I/O protocol on a plain asyncio transport, so a
+frame is handled in the callback that read it (no task switch per frame). Every frame of every seat is received and its version read; only a frame that carries
+this seat's prompt is parsed in full (orjson). The clients speak protocol 2 (``--protocol 1`` for
+an older server): an action sent without a ``ref`` is not acknowledged by a frame of its own.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import multiprocessing
 import os
 import random
 import statistics
@@ -104,6 +106,7 @@ class TablePlay:
         self.sent: dict[int, float] = {}  # version acted on -> when the action went
         self.prompt: tuple[int, dict[str, Any]] | None = None  # (seat, frame) of the newest
         self.done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.protocol = 2
 
     def frame(self, i: int, data: bytes) -> None:
         if data.startswith(UPDATE):  # compact JSON, as this server writes it: read the version
@@ -170,7 +173,7 @@ async def connect(url: str, on_frame: Callable[[bytes], None]) -> Seat:
     return seat
 
 
-async def run_table(base: str, game: str, stats: Stats, rng: random.Random) -> None:
+async def run_table(base: str, game: str, stats: Stats, rng: random.Random, protocol: int) -> None:
     while time.monotonic() < stats.stop_at:
         made = await asyncio.to_thread(client.create_table, base, game=game, seats=4)
         tokens = [made["token"]]
@@ -178,12 +181,19 @@ async def run_table(base: str, game: str, stats: Stats, rng: random.Random) -> N
             joined = await asyncio.to_thread(client.join_table, made["link"], f"P{i}")
             tokens.append(joined["token"])
         play = TablePlay(stats, rng)
+        play.protocol = protocol
         for i in range(4):
             play.seats.append(
                 await connect(client.ws_url(base), lambda data, i=i, p=play: p.frame(i, data))
             )
         for i, seat in enumerate(play.seats):
-            hello: dict[str, Any] = {"type": "hello", "table": made["table"], "token": tokens[i]}
+            # protocol 2: an action sent without a ref is not acknowledged (its update says so)
+            hello: dict[str, Any] = {
+                "type": "hello",
+                "protocol": play.protocol,
+                "table": made["table"],
+                "token": tokens[i],
+            }
             if i == 0:
                 hello["host_key"] = made["host_key"]
             seat.send(hello)
@@ -237,27 +247,78 @@ def start_server(tables: int, python: str) -> tuple[subprocess.Popen[str], str]:
     return server, base
 
 
-async def drive(args: argparse.Namespace, base: str, server_pid: int | None) -> None:
-    now = time.monotonic()
-    stats = Stats(now + args.warmup, now + args.warmup + args.seconds)
-    rng = random.Random(args.seed)
-    tables = [
-        asyncio.ensure_future(run_table(base, args.game, stats, random.Random(rng.random())))
-        for _ in range(args.tables)
+async def drive(
+    args: argparse.Namespace, base: str, start: float, tables: int, seed: int
+) -> dict[str, Any]:
+    """Play ``tables`` tables from this process; what it measured in the common window."""
+    stats = Stats(start + args.warmup, start + args.warmup + args.seconds)
+    rng = random.Random(seed)
+    running = [
+        asyncio.ensure_future(
+            run_table(base, args.game, stats, random.Random(rng.random()), args.protocol)
+        )
+        for _ in range(tables)
     ]
     await asyncio.sleep(max(0.0, stats.measure_from - time.monotonic()))
-    cpu0 = (time.process_time(), None if server_pid is None else cpu_seconds(server_pid))
+    cpu0 = time.process_time()
     await asyncio.sleep(max(0.0, stats.stop_at - time.monotonic()))
-    cpu1 = (time.process_time(), None if server_pid is None else cpu_seconds(server_pid))
+    cpu1 = time.process_time()
+    await asyncio.gather(*running)
+    return {"lat": stats.lat, "errors": stats.errors, "cpu": cpu1 - cpu0}
+
+
+def client_process(
+    args: argparse.Namespace,
+    base: str,
+    start: float,
+    tables: int,
+    seed: int,
+    out: Any,
+) -> None:
+    run: Any = asyncio.run
+    try:
+        import uvloop
+
+        run = uvloop.run
+    except ImportError:
+        pass
+    out.put(run(drive(args, base, start, tables, seed)))
+
+
+def measure(args: argparse.Namespace, base: str, server_pid: int | None) -> None:
+    """Start the client processes, read the server's CPU over the window, then report."""
+    ctx = multiprocessing.get_context("fork")  # (before any event loop exists in this one)
+    out = ctx.Queue()
+    start = time.monotonic()  # (one clock for every process: CLOCK_MONOTONIC)
+    share = [
+        args.tables // args.clients + (i < args.tables % args.clients) for i in range(args.clients)
+    ]
+    procs = [
+        ctx.Process(target=client_process, args=(args, base, start, n, args.seed * 1000 + i, out))
+        for i, n in enumerate(share)
+        if n > 0
+    ]
+    for proc in procs:
+        proc.start()
+    time.sleep(max(0.0, start + args.warmup - time.monotonic()))
+    server0 = None if server_pid is None else cpu_seconds(server_pid)
+    time.sleep(max(0.0, start + args.warmup + args.seconds - time.monotonic()))
+    server1 = None if server_pid is None else cpu_seconds(server_pid)
     load = os.getloadavg()
-    await asyncio.gather(*tables)
-    lat = sorted(stats.lat)
+    results = [out.get() for _ in procs]
+    for proc in procs:
+        proc.join()
+    lat = sorted(x for r in results for x in r["lat"])
+    errors: dict[str, int] = {}
+    for r in results:
+        for code, n in r["errors"].items():
+            errors[code] = errors.get(code, 0) + n
     print(
         f"{args.tables} tables x 4 WebSocket clients, {args.game}, one server process, "
-        f"{args.seconds:.0f} s measured after {args.warmup:.0f} s"
+        f"{len(procs)} client process(es), {args.seconds:.0f} s measured after {args.warmup:.0f} s"
     )
     if len(lat) < 2:
-        print("no action was measured", stats.errors)
+        print("no action was measured", errors)
         return
     q = statistics.quantiles(lat, n=100)
     print(f"actions/s: {len(lat) / args.seconds:.0f}   ({len(lat)} actions)")
@@ -265,19 +326,19 @@ async def drive(args: argparse.Namespace, base: str, server_pid: int | None) -> 
         f"latency to the last seat's update: p50 {q[49] * 1000:.1f} ms, "
         f"p90 {q[89] * 1000:.1f} ms, p99 {q[98] * 1000:.1f} ms, max {lat[-1] * 1000:.1f} ms"
     )
-    if cpu0[1] is not None and cpu1[1] is not None:
-        used = cpu1[1] - cpu0[1]
+    if server0 is not None and server1 is not None:
+        used = server1 - server0
         print(
             f"server CPU: {used / args.seconds * 100:.0f}% of one core, "
             f"{used / len(lat) * 1000:.2f} ms per action"
         )
-    used = cpu1[0] - cpu0[0]
+    used = sum(r["cpu"] for r in results)
     print(
         f"bench client CPU: {used / args.seconds * 100:.0f}% of one core, "
         f"{used / len(lat) * 1000:.2f} ms per action"
     )
-    if stats.errors:
-        print("error frames:", stats.errors)
+    if errors:
+        print("error frames:", errors)
     print(f"load average during the window: {load[0]:.1f} (1 min) on {os.cpu_count()} cores")
 
 
@@ -292,6 +353,19 @@ def main() -> None:
     )
     ap.add_argument("--game", default="monopoly", choices=["tools", "monopoly"])
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument(
+        "--protocol",
+        type=int,
+        default=2,
+        choices=[1, 2],
+        help="protocol version the clients speak (1: every action is acknowledged by a frame)",
+    )
+    ap.add_argument(
+        "--clients",
+        type=int,
+        default=1,
+        help="client processes the tables are shared among (the client's CPU on several cores)",
+    )
     ap.add_argument("--url", default=None, help="an already running server (default: start one)")
     ap.add_argument(
         "--server-python",
@@ -301,14 +375,7 @@ def main() -> None:
     args = ap.parse_args()
     server, base = (None, args.url) if args.url else start_server(args.tables, args.server_python)
     try:
-        run: Any = asyncio.run
-        try:
-            import uvloop
-
-            run = uvloop.run
-        except ImportError:
-            pass
-        run(drive(args, base, None if server is None else server.pid))
+        measure(args, base, None if server is None else server.pid)
     finally:
         if server is not None:
             server.terminate()

@@ -14,6 +14,7 @@ import json
 import math
 import os
 import random
+import re
 import tomllib
 import types
 import typing
@@ -39,6 +40,7 @@ from parlor.core.errors import (
 )
 from parlor.core.game import Game, action_to_dict
 from parlor.core.saves import read_save, write_save
+from parlor.i18n import translate_error
 from parlor.monopoly.edition import edition_data, load_edition, parse_edition
 from tests import hostile
 
@@ -144,6 +146,10 @@ def check_views(game: Game[Any], seed: int) -> None:
         # What p sees must not depend on what p cannot see: resample the hidden part and compare.
         other_world = game.determinize(p, seed)  # type: ignore[attr-defined]
         assert other_world.view(p) == view
+        # Nor what is pending: the public decision carries no secret (a drawn card, a penalty),
+        # and p's own view of it is the same in every world p cannot tell apart.
+        assert other_world.pending == game.pending
+        assert other_world.pending_for(p) == game.pending_for(p)
 
 
 @pytest.mark.parametrize("path", sorted(GOLDEN.glob("*.json")), ids=lambda p: p.stem)
@@ -236,7 +242,33 @@ def test_bad_query_arguments_are_typed_errors(
         game.action_from_id(bad_id, 0)
     with pytest.raises(MalformedAction):
         game.action_from_id(0, bad_player)
+    with pytest.raises(MalformedAction):
+        game.determinize(bad_player, 1)  # type: ignore[attr-defined]
+    beyond_64_bits = st.sampled_from([2**64, -(2**63) - 1, 10**30, 10**5000])
+    bad_seed = data.draw(st.one_of(hostile.ODD, st.booleans(), st.text(max_size=2), beyond_64_bits))
+    with pytest.raises(MalformedAction):
+        game.determinize(0, bad_seed)  # type: ignore[attr-defined]
     assert game.snapshot() == before
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+@HOSTILE
+@given(data=st.data(), steps=st.integers(0, 200))
+def test_a_resample_tells_nothing_of_the_hidden_truth(
+    name: str, data: st.DataObject, steps: int
+) -> None:
+    """determinize(p, seed) depends only on what p knows: a world p cannot tell from the true
+    one (another resample) gives the very same resample for every seed, so whoever picks the
+    seeds learns nothing of the hidden hands, deck order or dice (issue 8, section 3)."""
+    game = advanced(name, steps % 3, steps)
+    if game.is_over:
+        return
+    p = data.draw(st.integers(0, game.num_players - 1))
+    twin = game.determinize(p, data.draw(st.integers(0, 2**63 - 1)))  # type: ignore[attr-defined]
+    assert twin.view(p) == game.view(p)
+    for seed in (0, 7, 2**40 + 3):
+        truth = game.determinize(p, seed)  # type: ignore[attr-defined]
+        assert twin.determinize(p, seed).snapshot() == truth.snapshot()  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -255,6 +287,53 @@ def test_action_ids_never_collide(name: str, data: st.DataObject, steps: int) ->
             continue
         assert 0 <= aid < game.num_actions
         assert game.action_from_id(aid, action.player) == action
+
+
+#: One of each kind of wrong value for a field of a plain type (the hypothesis tests draw more).
+WRONG_FOR = {
+    bool: [1, "yes", None, math.nan],
+    int: [True, "1", None, 1.0, math.nan, -1, 10**5000],
+    str: [7, True, None, "x" * 1_000_000],
+    tuple: [[1], (True,), (-1,), (40,), "12", None, tuple(range(40)) * 2],
+}
+
+
+def field_kind(cls: type, name: str) -> type:
+    hint = typing.get_type_hints(cls)[name]
+    return tuple if typing.get_origin(hint) is tuple else hint  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_field_of_every_action_refuses_each_kind_of_wrong_value(name: str) -> None:
+    """Exhaustive where the property above samples: each field of each action class, with one
+    value of each wrong kind, the others right; MalformedAction everywhere, nothing changed."""
+    game = advanced(name, 1, 40)
+    n = game.num_players
+    before = game.snapshot()
+    tried = 0
+    for cls in action_classes(game):
+        right = {
+            f.name: (0 if field_kind(cls, f.name) is not tuple else ())
+            if field_kind(cls, f.name) is not bool
+            else False
+            for f in dataclasses.fields(cls)
+        }
+        if isinstance(game, tools.ToolsGame):
+            right = {k: (game.deck.codes[0] if field_kind(cls, k) is str else v)
+                     for k, v in right.items()}  # fmt: skip
+        for f in dataclasses.fields(cls):
+            wrong = list(WRONG_FOR[field_kind(cls, f.name)])
+            if f.name == "player":
+                wrong.append(n)  # one past the last seat
+            for value in wrong:
+                action = cls(**{**right, f.name: value})
+                for call in (game.apply, game.action_id, game.describe):  # type: ignore[attr-defined]
+                    with pytest.raises(MalformedAction):
+                        call(action)
+                assert game.is_legal(action) is False
+                tried += 1
+    assert game.snapshot() == before
+    assert tried > 40
 
 
 def wrong_option_values(cls: type, name: str) -> st.SearchStrategy[Any]:
@@ -324,6 +403,25 @@ def test_bad_settings_are_settings_errors(name: str, data: st.DataObject) -> Non
             make(players=3, options=kwargs["options_table"])
         else:
             make(**{"players": 3, which: kwargs[which]})
+
+
+@pytest.mark.parametrize("name", sorted(SETTINGS_GAMES))
+def test_every_option_refuses_each_kind_of_wrong_value(name: str) -> None:
+    """Each rule option with one value of each wrong kind: SettingsError, and its message names
+    the option quoted as typed."""
+    make, options_cls = SETTINGS_GAMES[name]
+    for f in dataclasses.fields(options_cls):
+        hint = typing.get_type_hints(options_cls)[f.name]
+        optional = typing.get_origin(hint) in (typing.Union, types.UnionType)
+        base = next(a for a in typing.get_args(hint) if a is not type(None)) if optional else hint
+        wrong = [v for v in WRONG_FOR.get(base, [7, True, 1.5]) if not (optional and v is None)]
+        for value in wrong:
+            if base is int and value == -1:
+                continue  # (a negative number is in range for some options)
+            with pytest.raises(SettingsError) as caught:
+                make(players=3, options={f.name: value})
+            said = str(caught.value)
+            assert len(said) < 600 and (repr(f.name) in said or "variant" in said), said
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -431,6 +529,9 @@ def test_garbage_in_edition_and_deck_files(source: str, data: st.DataObject) -> 
             game = monopoly.new_game(parse_edition(raw, source), players=3, seed=1)
     except SettingsError as exc:
         assert len(str(exc)) < 600, str(exc)
+        # said in Danish without the schema library's English
+        danish = translate_error(exc, "da")
+        assert not re.search(r"Input should|should have|Field required|not permitted", danish)
         return
     plays(game)
 

@@ -57,3 +57,38 @@ def test_an_engine_error_is_reported_in_the_environments_language() -> None:
     told = parlor("analyze", "--edition", "atlantis", lang="es_ES.UTF-8")
     assert told.returncode == 2
     assert told.stderr.startswith("parlor analyze: edición desconocida 'atlantis'")
+
+
+#: The developer scripts (run as ``python -m``): a line of each one's help in Danish and Spanish.
+SCRIPTS = {
+    "parlor.rl.train": ("størrelser på de skjulte lag", "tamaños de las capas ocultas"),
+    "parlor.analysis.deckstudy": (
+        "spil pr. kortspil og antal spillere",
+        "partidas por mazo y número de jugadores",
+    ),
+    "parlor.bots.tools_value": ("hvor modellen skrives", "dónde escribir el modelo"),
+}
+
+
+def script_help(module: str, lang: str) -> str:
+    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
+    env["LANG"] = lang
+    told = subprocess.run(
+        [sys.executable, "-m", module, "--help"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    assert told.returncode == 0, told.stderr
+    return " ".join(told.stdout.split())
+
+
+@pytest.mark.parametrize("module", sorted(SCRIPTS))
+def test_developer_scripts_help_follows_the_environment(module: str) -> None:
+    danish, spanish = SCRIPTS[module]
+    assert danish in script_help(module, "da_DK.UTF-8")
+    assert spanish in script_help(module, "es_ES.UTF-8")
+    english = script_help(module, "C.UTF-8")
+    assert danish not in english and spanish not in english

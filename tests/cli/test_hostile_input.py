@@ -139,3 +139,74 @@ def test_an_atomic_write_that_fails_leaves_the_old_save(tmp_path: Path) -> None:
     assert target.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == ["keep.json"]  # no temporary file left
     assert json.loads(before)["extra"]["seats"][1] == {"role": "bot", "bot": "heuristic", "seed": 1}
+
+
+def _tampered(kind: str, good: dict[str, object], path: Path) -> None:
+    """Write a save spoilt in the way ``kind`` names."""
+    data = json.loads(json.dumps(good))
+    extra = data["extra"]
+    assert isinstance(extra, dict)
+    if kind == "seat":
+        extra["seats"][0] = {"role": "ghost"}
+    elif kind == "bot seat":
+        extra["seats"][1] = {"role": "bot", "bot": 7, "seed": "x"}
+    elif kind == "seats":
+        extra["seats"] = "all of them"
+    elif kind == "actions":
+        data["actions"] = [10**6] * 3
+    elif kind == "nested":
+        path.write_text("[" * 100_000 + "]" * 100_000)
+        return
+    elif kind == "binary":
+        path.write_bytes(b"\xff\xfe\x00garbage")
+        return
+    path.write_text(json.dumps(data))
+
+
+#: A tampered save of each kind, and the start of what the Spanish game says about it.
+TAMPERED = {
+    "seat": "no es un asiento: {'role': 'ghost'}",
+    "bot seat": "no es un asiento de bot:",
+    "seats": "los asientos no son una lista",
+    "actions": "",
+    "nested": "anidado demasiado hondo",
+    "binary": "el texto no es UTF-8 (byte 0)",
+}
+
+
+@pytest.mark.parametrize("game", ["play", "tools"])
+@pytest.mark.parametrize("kind", sorted(TAMPERED))
+def test_a_tampered_save_is_refused_in_the_players_language_and_left_alone(
+    game: str, kind: str, tmp_path: Path
+) -> None:
+    save = tmp_path / "game.json"
+    start = ["--max-steps", "3"] if game == "play" else []  # (TOOLS: the human's input ends)
+    made = parlor([game, "--bots", "all-but-1", "--seed", "1", *start, "--save", str(save)],
+                  b"", tmp_path)  # fmt: skip
+    assert_clean(made)
+    _tampered(kind, json.loads(save.read_text(encoding="utf-8")), save)
+    before = save.read_bytes()
+    done = parlor([game, "--load", str(save), "--lang", "es"], b"", tmp_path)
+    assert_clean(done)
+    assert done.returncode == 2
+    said = done.stderr.decode()
+    assert "no es una partida guardada que se pueda reproducir" in said, said
+    assert TAMPERED[kind] in said, said
+    assert save.read_bytes() == before  # a refused save is never overwritten
+
+
+@pytest.mark.parametrize(
+    ("url", "said"),
+    [
+        ("nonsense", "'nonsense' no es un enlace de invitación"),
+        ("http://127.0.0.1:1/", "no es un enlace de invitación"),
+        ("http://[::1", "parlor bot: error:"),
+        ("http://127.0.0.1:1/#table=t&invite=i", "parlor bot: error:"),  # nobody listens there
+    ],
+)
+def test_parlor_bot_with_a_bad_link_says_so_without_a_traceback(
+    url: str, said: str, tmp_path: Path
+) -> None:
+    done = parlor(["bot", "--url", url, "--lang", "es"], b"", tmp_path)
+    assert_clean(done)
+    assert done.returncode == 1 and said in done.stderr.decode(), done.stderr

@@ -133,3 +133,62 @@ def test_translations_are_used_at_run_time() -> None:
     assert translator("en")("{who} passes", who="Ann") == "Ann passes"
     with pytest.raises(parlor.core.errors.SettingsError, match="unknown language 'fr'"):
         translator("fr")
+
+
+#: Packages whose words reach players (terminal games, engines' errors, server, client).
+PLAYER_FACING = ("cli", "core", "i18n", "monopoly", "tools", "server", "client")
+#: English that is meant to stay English, and why.
+ENGLISH_ON_PURPOSE = {
+    # a programming error in an annotation, raised when a class is defined
+    ("core/validate.py", "TypeError"),
+    # an API caller's bug (seats neither human nor bot), never a user's input
+    ("cli/monopoly_tui.py", "ValueError"),
+    # the operator's log line, read by scripts (the address is its last word)
+    ("server/cli.py", "print"),
+    # why a stored snapshot is not used: written to the server's log, then the log is replayed
+    ("server/snapshots.py", "ReplayError"),
+    # the analysis report (its tables, headings and figure titles are English, like its CSV)
+    ("cli/analyze_cmd.py", "print"),
+}
+_WORD = re.compile(r"(?<![-\w.%{])[A-Za-z]{2,}")
+
+
+def _has_words(node: ast.expr) -> bool:
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str) and bool(_WORD.search(node.value))
+    if isinstance(node, ast.JoinedStr):
+        return any(_has_words(part) for part in node.values if isinstance(part, ast.Constant))
+    if isinstance(node, ast.BinOp):
+        return _has_words(node.left) or _has_words(node.right)
+    return False
+
+
+def test_no_english_is_raised_or_printed_outside_the_catalogs() -> None:
+    # An f-string or plain literal with words, raised as an error or printed/said to a player,
+    # stays English in a Spanish or Danish game: such text goes through _() or E_() instead.
+    found = set()
+    for package in PLAYER_FACING:
+        for path in sorted((SOURCE / package).rglob("*.py")):
+            where = str(path.relative_to(SOURCE))
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call):
+                    call, what = node.exc, ast.unparse(node.exc.func).split(".")[-1]
+                    # (a literal without a space is a code, like ProtocolError's "bad_request")
+                    texts = [
+                        a
+                        for a in call.args
+                        if not (isinstance(a, ast.Constant) and " " not in str(a.value))
+                    ]
+                elif isinstance(node, ast.Call) and ast.unparse(node.func).split(".")[-1] in (
+                    "print",
+                    "say",
+                ):
+                    call, what, texts = node, "print", list(node.args)
+                else:
+                    continue
+                if any(_has_words(arg) for arg in texts):
+                    found.add((where, what, node.lineno))
+    unexpected = sorted(f for f in found if f[:2] not in ENGLISH_ON_PURPOSE)
+    assert unexpected == []
+    # and every exception above still exists (a stale entry would hide a new English text)
+    assert {f[:2] for f in found} == ENGLISH_ON_PURPOSE

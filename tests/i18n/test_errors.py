@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import json
 import pickle
+import tomllib
 from collections.abc import Callable
+from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -29,6 +32,7 @@ from parlor.core.errors import (
 )
 from parlor.core.saves import save_text
 from parlor.i18n import LANGUAGES, translate_error
+from parlor.monopoly.edition import load_edition, parse_edition
 
 
 def raised(kind: type[ParlorError], call: Callable[[], object]) -> ParlorError:
@@ -103,9 +107,9 @@ CASES: dict[str, tuple[Callable[[], ParlorError], dict[str, str]]] = {
     "SettingsError": (
         settings_error,
         {
-            "en": "players must be a count or a list of names, not 'abc'",
-            "es": "players debe ser un número o una lista de nombres, no 'abc'",
-            "da": "players skal være et antal eller en liste af navne, ikke 'abc'",
+            "en": "'players' must be a count or a list of names, not 'abc'",
+            "es": "'players' debe ser un número o una lista de nombres, no 'abc'",
+            "da": "'players' skal være et antal eller en liste af navne, ikke 'abc'",
         },
     ),
     "MalformedAction": (
@@ -238,3 +242,26 @@ def test_errors_pickle_with_their_english_text(name: str) -> None:
     copy: Any = pickle.loads(pickle.dumps(error))
     assert type(copy) is type(error) and str(copy) == str(error)
     assert copy.text.message == error.text.message
+
+
+def test_a_broken_edition_file_is_explained_in_the_language(tmp_path: Path) -> None:
+    # The schema's and TOML's own words are English: the catalogs say what they mean.
+    text = resources.files("parlor.monopoly").joinpath("data/classic.toml").read_text("utf-8")
+    raw = tomllib.loads(text)
+    raw["edition"]["money_unit"] = 0
+    with pytest.raises(SettingsError) as caught:
+        parse_edition(raw, "house.toml")
+    assert (
+        translate_error(caught.value, "da") == "house.toml: edition.money_unit: skal være mindst 1"
+    )
+    half = tmp_path / "half.toml"
+    half.write_text(text[: len(text) // 2], encoding="utf-8")
+    with pytest.raises(SettingsError) as caught:
+        load_edition(str(half))
+    assert translate_error(caught.value, "es").endswith(
+        "half.toml': no es TOML válido: al final del archivo"
+    )
+    half.write_text("title = = 3\n", encoding="utf-8")
+    with pytest.raises(SettingsError) as caught:
+        load_edition(str(half))
+    assert translate_error(caught.value, "da").endswith("ikke gyldig TOML: i linje 1, kolonne 9")

@@ -187,7 +187,7 @@ def test_language_and_edition_files(tmp_path: Path) -> None:
         (["--variant", "long"], "unknown variant 'long'"),
         (["--option", "auctions"], "--option: an option is written key=value"),
         (["--option", "colour=blue"], "unknown rule option 'colour'"),
-        (["--option", "auctions=maybe"], "auctions must be true or false"),
+        (["--option", "auctions=maybe"], "'auctions' must be true or false"),
         (["--language", "fr"], "--lang: unknown language 'fr': choose one of en, es, da"),
         (["--load", "/nonexistent.json"], "--load: /nonexistent.json is not a saved game"),
         (["--max-steps", "0"], "--max-steps must be at least 1"),

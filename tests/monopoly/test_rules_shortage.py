@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from parlor import monopoly as m
 from parlor.core.errors import IllegalAction
 
-from .kit import build, give, kinds, money_total, new
+from .kit import build, dice, give, kinds, money_total, new, settle
 
 C30 = "two or more players wish to buy more than the Bank has"
 
@@ -312,3 +312,62 @@ def test_an_auction_exactly_when_two_or_more_wish_for_more_than_the_stock(
     assert (g.pending.kind == "bid") == shortage
     assert g.buildings[square] == (0 if shortage else 1)
     assert money_total(g) == total
+
+
+def test_answers_stand_for_the_turn_so_nobody_is_asked_again_at_the_next_house() -> None:
+    # C30: the auction is for when "two or more players wish to buy more than the Bank has".
+    # Once Bo has said he wishes none and Ann three, with three left, nobody wishes beyond the
+    # stock: Ann builds her three without Bo (or anyone) being asked again at each house.
+    g = shortage(houses=3)
+    g.apply(m.Build(0, 1))
+    assert wishes(g, 3, 0) == ["wished", "house_built"]
+    assert kinds(g.apply(m.Build(0, 3))) == ["house_built"]
+    assert kinds(g.apply(m.Build(0, 1))) == ["house_built"]
+    assert g.houses_left == 0 and g.buildings[1] + g.buildings[3] == 3
+    assert g.pending.kind == "start_turn"
+
+
+def test_a_house_beyond_ones_wish_asks_everyone_again() -> None:
+    # Ann said one: a second house is a new wish, and Bo may now want some too (C30).
+    g = shortage(houses=3)
+    g.apply(m.Build(0, 1))
+    assert wishes(g, 1, 0) == ["wished", "house_built"]
+    assert kinds(g.apply(m.Build(0, 3))) == ["shortage"]
+    assert (g.pending.player, g.pending.info["stock"]) == (0, 2)
+    assert wishes(g, 2, 2)[-2:] == ["shortage_auction", "auction_started"]
+
+
+def test_one_who_wished_none_and_then_builds_asks_everyone_again() -> None:
+    g = shortage(houses=3)
+    g.apply(m.Build(0, 1))
+    wishes(g, 2, 0)
+    assert kinds(g.apply(m.Build(1, 37))) == ["shortage"]  # Bo changed his mind
+    assert [g.pending.player, g.pending.info["wishes"]] == [1, {}]
+    assert wishes(g, 2, 1) == ["wished", "shortage_auction", "auction_started"]
+
+
+def test_the_answers_lapse_when_the_turn_ends() -> None:
+    g = shortage(houses=3)
+    g.apply(m.Build(0, 1))
+    wishes(g, 3, 0)
+    dice(g, (1, 2))
+    g.apply(m.RollDice(0))
+    settle(g)  # Ann's turn ends; Bo's begins
+    assert g.pending.player == 1
+    assert kinds(g.apply(m.Build(0, 3))) == ["shortage"]  # a new turn: asked again
+
+
+def test_what_is_still_wished_after_a_sale_may_be_built_without_asking() -> None:
+    # Three left, Ann and Bo wish two each: auctioned. Bo wins two at prices that leave him
+    # unable to pay for another, so what is still wished (Ann's) fits the last house, and Ann
+    # builds it at its price without anyone being asked again.
+    g = shortage(houses=3)
+    g.apply(m.Build(0, 1))
+    wishes(g, 2, 2)
+    for price, lot in ((1000, 37), (350, 39)):
+        g.apply(m.PassBid(0))
+        g.apply(m.Bid(1, price))
+        ev = g.apply(m.PlaceBuilding(1, lot))
+    assert "shortage_over" in kinds(ev) and g.cash[1] == 150 and g.houses_left == 1
+    assert kinds(g.apply(m.Build(0, 1))) == ["house_built"]
+    assert g.houses_left == 0 and g.cash[0] == 1450

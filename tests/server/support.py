@@ -75,8 +75,17 @@ class ServerProcess:
         assert self.proc is not None
         self.proc.send_signal(signal.SIGKILL)
         self.proc.wait(10)
+        self.show_output()
+
+    def show_output(self) -> None:
+        """Print what the server said: pytest shows it when the test fails, and hides it if not."""
+        print(
+            f"--- server on port {self.port} said:\n" + "".join(getattr(self, "output", [])[-200:])
+        )
 
     def stop(self) -> None:
+        if self.proc is not None:
+            self.show_output()
         if self.proc is not None and self.proc.poll() is None:
             self.proc.terminate()
             try:

@@ -42,7 +42,7 @@ def test_parlor_bot_joins_by_invite_link_and_plays_to_the_end(server: ServerProc
         final = run(go())
         out, _ = bot.communicate(timeout=60)
         assert bot.returncode == 0, out
-        assert "game over" in out and final["winners"]
+        assert "Game over:" in out and final["winners"]
     finally:
         if bot.poll() is None:
             bot.kill()

@@ -9,6 +9,8 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from parlor.server.commits import GroupCommitter
 from parlor.server.store import Store
 
@@ -39,9 +41,12 @@ def action(n: int) -> dict[str, Any]:
     return {"type": "Draw", "player": n % 2}
 
 
-def test_concurrent_actions_go_in_few_transactions_and_all_are_committed(tmp_path: Path) -> None:
+@pytest.mark.parametrize("inline", [True, False], ids=["on the loop", "in a thread"])
+def test_concurrent_actions_go_in_few_transactions_and_all_are_committed(
+    tmp_path: Path, inline: bool
+) -> None:
     store, db = make_store(tmp_path, 40)
-    committer = GroupCommitter(store)
+    committer = GroupCommitter(store, inline=inline)
     seen: list[int] = []
 
     async def table(i: int) -> None:
@@ -83,9 +88,10 @@ def test_a_step_someone_else_committed_fails_alone(tmp_path: Path) -> None:
     assert rows == [("t0", 0), ("t1", 0), ("t2", 0)]  # t1 keeps the first writer's step
 
 
-def test_a_step_cancelled_while_committing_is_still_applied(tmp_path: Path) -> None:
-    """A bot's turn is cancelled (its seat's person came back) while its action is being
-    committed: the action is in the database, so the table here must apply it too."""
+@pytest.mark.parametrize("inline", [True, False], ids=["on the loop", "in a thread"])
+def test_a_step_cancelled_while_committing_is_still_applied(tmp_path: Path, inline: bool) -> None:
+    """A bot's turn is cancelled (its seat's person came back) while its action waits in a batch
+    or is being committed: the action is in the database, so the table here must apply it too."""
     import time
 
     from parlor.server import session
@@ -98,15 +104,18 @@ def test_a_step_cancelled_while_committing_is_still_applied(tmp_path: Path) -> N
     write = store.append_actions
 
     def slow_write(rows: list[Any]) -> list[bool]:
-        time.sleep(0.5)  # a busy disk: the commit takes a while
+        if not inline:
+            time.sleep(0.5)  # a busy disk: the commit takes a while
         return write(rows)
 
     store.append_actions = slow_write  # type: ignore[method-assign]
 
     async def main() -> None:
         hub = Hub(store, bot_delay=0)
+        hub.committer = GroupCommitter(store, inline=inline)
         await hub.start()
         made = await hub.create({"game": "tools", "seats": ["human", "human"]})
+        await hub.join(made["table"], made["invite"], "Bo", 1)  # (no bot plays meanwhile)
         rt = await hub.runtime(made["table"])
         assert rt is not None
         host = Conn(None, "test", Limits())  # type: ignore[arg-type]
@@ -116,7 +125,8 @@ def test_a_step_cancelled_while_committing_is_still_applied(tmp_path: Path) -> N
         seat = rt.game.pending.player
         action = rt.game.legal_actions(seat, anytime=False)[0]
         step = asyncio.ensure_future(hub.submit(rt, seat, action, 0, "standin"))
-        await asyncio.sleep(0.1)  # it is committing now
+        # on the loop: the row waits for this iteration's batch; in a thread: it is committing
+        await asyncio.sleep(0 if inline else 0.1)
         step.cancel()
         await asyncio.wait([step])
         assert step.cancelled()

@@ -65,7 +65,7 @@ def test_bad_toml_file(tmp_path: Path) -> None:
         ({"players": ["solo"]}, "2-10 players"),
         ({"players": 3, "options": {"stacking": True}}, "unknown TOOLS option"),
         ({"players": 3, "options": {"box_stacking": "yes"}}, "must be true or false"),
-        ({"players": 3, "options": {"hand_size": 0}}, "hand_size must be"),
+        ({"players": 3, "options": {"hand_size": 0}}, "'hand_size' must be"),
         ({"players": 3, "seed": "x"}, "seed must be an integer"),
     ],
 )

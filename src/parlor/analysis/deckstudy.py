@@ -20,6 +20,7 @@ from typing import Any
 
 from parlor.bots.base import RandomBot
 from parlor.bots.tools_greedy import GreedyBot
+from parlor.i18n import environment_language, translator
 from parlor.tools.actions import AcceptPenalty, PenaltyHammers
 from parlor.tools.cards import Deck, default_deck, load_deck, parse_deck
 from parlor.tools.game import ToolsGame
@@ -134,17 +135,30 @@ def study(
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=1000, help="games per deck and player count")
-    parser.add_argument("--players", type=int, nargs="+", default=[2, 4, 6, 10])
-    parser.add_argument(
-        "--bots", nargs="+", default=["random", "greedy"], choices=["random", "greedy"]
+    _ = translator(environment_language() or "en")  # the help in the user's language
+    parser = argparse.ArgumentParser(
+        description=_(
+            "Deck study: simulate many games for candidate decks and print how each plays."
+        )
     )
     parser.add_argument(
-        "--deck", action="append", default=[], help="also study this deck TOML file"
+        "--games", type=int, default=1000, help=_("games per deck and player count")
     )
     parser.add_argument(
-        "--only", action="store_true", help="study only the --deck files and the default"
+        "--players", type=int, nargs="+", default=[2, 4, 6, 10], help=_("player counts to study")
+    )
+    parser.add_argument(
+        "--bots",
+        nargs="+",
+        default=["random", "greedy"],
+        choices=["random", "greedy"],
+        help=_("who plays every seat: random legal moves, the greedy bot, or both"),
+    )
+    parser.add_argument(
+        "--deck", action="append", default=[], help=_("also study this deck TOML file")
+    )
+    parser.add_argument(
+        "--only", action="store_true", help=_("study only the --deck files and the default")
     )
     args = parser.parse_args(argv)
     decks = [default_deck(), *(load_deck(p) for p in args.deck)]

@@ -91,6 +91,13 @@ def inference_for(game: ToolsGame) -> ToolsInference:
     return inf
 
 
+def assume(game: ToolsGame, constraints: dict[int, list[HandConstraint]]) -> None:
+    """Take ``constraints`` as what the log of ``game`` says, instead of replaying it: for a copy
+    whose log does not replay from its seed (a seat's sample from a server, which computed them
+    from the same public log). Actions applied to ``game`` later are followed as usual."""
+    _CACHE[game] = ToolsInference(game.clone(), len(game.log), dict(constraints))
+
+
 def determinize(game: ToolsGame, player: int, seed: int) -> ToolsGame:
     """``game.determinize(player, seed)`` with the other hands redealt under the constraints."""
     if not ENABLED or type(game) is not ToolsGame or not game.log:

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from parlor.core.game import Game
+from parlor.i18n import environment_language, translator
 from parlor.tools.cards import COLORED_TYPES, WILD_TYPES
 
 TYPES: tuple[str, ...] = (*COLORED_TYPES, *WILD_TYPES)
@@ -188,11 +189,17 @@ def fit(games: int, seed: int = 0) -> tuple[ValueModel, dict[str, float]]:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--games", type=int, default=20000, help="self-play games to fit on")
-    ap.add_argument("--seed", type=int, default=0, help="seed of the first game")
+    _ = translator(environment_language() or "en")  # the help in the user's language
+    ap = argparse.ArgumentParser(
+        description=_(
+            "A calibrated evaluation of two-player TOOLS positions, for cutting search "
+            "rollouts short: fit it on heuristic self-play and write it as data."
+        )
+    )
+    ap.add_argument("--games", type=int, default=20000, help=_("self-play games to fit on"))
+    ap.add_argument("--seed", type=int, default=0, help=_("seed of the first game"))
     default_out = Path(__file__).parent / "data" / "tools_value.json"
-    ap.add_argument("--out", type=Path, default=default_out, help="where to write the model")
+    ap.add_argument("--out", type=Path, default=default_out, help=_("where to write the model"))
     args = ap.parse_args(argv)
     model, report = fit(args.games, args.seed)
     for key, value in report.items():

@@ -255,7 +255,8 @@ def _run(args: argparse.Namespace) -> int:
                     )
                 )
     print()
-    print("wrote " + ", ".join(str(p) for p in written))
+    _ = translator(help_language([]))  # (the environment's language: analyze has no --lang)
+    print(_("wrote {paths}", paths=", ".join(str(p) for p in written)))
     return 0
 
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from parlor.bots.registry import bot_names
+from parlor.core.errors import E_
 from parlor.i18n import LANGUAGES, Translator, environment_language, translator
 
 
@@ -167,14 +168,14 @@ class Seat:
     def from_dict(data: Any) -> Seat:
         """A seat from a save; ``ValueError`` when the entry is not one."""
         if not isinstance(data, dict) or data.get("role") not in ("human", "bot"):
-            raise ValueError(f"not a seat: {str(data)[:60]}")
+            raise ValueError(E_("not a seat: {entry}", entry=clean_text(str(data)[:60])))
         if data["role"] == "human":
             return Seat()
         bot, seed = data.get("bot"), data.get("seed")
         if not isinstance(bot, str) or not (
             seed is None or (isinstance(seed, int) and not isinstance(seed, bool))
         ):
-            raise ValueError(f"not a bot seat: {str(data)[:60]}")
+            raise ValueError(E_("not a bot seat: {entry}", entry=clean_text(str(data)[:60])))
         return Seat(bot, seed)
 
 

@@ -23,6 +23,7 @@ from parlor.cli.common import Seat
 from parlor.core import saves as core_saves
 from parlor.core.errors import E_, ParlorError
 from parlor.core.game import Game
+from parlor.core.validate import json_problem
 from parlor.i18n import LANGUAGES
 
 #: A save larger than this is refused unread (a long game is well under 1 MB).
@@ -72,8 +73,8 @@ def read_save(path: str | os.PathLike[str]) -> Loaded:
         raise SaveError(E_("larger than {size} MB", size=MAX_SAVE_BYTES // 2**20))
     try:
         data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
-        raise SaveError(E_("not JSON: {reason}", reason=str(exc)[:120])) from exc
+    except (ValueError, RecursionError) as exc:  # (not UTF-8, not JSON, too deep or long)
+        raise SaveError(json_problem(exc)) from exc
     if not isinstance(data, dict):
         raise SaveError(E_("a saved game is a JSON object"))
     extra = data.get("extra")
@@ -88,7 +89,7 @@ def read_save(path: str | os.PathLike[str]) -> Loaded:
         try:
             seats = [Seat.from_dict(s) for s in raw_seats]
         except ValueError as exc:
-            raise SaveError(str(exc)) from exc
+            raise SaveError(exc.args[0]) from exc  # the message, still translatable
     return Loaded(data, seats, language if language in LANGUAGES else None)
 
 

@@ -294,10 +294,18 @@ def run(args: argparse.Namespace) -> int:
         written.extend(report.plot_all(tally, summary, out_dir, top=args.top))
     report.render_summary(summary, console, top=10)
     rate = tally.games / seconds if seconds > 0 else float("inf")
+    _ = translator(help_language([]))  # (the environment's language: simulate has no --lang)
     console.print(
-        f"{tally.games} games in {seconds:.1f} s ({rate:.1f} games/s, {backend}, {workers} workers)"
+        _(
+            "{games} games in {seconds} s ({rate} games/s, {backend}, {workers} workers)",
+            games=tally.games,
+            seconds=f"{seconds:.1f}",
+            rate=f"{rate:.1f}",
+            backend=backend,
+            workers=workers,
+        )
     )
-    console.print("wrote " + ", ".join(str(p) for p in written))
+    console.print(_("wrote {paths}", paths=", ".join(str(p) for p in written)))
     return 0
 
 

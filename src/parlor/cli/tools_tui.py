@@ -166,12 +166,13 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | 
         harden_std_streams()
     inp = stdin if stdin is not None else sys.stdin
     out = stdout if stdout is not None else sys.stdout
+    err = out if stdout is not None else sys.stderr  # (a refusal is not part of the game)
     _ = translator(args.lang if args.lang in LANGUAGES else "en")
     try:
         game, seats, lang = _setup(args, _)
         bots = {q: make_bot("tools", s.bot, seed=s.seed) for q, s in enumerate(seats) if s.bot}
     except (_SetupError, ParlorError) as exc:
-        print(_("error: {reason}", reason=translate_error(exc, _.lang)), file=out)
+        print(_("parlor tools: error: {reason}", reason=translate_error(exc, _.lang)), file=err)
         return 2
     width = shutil.get_terminal_size((80, 24)).columns if stdout is None else 80
     table = Table(game, seats, bots, Terminal(inp, out, width), lang, args.save)

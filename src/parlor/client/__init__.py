@@ -12,6 +12,10 @@ Typical use (against a running ``parlor serve``)::
 
 A policy is any function ``policy(table) -> action`` called when it is the seat's decision; it
 returns one of ``table.prompt["answers"]`` (or its ``action`` dict, or its integer ``id``).
+:func:`bot_policy` plays any Parlor bot that way, from what the seat may know
+(:mod:`parlor.client.bots`)::
+
+    final = client.play(made["link"], name="Robo", policy=client.bot_policy("search", simulations=50))
 """
 
 from __future__ import annotations
@@ -27,16 +31,11 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
+from parlor.client.bots import bot_policy
+from parlor.client.errors import ServerError
+from parlor.core.errors import E_
+
 PROTOCOL_VERSION = 1
-
-
-class ServerError(Exception):
-    """An error frame or HTTP error from the server: ``code`` is the protocol's error code."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(f"{code}: {message}")
-        self.code = code
-        self.message = message
 
 
 @dataclass(frozen=True)
@@ -143,7 +142,8 @@ class Table:
             while frame["type"] not in ("welcome", "error"):
                 frame = await t.recv()
         except ConnectionClosed as exc:
-            raise ServerError("closed", f"the server closed the connection ({exc})") from exc
+            reason = E_("the server closed the connection ({reason})", reason=exc)
+            raise ServerError("closed", reason) from exc
         if frame["type"] == "error":
             await ws.close()
             raise ServerError(frame["code"], frame["message"])
@@ -270,3 +270,20 @@ def play(
             await table.close()
 
     return asyncio.run(main())
+
+
+__all__ = [
+    "PROTOCOL_VERSION",
+    "Link",
+    "Policy",
+    "ServerError",
+    "Table",
+    "bot_policy",
+    "create_table",
+    "join_table",
+    "parse_link",
+    "play",
+    "play_table",
+    "random_policy",
+    "ws_url",
+]

@@ -24,7 +24,15 @@ from parlor.core.errors import (
     ReplayError,
     UnknownActionId,
 )
-from parlor.core.validate import check_seat, check_seed, checker, player_names, problem, short_repr
+from parlor.core.validate import (
+    check_seat,
+    check_seed,
+    checker,
+    json_problem,
+    player_names,
+    problem,
+    short_repr,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -401,14 +409,8 @@ class Game(ABC, Generic[A]):
             raise ReplayError(E_("a saved game is JSON text, not {value}", value=short_repr(text)))
         try:
             data = json.loads(text)
-        except UnicodeDecodeError:
-            raise ReplayError(E_("not a saved game: the text is not UTF-8")) from None
-        except ValueError as exc:  # (bad JSON, or a number of more than 4300 digits)
-            raise ReplayError(
-                E_("not a saved game: {reason}", reason=short_repr(str(exc), 120))
-            ) from None
-        except RecursionError:
-            raise ReplayError(E_("not a saved game: nested too deeply")) from None
+        except (ValueError, RecursionError) as exc:  # (bad JSON or UTF-8, 4300 digits, nesting)
+            raise ReplayError(E_("not a saved game: {reason}", reason=json_problem(exc))) from None
         return cls.from_dict(data, check_snapshot)
 
     @staticmethod

@@ -34,7 +34,7 @@ from typing import Any, TypeVar, overload
 from parlor.core.errors import E_, ReplayError, SaveError
 from parlor.core.files import read_text_limited
 from parlor.core.game import Game
-from parlor.core.validate import short_repr
+from parlor.core.validate import json_problem, short_repr
 
 #: The largest save read (a long property game's log is a few MB).
 MAX_SAVE_BYTES = 32 << 20
@@ -141,12 +141,8 @@ def read_save(
     text = read_text_limited(path, MAX_SAVE_BYTES, ReplayError, what=E_("saved game"))
     try:
         data = json.loads(text)
-    except RecursionError:
-        raise ReplayError(E_("not a saved game: nested too deeply")) from None
-    except ValueError as exc:
-        raise ReplayError(
-            E_("not a saved game: {reason}", reason=short_repr(str(exc), 120))
-        ) from None
+    except (ValueError, RecursionError) as exc:
+        raise ReplayError(E_("not a saved game: {reason}", reason=json_problem(exc))) from None
     candidates = [game_type] if isinstance(game_type, type) else list(game_type)
     name = data.get("game") if isinstance(data, dict) else None
     cls = next((c for c in candidates if c.game_name == name), candidates[0])

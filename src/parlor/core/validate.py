@@ -26,9 +26,12 @@ parlor.core.errors.MalformedAction: Raise.player must be a seat number from 0 to
 from __future__ import annotations
 
 import dataclasses
+import json
+import re
+import string
 import types
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any, NamedTuple, Union, get_args, get_origin, get_type_hints
 
@@ -81,7 +84,10 @@ def short_repr(value: object, limit: int = 40) -> str:
         return text if len(value) <= limit else text[: limit + 1] + "..."
     if isinstance(value, int | float | type(None)):
         return repr(value)
-    return E_("a {type}", type=type(value).__name__)
+    kind = type(value).__name__
+    if kind[:1] in ("a", "e", "i", "o", "u"):
+        return E_("an {type}", type=kind)
+    return E_("a {type}", type=kind)
 
 
 class _Rule(NamedTuple):
@@ -97,7 +103,7 @@ def _scalar(hint: Any, extras: tuple[Any, ...], where: str) -> tuple[str, Callab
     bound = next((e for e in extras if isinstance(e, Bounds | _SeatBound)), None)
     max_len = next((e.length for e in extras if isinstance(e, MaxLen)), None)
     if hint is bool:
-        return "type(v) is bool", lambda n: E_("true or false (a bool)")
+        return "type(v) is bool", lambda n: E_("true or false")
     if hint is int:
         if isinstance(bound, _SeatBound):
             return "type(v) is int and 0 <= v < n", lambda n: E_(
@@ -206,11 +212,11 @@ def checker(cls: type) -> Checker:
 def problem(obj: object, bad: int, num_players: int, message: Text | None = None) -> Text:
     """The message for field ``bad`` of ``obj`` (as found by its checker). ``message`` replaces
     the default "{field} must be {want}, not {value}" (there ``field`` is ``Class.name``; in
-    ``message`` it is the bare name)."""
+    ``message``, a setting the user typed, it is the name quoted as typed: ``'auctions'``)."""
     c = checker(type(obj))
     name = c.names[bad]
     fields = {
-        "field": f"{type(obj).__name__}.{name}" if message is None else name,
+        "field": f"{type(obj).__name__}.{name}" if message is None else repr(name),
         "want": c.wants[bad](num_players),
         "value": short_repr(getattr(obj, name)),
     }
@@ -263,13 +269,13 @@ def player_names(players: object, max_players: int = MAX_SEATS) -> list[str]:
     >>> player_names("abc")
     Traceback (most recent call last):
     ...
-    parlor.core.errors.SettingsError: players must be a count or a list of names, not 'abc'
+    parlor.core.errors.SettingsError: 'players' must be a count or a list of names, not 'abc'
     """
     if type(players) is int:
         if not 0 <= players <= max_players:
             raise SettingsError(
                 E_(
-                    "players must be a count of at most {most}, not {value}",
+                    "'players' must be a count of at most {most}, not {value}",
                     most=max_players,
                     value=short_repr(players),
                 )
@@ -277,7 +283,10 @@ def player_names(players: object, max_players: int = MAX_SEATS) -> list[str]:
         return [f"Player {i + 1}" for i in range(players)]
     if not isinstance(players, list | tuple):
         raise SettingsError(
-            E_("players must be a count or a list of names, not {value}", value=short_repr(players))
+            E_(
+                "'players' must be a count or a list of names, not {value}",
+                value=short_repr(players),
+            )
         )
     if len(players) > max_players:
         raise SettingsError(
@@ -301,6 +310,113 @@ def player_names(players: object, max_players: int = MAX_SEATS) -> list[str]:
             raise SettingsError(E_("two players are named {name}", name=short_repr(name)))
         names.append(name)
     return names
+
+
+def json_problem(exc: ValueError | RecursionError) -> Text:
+    """Why a text is not JSON, in words the catalogs hold (the json module's own are English):
+    where the syntax breaks, a number too long to read, nesting too deep, text not UTF-8.
+
+    >>> import json
+    >>> try:
+    ...     json.loads('{"a": nope}')
+    ... except ValueError as exc:
+    ...     print(json_problem(exc))
+    not JSON (line 1, column 7)
+    """
+    if isinstance(exc, RecursionError):
+        return E_("nested too deeply")
+    if isinstance(exc, UnicodeDecodeError):
+        return E_("the text is not UTF-8 (byte {start})", start=exc.start)
+    if isinstance(exc, json.JSONDecodeError):
+        return E_("not JSON (line {line}, column {column})", line=exc.lineno, column=exc.colno)
+    return E_("a number too long to read")  # (int() refuses more than 4300 digits)
+
+
+_TOML_WHERE = re.compile(r"\(at line (\d+), column (\d+)\)$")
+
+
+def toml_problem(exc: ValueError) -> Text:
+    """Where a TOML text breaks, in words the catalogs hold (tomllib's own are English; Python
+    3.11 gives the place only inside its message).
+
+    >>> import tomllib
+    >>> try:
+    ...     tomllib.loads("a = [1,")
+    ... except tomllib.TOMLDecodeError as exc:
+    ...     print(toml_problem(exc))
+    at the end of the file
+    """
+    text = str(exc)
+    if text.endswith("(at end of document)"):
+        return E_("at the end of the file")
+    found = _TOML_WHERE.search(text)
+    if found:
+        return E_("at line {line}, column {column}", line=found[1], column=found[2])
+    return Text(short_repr(text, 80), {})
+
+
+#: What the edition schema's checks (pydantic error types) mean, in catalog words; ``ctx``
+#: fields fill them in. An error type not listed keeps the library's English words.
+_SCHEMA_WORDS: dict[str, str] = {
+    "greater_than_equal": E_("must be at least {ge}"),
+    "greater_than": E_("must be more than {gt}"),
+    "less_than_equal": E_("must be at most {le}"),
+    "less_than": E_("must be less than {lt}"),
+    "int_type": E_("must be a whole number"),
+    "int_parsing": E_("must be a whole number"),
+    "int_from_float": E_("must be a whole number"),
+    "bool_type": E_("must be true or false"),
+    "bool_parsing": E_("must be true or false"),
+    "string_type": E_("must be a text"),
+    "string_too_long": E_("must be a text of at most {max_length} characters"),
+    "string_too_short": E_("must be a text of at least {min_length} characters"),
+    "string_pattern_mismatch": E_("is not written the expected way"),
+    "too_long": E_("may hold at most {max_length} items"),
+    "too_short": E_("must hold at least {min_length} items"),
+    "list_type": E_("must be a list"),
+    "tuple_type": E_("must be a list"),
+    "dict_type": E_("must be a table"),
+    "model_type": E_("must be a table"),
+    "model_attributes_type": E_("must be a table"),
+    "missing": E_("is missing"),
+    "extra_forbidden": E_("is not a field of this file"),
+    "literal_error": E_("must be one of {expected}"),
+    "enum": E_("must be one of {expected}"),
+}
+
+
+def schema_problem(error: Mapping[str, Any]) -> Text:
+    """One problem a schema check found (a pydantic error dict: ``type``, ``msg``, ``ctx``), in
+    catalog words when its type is known.
+
+    >>> str(schema_problem({"type": "greater_than_equal", "msg": "...", "ctx": {"ge": 1}}))
+    'must be at least 1'
+    >>> str(schema_problem({"type": "new_kind", "msg": "Input is odd"}))
+    'Input is odd'
+    """
+    words = _SCHEMA_WORDS.get(str(error.get("type")))
+    ctx = error.get("ctx") or {}
+    if words is not None:
+        wanted = [name for _lit, name, _spec, _conv in string.Formatter().parse(words) if name]
+        if all(name in ctx for name in wanted):
+            value = {n: ctx[n] if isinstance(ctx[n], str) else short_repr(ctx[n]) for n in wanted}
+            return Text(words, value)
+    return Text(str(error.get("msg", ""))[:120], {})
+
+
+def check_sample_seed(seed: object) -> int:
+    """The seed of a resample (``determinize``), if it is an integer of 64 bits; raise
+    :class:`MalformedAction` otherwise (a float NaN, say, would seed from its identity and give
+    a different resample each run; a text is taken for something else)."""
+    low, high = SEED_RANGE
+    if type(seed) is not int or not low <= seed <= high:
+        raise MalformedAction(
+            E_(
+                "the seed of a resample must be an integer of 64 bits, not {value}",
+                value=short_repr(seed),
+            )
+        )
+    return seed
 
 
 def check_seed(seed: object) -> int:

@@ -80,7 +80,7 @@ from typing import Any
 
 from parlor.core.errors import E_, SettingsError
 from parlor.core.files import read_text_limited
-from parlor.core.validate import short_repr
+from parlor.core.validate import short_repr, toml_problem
 from parlor.monopoly.edition_schema import check_edition_data
 
 #: The largest edition file read (the bundled ones are about 30 kB).
@@ -459,7 +459,7 @@ def load_edition(name_or_path: str) -> Edition:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise SettingsError(
-            E_("{source}: not valid TOML: {reason}", source=source, reason=str(exc))
+            E_("{source}: not valid TOML: {reason}", source=source, reason=toml_problem(exc))
         ) from exc
     except RecursionError:
         raise SettingsError(E_("{source}: nested too deeply", source=source)) from None

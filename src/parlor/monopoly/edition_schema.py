@@ -22,7 +22,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
 from parlor.core.errors import E_, SettingsError
-from parlor.core.validate import short_repr
+from parlor.core.validate import schema_problem, short_repr
 
 #: Bounds no real edition comes near; they keep a hostile file from costing memory or time.
 MAX_MONEY = 10**7
@@ -183,7 +183,7 @@ def check_edition_data(data: object, source: str = "<edition>") -> EditionFile:
                 "{source}: {where}: {problem}{more}",
                 source=source,
                 where=_where(first["loc"]),
-                problem=first["msg"],
+                problem=schema_problem(first),
                 more=more,
             )
         ) from None

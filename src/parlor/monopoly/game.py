@@ -38,6 +38,7 @@ from parlor.core.errors import (
     SettingsError,
 )
 from parlor.core.game import Decision, Event, Game, Outcome
+from parlor.core.validate import check_sample_seed
 from parlor.monopoly import (
     building,
     buying,
@@ -109,6 +110,14 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
 
     game_name: ClassVar[str] = "monopoly"
     action_types: ClassVar[Mapping[str, type]] = ACTION_TYPES
+    #: What actions change (``parlor.core.state`` saves and restores these; the rest comes from
+    #: the settings): a field added to the state must be listed here.
+    STATE_FIELDS: ClassVar[tuple[str, ...]] = (
+        "rng", "cash", "position", "in_jail", "jail_turns", "jail_cards", "bankrupt",
+        "bankrupt_order", "owner", "mortgaged", "buildings", "houses_left", "hotels_left", "pot",
+        "bank_flow", "doubles", "round", "turns_taken", "last_dice", "claims", "_outcome",
+        "decks", "unseen", "frames", "setup_events", "first_player", "standing_wishes",
+    )  # fmt: skip
 
     def __init__(
         self,
@@ -154,6 +163,7 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
         self.buildings = [0] * N_SQUARES
         self.houses_left = ed.houses
         self.hotels_left = ed.hotels
+        self.standing_wishes: tuple[str, int, tuple[int, ...]] | None = None
         self.pot = 0
         self.bank_flow = 0  # money the bank paid out minus money it took in
         self.doubles = 0
@@ -423,6 +433,8 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
         data["jail_card_ids"] = [list(c) for c in self.jail_cards]
         data["frames"] = [repr(f) for f in self.frames]
         data["bank_flow"] = self.bank_flow
+        if self.standing_wishes is not None:  # (absent otherwise: older saves' snapshots hold)
+            data["standing_wishes"] = repr(self.standing_wishes)
         data["options"] = self.options.as_dict()  # (names and edition are in the view)
         data["rng"] = hashlib.sha256(repr(self.rng.getstate()).encode()).hexdigest()[:16]
         return data
@@ -469,7 +481,7 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
         """
         self.check_query(player, optional=False)
         new = self.clone()
-        new.rng = random.Random(seed)
+        new.rng = random.Random(check_sample_seed(seed))
         for deck, cards in new.decks.items():
             hidden = new.unseen[deck]
             top = sorted(cards[:hidden])

@@ -90,7 +90,7 @@ class RuleOptions:
         if overrides is not None and not isinstance(overrides, Mapping):
             raise SettingsError(
                 E_(
-                    "options must be a table of rule options, not {value}",
+                    "'options' must be a table of rule options, not {value}",
                     value=short_repr(overrides),
                 )
             )
@@ -155,17 +155,17 @@ class RuleOptions:
             message=E_("bad rule option: {field} must be {want}, not {value}"),
         )
         if not 1 <= self.jail_max_turns <= 3 or not 1 <= self.jail_fine_turns <= 3:
-            raise bad(E_("jail_max_turns and jail_fine_turns are between 1 and 3"))
+            raise bad(E_("'jail_max_turns' and 'jail_fine_turns' are between 1 and 3"))
         if self.hotel_after_houses not in (3, 4):
-            raise bad(E_("hotel_after_houses is 3 or 4"))
+            raise bad(E_("'hotel_after_houses' is 3 or 4"))
         if not 0 <= self.starting_deeds <= 3:
-            raise bad(E_("starting_deeds is between 0 and 3 (the books deal 2 or 3)"))
+            raise bad(E_("'starting_deeds' is between 0 and 3 (the books deal 2 or 3)"))
         if self.time_limit_rounds is not None and self.time_limit_rounds < 1:
-            raise bad(E_("time_limit_rounds must be at least 1"))
+            raise bad(E_("'time_limit_rounds' must be at least 1"))
         if self.auction_min_bid is not None and self.auction_min_bid < 1:
-            raise bad(E_("auction_min_bid must be at least 1"))
+            raise bad(E_("'auction_min_bid' must be at least 1"))
         if self.rent_claim_deadline not in (1, 2):
-            raise bad(E_("rent_claim_deadline is 1 or 2"))
+            raise bad(E_("'rent_claim_deadline' is 1 or 2"))
 
     def as_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)

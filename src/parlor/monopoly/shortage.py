@@ -20,6 +20,10 @@ How Parlor plays it (docs/rules/README.md, S14):
   against its winner's wish and he places it (pending ``place_building``). When nobody bids, or
   what is still wished fits in the stock, the sale ends and players build as usual.
 * Otherwise the builder's building is sold at its price, as if nobody had been asked.
+* The answers stand for the rest of the turn (``standing_wishes``): while what the players still
+  wish fits in the stock, a ``Build`` within the builder's remaining wish is sold at once, and
+  nobody is asked again (a player who wished for none is not asked at the next house). A
+  ``Build`` beyond one's wish asks everyone again. The remaining wishes after a sale stand too.
 """
 
 from __future__ import annotations
@@ -87,6 +91,10 @@ class ShortageRules(BuildingRules):
     def _do_build(self, action: Build, top: Frame, ev: list[Event]) -> None:
         p, square = action.player, action.square
         item = self._item_for(square)
+        if self._within_standing_wish(p, item):
+            self._place_building(p, square, ev, cost=None)
+            return
+        self.standing_wishes = None  # a new question: everyone's answers are asked again
         asked = self._shortage_asked(p, item)
         if asked is None:
             self._place_building(p, square, ev, cost=None)
@@ -98,6 +106,22 @@ class ShortageRules(BuildingRules):
                 {"player": p, "square": square, "item": item, "stock": self._stock(item)},
             )
         )
+
+    def _within_standing_wish(self, player: int, item: str) -> bool:
+        """Whether ``player`` still wishes an ``item`` by what was said in this turn's shortage,
+        with every remaining wish still fitting the stock; if so it counts against his wish."""
+        said = self.standing_wishes
+        if said is None or said[0] != item or said[1] != self.turns_taken:
+            return False
+        left = said[2]
+        if not left[player] or sum(left) > self._stock(item):
+            return False
+        self._stand(item, [w - (q == player) for q, w in enumerate(left)])
+        return True
+
+    def _stand(self, item: str, left: list[int]) -> None:
+        """Keep what each seat still wishes for the rest of the turn (None once nobody does)."""
+        self.standing_wishes = (item, self.turns_taken, tuple(left)) if any(left) else None
 
     # ----- the wishes --------------------------------------------------------------------------
     def _wish_range(self, top: ShortageWishes) -> tuple[int, int]:
@@ -165,6 +189,11 @@ class ShortageRules(BuildingRules):
             return
         # Enough for everyone: the builder's building is sold at its price. Nothing changed while
         # the players answered (no other action is taken meanwhile), so the Build still stands.
+        # The answers stand: the builder's further wishes are sold without asking anyone again.
+        left = [0] * self.num_players
+        for q, w in zip(top.asked, top.wishes, strict=True):
+            left[q] = w - (q == top.builder)
+        self._stand(top.item, left)
         self._place_building(top.builder, top.square, ev, cost=None)
 
     # ----- the auctions --------------------------------------------------------------------------
@@ -182,6 +211,10 @@ class ShortageRules(BuildingRules):
                 wishes.append(wish)
         if len(wanting) < 2 or sum(wishes) <= stock:
             ev.append(Event("shortage_over", {"item": item}))
+            left = [0] * self.num_players  # what is still wished fits: it may be built as said
+            for q, wish in zip(wanting, wishes, strict=True):
+                left[q] = min(wish, stock)
+            self._stand(item, left)
             return
         self.frames.append(ShortageSale(item, sale.square, wanting, wishes))
         # The bank sells no building below its price: bids open at the first wanted lot's.

@@ -74,6 +74,9 @@ class Table:
     buildings: list[int]  # per square: houses, or HOTEL
     houses_left: int
     hotels_left: int
+    # S14: the wishes said in the last shortage that fit the stock (item, turns_taken then, what
+    # each seat still wishes); a new tuple on every change, so that clones may share it.
+    standing_wishes: tuple[str, int, tuple[int, ...]] | None
     pot: int
     bank_flow: int  # money the bank paid out minus money it took in
     doubles: int

@@ -29,6 +29,7 @@ import gymnasium as gym
 import numpy as np
 import numpy.typing as npt
 
+from parlor.i18n import environment_language, translator
 from parlor.rl.gym_env import ParlorGymEnv
 from parlor.rl.policy import MODELS, MlpPolicy, RandomPolicy, evaluate
 
@@ -183,86 +184,101 @@ def ship(out: Path, name: str) -> dict[str, Any]:
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--game", default="tools", help="'tools' or a property edition id")
+    _ = translator(environment_language() or "en")  # the help in the user's language
+    parser = argparse.ArgumentParser(
+        description=_(
+            "The baseline: MaskablePPO (sb3-contrib) on one Parlor seat against bots, "
+            "with its evaluation."
+        )
+    )
+    parser.add_argument("--game", default="tools", help=_("'tools' or a property edition id"))
     parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--opponents", default="random", help="bot name for the other seats")
-    parser.add_argument("--options", default="", help="rule options as JSON")
+    parser.add_argument("--opponents", default="random", help=_("bot name for the other seats"))
+    parser.add_argument("--options", default="", help=_("rule options as JSON"))
     parser.add_argument("--reward", default="win_loss", choices=["win_loss", "shaped", "margin"])
     parser.add_argument("--shaping-scale", type=float, default=1.0)
     parser.add_argument(
-        "--max-steps", type=int, default=10_000, help="decisions per training game (all seats)"
+        "--max-steps", type=int, default=10_000, help=_("decisions per training game (all seats)")
     )
     parser.add_argument("--truncation-reward", default="zero", choices=["zero", "valuation"])
     parser.add_argument(
         "--no-trade-offers",
         action="store_true",
-        help="property games: leave trade proposals out of the learner's mask",
+        help=_("property games: leave trade proposals out of the learner's mask"),
     )
     parser.add_argument(
         "--liquidate",
         default="any_time",
         choices=["any_time", "for_debts"],
-        help="property games: 'for_debts' masks mortgaging and selling buildings except to pay a debt",
+        help=_(
+            "property games: 'for_debts' masks mortgaging and selling buildings except to pay a debt"
+        ),
     )
     parser.add_argument(
         "--skip-forced",
         action="store_true",
-        help="the environment plays the learner's decisions that have a single legal id",
+        help=_("the environment plays the learner's decisions that have a single legal id"),
     )
     parser.add_argument("--timesteps", type=int, default=300_000)
     parser.add_argument(
         "--max-minutes",
         type=float,
         default=None,
-        help="stop training before the first rollout that starts after this many minutes "
-        "(the model is then that of the last whole update; results.json says how many steps)",
+        help=_(
+            "stop training before the first rollout that starts after this many minutes "
+            "(the model is then that of the last whole update; results.json says how many steps)"
+        ),
     )
     parser.add_argument("--envs", type=int, default=4)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--n-steps", type=int, default=512, help="rollout length per environment")
+    parser.add_argument(
+        "--n-steps", type=int, default=512, help=_("rollout length per environment")
+    )
     parser.add_argument("--batch-size", type=int, default=256)
     parser.add_argument("--epochs", type=int, default=5)
     parser.add_argument("--lr", type=float, default=3e-4)
     parser.add_argument("--gamma", type=float, default=0.99)
     parser.add_argument("--ent-coef", type=float, default=0.01)
-    parser.add_argument("--net", default="128,128", help="hidden layer sizes")
+    parser.add_argument("--net", default="128,128", help=_("hidden layer sizes"))
     parser.add_argument("--eval-games", type=int, default=1000)
     parser.add_argument(
         "--eval-max-steps",
         type=int,
         default=None,
-        help="decisions per evaluation game (default: the environment's own cap, 10000)",
+        help=_("decisions per evaluation game (default: the environment's own cap, 10000)"),
     )
     parser.add_argument(
-        "--eval-jobs", type=int, default=1, help="evaluation games split over this many processes"
+        "--eval-jobs",
+        type=int,
+        default=1,
+        help=_("evaluation games split over this many processes"),
     )
     parser.add_argument(
         "--sampled-eval",
         action="store_true",
-        help="evaluate by sampling the masked policy instead of taking its most likely action",
+        help=_("evaluate by sampling the masked policy instead of taking its most likely action"),
     )
     parser.add_argument(
         "--eval-random",
         action="store_true",
-        help="only evaluate the uniformly random policy on the same mask (the yardstick)",
+        help=_("only evaluate the uniformly random policy on the same mask (the yardstick)"),
     )
-    parser.add_argument("--window", type=int, default=200, help="episodes per curve point")
+    parser.add_argument("--window", type=int, default=200, help=_("episodes per curve point"))
     parser.add_argument(
         "--ship",
         metavar="NAME",
-        help="only copy --out's policy.npz and figures to src/parlor/rl/models/NAME.npz/.json",
+        help=_("only copy --out's policy.npz and figures to src/parlor/rl/models/NAME.npz/.json"),
     )
     parser.add_argument(
         "--replot",
         action="store_true",
-        help="only redraw --out/curve.png from curve.csv, with the evaluated win rates as lines",
+        help=_("only redraw --out/curve.png from curve.csv, with the evaluated win rates as lines"),
     )
     parser.add_argument("--out", default="runs/tools")
     parser.add_argument(
         "--evaluate-only",
         action="store_true",
-        help="skip training: evaluate the model saved in --out (results-eval.json)",
+        help=_("skip training: evaluate the model saved in --out (results-eval.json)"),
     )
     return parser.parse_args(argv)
 

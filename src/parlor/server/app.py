@@ -20,6 +20,7 @@ from parlor.server import session
 from parlor.server.hub import Hub
 from parlor.server.protocol import CLIENT_TYPES, MAX_FRAME, Bucket, Limits, ProtocolError
 from parlor.server.runtime import Conn
+from parlor.server.snapshots import Snapshotter
 from parlor.server.store import Store
 
 log = logging.getLogger("parlor.server")
@@ -56,15 +57,19 @@ def create_app(
     store = Store(database_url)
     store.migrate()
     hub = Hub(store, limits=limits, bot_delay=bot_delay, grace=grace)
+    snapshotter = Snapshotter(hub)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await hub.start()
+        await snapshotter.start()
         yield
+        await snapshotter.stop()
         await hub.stop()
 
     app = FastAPI(title="Parlor", lifespan=lifespan)
     app.state.hub = hub
+    app.state.snapshotter = snapshotter
 
     def error(exc: ProtocolError, request: Request, status: int = 400) -> JSONResponse:
         return JSONResponse(exc.frame(lang=asked_language(request)), status_code=status)

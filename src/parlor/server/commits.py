@@ -2,10 +2,17 @@
 
 A table's next action must be committed before anyone is told of it, and one commit costs about
 the same for one row as for a hundred. So ``commit`` does not write at once: it adds the row to
-the next batch and waits. One batch at a time is written, in a worker thread (the event loop goes
-on reading other tables' messages meanwhile, and those actions make up the batch after it). Each
-waiter learns only after the transaction holding its row has committed, so an acknowledged action
-is never lost, whatever kills the process afterwards.
+the next batch and returns a future. One batch at a time is written; each waiter learns only after
+the transaction holding its row has committed, so an acknowledged action is never lost, whatever
+kills the process afterwards.
+
+Where the batch is written depends on the database. PostgreSQL: in a worker thread, since a
+commit waits on the network and the event loop goes on meanwhile (the actions it reads make up
+the next batch). SQLite (``inline``): on the event loop itself, once per loop iteration with
+every row that arrived during it. A WAL commit there is a few hundred microseconds of CPU and no
+wait, and in a thread it was far slower: the writer needed the interpreter lock back after every
+row, and a busy event loop hands it over only every few milliseconds (``sys.getswitchinterval``),
+so a batch of a hundred rows took a large part of a second while every table in it waited.
 """
 
 from __future__ import annotations
@@ -17,23 +24,25 @@ from parlor.server.store import PendingAction, Store
 
 
 class GroupCommitter:
-    def __init__(self, store: Store, max_batch: int = 500) -> None:
+    def __init__(self, store: Store, max_batch: int = 500, *, inline: bool | None = None) -> None:
         self.store = store
         self.max_batch = max_batch
+        self.inline = not store.is_postgres if inline is None else inline
         self._waiting: list[tuple[PendingAction, asyncio.Future[bool]]] = []
         self._writer: asyncio.Task[None] | None = None
-        self._thread = ThreadPoolExecutor(1, "parlor-commit")
+        self._thread = None if self.inline else ThreadPoolExecutor(1, "parlor-commit")
         #: batches and rows written so far (the bench prints their ratio)
         self.batches = 0
         self.rows = 0
 
-    async def commit(self, row: PendingAction) -> bool:
-        """Commit ``row``; True once it is durable, False if another writer took that step."""
+    def commit(self, row: PendingAction) -> asyncio.Future[bool]:
+        """Commit ``row``: the future says True once it is durable, False if another writer took
+        that step first. Cancelling a wait on it does not take the row out of its batch."""
         done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
         self._waiting.append((row, done))
         if self._writer is None:
             self._writer = asyncio.ensure_future(self._write())
-        return await done
+        return done
 
     async def _write(self) -> None:
         loop = asyncio.get_running_loop()
@@ -41,10 +50,14 @@ class GroupCommitter:
             while self._waiting:
                 batch = self._waiting[: self.max_batch]
                 del self._waiting[: self.max_batch]
+                rows = [row for row, _ in batch]
                 try:
-                    results = await loop.run_in_executor(
-                        self._thread, self.store.append_actions, [row for row, _ in batch]
-                    )
+                    if self._thread is None:
+                        results = self.store.append_actions(rows)
+                    else:
+                        results = await loop.run_in_executor(
+                            self._thread, self.store.append_actions, rows
+                        )
                 except Exception as exc:  # the database failed: every waiter of this batch hears it
                     for _, done in batch:
                         if not done.done():
@@ -59,4 +72,5 @@ class GroupCommitter:
             self._writer = None
 
     def close(self) -> None:
-        self._thread.shutdown(wait=False)
+        if self._thread is not None:
+            self._thread.shutdown(wait=False)

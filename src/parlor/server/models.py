@@ -1,7 +1,8 @@
 """The database schema (SQLAlchemy 2 declarative models); Alembic migrations create and change it.
 
 A table is stored as what the engine needs to rebuild it exactly: the game's name, its settings, its
-seed and the ordered action log. Everything else is the service's own state: seats, status, chat.
+seed and the ordered action log, plus now and then a snapshot of the engine's state that loads
+without replaying the log. Everything else is the service's own state: seats, status, chat.
 Secrets (seat tokens, the invite, the host's key) are stored only as SHA-256 digests.
 """
 
@@ -92,4 +93,25 @@ class ChatRow(Base):
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     name: Mapped[str] = mapped_column(String(64))
     text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class SnapshotRow(Base):
+    """The newest saved engine state of a table (``parlor.core.state.export_state``).
+
+    Only an accelerator: the action log stays the record. It holds the hidden state and the
+    random generator's, so only the loading server reads it; nothing of it is ever sent.
+    """
+
+    __tablename__ = "parlor_snapshots"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("parlor_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    version: Mapped[int] = mapped_column(Integer)  # actions it covers (the log's first ones)
+    #: ``engine_fingerprint()`` of the rules that wrote it: other rules replay instead
+    engine: Mapped[str] = mapped_column(String(64))
+    #: SHA-256 of the engine's ``snapshot()`` (sorted JSON) at that version: checked on load
+    digest: Mapped[str] = mapped_column(String(64))
+    state: Mapped[str] = mapped_column(Text)
     created_at: Mapped[float] = mapped_column(Float)

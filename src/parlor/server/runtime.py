@@ -19,6 +19,9 @@ from parlor.core.game import Game
 from parlor.server import games
 from parlor.server.protocol import Bucket, Limits, dumps
 
+#: (who decides, the final result, seconds left): the part of a frame every seat shares
+Shared = tuple[int | None, dict[str, Any] | None, float | None]
+
 SEND_QUEUE = 256  # frames waiting for a slow client before it is disconnected
 
 
@@ -33,6 +36,7 @@ class Conn:
         self.token_hash: str | None = None
         self.is_host = False
         self.lang = "en"
+        self.protocol = 1  # (the hello says which)
         self.bucket = Bucket(limits.msgs_per_s, limits.msgs_burst)
         self.chat_bucket = Bucket(limits.chat_per_10s / 10.0, float(limits.chat_per_10s))
         self.refusals = 0
@@ -195,20 +199,33 @@ class TableRuntime:
             out["settings"] = self.game.settings  # names, edition or deck, options: all public
         return out
 
-    def seat_frame(self, seat: int | None, lang: str) -> dict[str, Any]:
+    def shared_parts(self) -> Shared:
+        """What every seat's frame of this moment has in common: whose decision it is (public),
+        the final result, and the seconds the person deciding has left (a count, so clocks need
+        not agree). Worked out once per update, not once per connection."""
+        game = self.game
+        assert game is not None
+        deadline = self.deadline()
+        pending = game.pending
+        return (
+            None if pending is None else pending.player,
+            games.final(game),
+            None if deadline is None else round(max(0.0, deadline - time.time()), 1),
+        )
+
+    def seat_frame(
+        self, seat: int | None, lang: str, shared: Shared | None = None
+    ) -> dict[str, Any]:
         """What ``seat`` sees of the game now: its view and, when it must decide, its prompt."""
         game = self.game
         if game is None:
             return {"view": None, "prompt": None, "final": None}
-        deadline = self.deadline()
-        pending = game.pending  # (public: only whose decision it is is needed here)
-        mine = pending is not None and pending.player == seat
+        decider, final, timer_left = self.shared_parts() if shared is None else shared
         return {
             "view": game.view(seat),
             "prompt": games.prompt(game, seat, self.version, lang)
-            if seat is not None and mine
+            if seat is not None and seat == decider
             else None,
-            "final": games.final(game),
-            # seconds the person deciding has left (a count, so clocks need not agree)
-            "timer_left": None if deadline is None else round(max(0.0, deadline - time.time()), 1),
+            "final": final,
+            "timer_left": timer_left,
         }

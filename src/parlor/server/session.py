@@ -45,6 +45,12 @@ async def handle(hub: Hub, conn: Conn, msg: dict[str, Any]) -> None:
                 "refused": games.refused(rt.game, seat, conn.lang) if anytime else [],
             }
         )
+    elif kind == "sample":
+        seat = _seated(conn)
+        if rt.game is None:
+            raise ProtocolError("not_running", E_("the game has not started"))
+        since = _int(msg.get("since", 0), "since")
+        conn.send({"type": "sample", "ref": ref, **games.seat_sample(rt.game, seat, since)})
     elif kind == "chat":
         await _chat(hub, conn, rt, msg)
         conn.send({"type": "ack", "ref": ref, "version": rt.version})
@@ -91,7 +97,9 @@ async def _action(hub: Hub, conn: Conn, rt: TableRuntime, msg: dict[str, Any]) -
     if type(action).__name__ == "AcceptTrade" and msg.get("terms_revision") != rt.version:
         raise ProtocolError("stale", E_("those are not the terms on the table now"))
     version = await hub.submit(rt, seat, action, seen, "seat")
-    conn.send({"type": "ack", "ref": msg.get("ref"), "version": version})
+    ref = msg.get("ref")
+    if ref is not None or conn.protocol < 2:  # (protocol 2: an ack only when asked for)
+        conn.send({"type": "ack", "ref": ref, "version": version})
 
 
 async def _chat(hub: Hub, conn: Conn, rt: TableRuntime, msg: dict[str, Any]) -> None:

@@ -23,13 +23,16 @@ from sqlalchemy import Connection, Table, create_engine, event, func, insert, se
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import IntegrityError
 
-from parlor.server.models import ActionRow, ChatRow, PresenceRow, SeatRow, TableRow
+from parlor.server.models import ActionRow, ChatRow, PresenceRow, SeatRow, SnapshotRow, TableRow
 
 NOTIFY_CHANNEL = "parlor"
 
 #: (table id, seq, seat, action as JSON-ready dict, actor): one row of the action log to commit
 PendingAction = tuple[str, int, int, dict[str, Any], str]
-#: (table row, seat rows, the action log, when the last action was committed)
+#: (table id, version, engine fingerprint, digest, state as JSON text): a snapshot to store
+Snapshot = tuple[str, int, str, str, str]
+#: (table row, seat rows, the action log, when the last action was committed); the table row
+#: carries the newest snapshot under "snapshot" (None if there is none), for the loader alone
 Loaded = tuple[dict[str, Any], list[dict[str, Any]], list[Any], float | None]
 
 T: Table = TableRow.__table__  # type: ignore[assignment]
@@ -37,6 +40,7 @@ S: Table = SeatRow.__table__  # type: ignore[assignment]
 A: Table = ActionRow.__table__  # type: ignore[assignment]
 C: Table = ChatRow.__table__  # type: ignore[assignment]
 P: Table = PresenceRow.__table__  # type: ignore[assignment]
+SN: Table = SnapshotRow.__table__  # type: ignore[assignment]
 
 
 def digest(secret: str) -> str:
@@ -130,12 +134,19 @@ class Store:
                 select(A.c.action, A.c.created_at).where(A.c.table_id == table_id).order_by(A.c.seq)
             ).all()
             last_at = float(acts[-1][1]) if acts else None
-            return (
-                dict(r),
-                [dict(s) for s in seats.mappings()],
-                [json.loads(a) for a, _ in acts],
-                last_at,
-            )
+            snap = conn.execute(select(SN).where(SN.c.table_id == table_id)).mappings().first()
+            row = dict(r)
+            row["snapshot"] = None if snap is None else dict(snap)
+            # A log repeats a few hundred distinct actions ("roll", "end turn" of each seat): each
+            # text is parsed once and its table shared (nobody changes them)
+            parsed: dict[str, Any] = {}
+            log = []
+            for a, _ in acts:
+                data = parsed.get(a)
+                if data is None:
+                    data = parsed[a] = json.loads(a)
+                log.append(data)
+            return (row, [dict(s) for s in seats.mappings()], log, last_at)
 
     def live_tables(self) -> list[str]:
         with self.tx() as conn:
@@ -293,6 +304,37 @@ class Store:
                 conn.exec_driver_sql(
                     self._sql_notify, [(NOTIFY_CHANNEL, f"{t}:{v}") for t, v in newest.items()]
                 )
+
+    # ----- snapshots ---------------------------------------------------------------------------
+    def save_snapshots(self, rows: list[Snapshot]) -> None:
+        """Keep each table's newest snapshot (one transaction; an older one never replaces a
+        newer, so processes racing on one table leave the newest)."""
+        now = time.time()
+        with self.tx() as conn:
+            for table_id, version, engine, digest, state in rows:
+                values = dict(
+                    version=version, engine=engine, digest=digest, state=state, created_at=now
+                )
+                done = conn.execute(
+                    update(SN)
+                    .where(SN.c.table_id == table_id, SN.c.version < version)
+                    .values(**values)
+                ).rowcount
+                if (
+                    done == 0
+                    and conn.execute(select(SN.c.version).where(SN.c.table_id == table_id)).first()
+                    is None
+                ):
+                    try:
+                        with conn.begin_nested():
+                            conn.execute(insert(SN).values(table_id=table_id, **values))
+                    except IntegrityError:  # (another process stored one meanwhile)
+                        pass
+
+    def snapshot_versions(self) -> dict[str, int]:
+        """The version of every stored snapshot, by table."""
+        with self.tx() as conn:
+            return {t: int(v) for t, v in conn.execute(select(SN.c.table_id, SN.c.version))}
 
     def actions_since(self, table_id: str, seq: int) -> list[Any]:
         with self.tx() as conn:

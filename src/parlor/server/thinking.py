@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import multiprocessing as mp
 import os
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -16,6 +18,18 @@ from parlor.server.runtime import TableRuntime
 def _think(bot: Any, game: Any, seat: int) -> tuple[Any, Any]:
     """(In a worker process) the search bot's choice, and the bot as it is after choosing."""
     return bot.choose(game, seat), bot
+
+
+def _exit_with(parent: int) -> None:
+    """(In a worker process) end when the server process is gone, even by SIGKILL: the worker
+    holds both ends of its task queue, so it would otherwise wait on it for ever."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True, name="parlor-parent-watch").start()
 
 
 class Thinking:
@@ -37,7 +51,10 @@ class Thinking:
         if self.pool is None:
             # spawned, not forked: this process has threads (database writers, the listener)
             self.pool = ProcessPoolExecutor(
-                max(1, min(4, os.cpu_count() or 1)), mp.get_context("spawn")
+                max(1, min(4, os.cpu_count() or 1)),
+                mp.get_context("spawn"),
+                initializer=_exit_with,
+                initargs=(os.getpid(),),
             )
         loop = asyncio.get_running_loop()
         try:

@@ -25,7 +25,7 @@ from typing import Any
 
 from parlor.core.errors import E_, SettingsError
 from parlor.core.files import read_text_limited
-from parlor.core.validate import short_repr
+from parlor.core.validate import short_repr, toml_problem
 
 #: The colored types, in action-id order: three base cards, then three action cards.
 COLORED_TYPES: tuple[str, ...] = (
@@ -275,7 +275,7 @@ def load_deck(path: str | Path) -> Deck:
             E_(
                 "deck: {path} is not valid TOML: {reason}",
                 path=short_repr(str(path), 80),
-                reason=str(exc),
+                reason=toml_problem(exc),
             )
         ) from exc
     except RecursionError:

@@ -86,6 +86,12 @@ class ToolsGame(ToolsLegality, ToolsTurn, ToolsViews, ToolsActionIds, Game[Tools
 
     game_name: ClassVar[str] = "tools"
     action_types: ClassVar[Mapping[str, type]] = ACTION_TYPES
+    #: What actions change (``parlor.core.state`` saves and restores these; the rest comes from
+    #: the settings): a field added to the state must be listed here.
+    STATE_FIELDS: ClassVar[tuple[str, ...]] = (
+        "rng", "hands", "sizes", "draw_pile", "discard", "ctx", "color", "direction", "current",
+        "phase", "drawn", "box_penalty", "turn", "idle", "_moved", "_outcome",
+    )  # fmt: skip
 
     def __init__(
         self,
@@ -95,7 +101,7 @@ class ToolsGame(ToolsLegality, ToolsTurn, ToolsViews, ToolsActionIds, Game[Tools
         options: ToolsOptions | Mapping[str, Any] | None = None,
     ) -> None:
         if isinstance(players, bool) or not isinstance(players, int | list | tuple):
-            raise SettingsError(E_("players must be a count (2-10) or a list of names"))
+            raise SettingsError(E_("'players' must be a count (2-10) or a list of names"))
         names = self._players_from(players)
         if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
             raise SettingsError(

@@ -16,6 +16,7 @@ from typing import Any, Self
 
 from parlor.core.errors import E_, MalformedAction
 from parlor.core.game import Decision
+from parlor.core.validate import check_sample_seed, check_seat
 from parlor.tools.constraints import HandConstraint
 from parlor.tools.table import _NO_CODES, BOX, DRAWN, FOLLOW, OVER, PHASE_NAMES, PLAY, ToolsTable
 
@@ -219,17 +220,10 @@ class ToolsViews(ToolsTable):
         >>> [c for c in sim.snapshot()["hands"][1] if c.startswith("hammer:")]
         []
         """
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self._n:
-            raise MalformedAction(
-                E_(
-                    "player must be a seat number 0..{last}, not {value}",
-                    last=self._n - 1,
-                    value=repr(player),
-                )
-            )
+        check_seat(player, self._n)  # (short_repr: a huge number is not turned into text)
         wanted = self._constraint_rows(constraints) if constraints else None
         g = self.clone()
-        rng = random.Random(seed)
+        rng = random.Random(check_sample_seed(seed))
         K = self._t.K
         # The unseen cards as a multiset, in card order: what the shuffle draws from must not
         # depend on where they truly lie, or whoever picks the seed could undo the shuffle.

@@ -212,7 +212,7 @@ function open() {
   setStatus(t("connecting…"));
   ws.onopen = () => {
     const c = S.creds;
-    const hello = { type: "hello", protocol: 1, table: c.table, lang: S.lang };
+    const hello = { type: "hello", protocol: 2, table: c.table, lang: S.lang };
     if (c.token) hello.token = c.token; else hello.invite = c.invite;
     if (c.host_key) hello.host_key = c.host_key;
     ws.send(JSON.stringify(hello));

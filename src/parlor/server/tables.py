@@ -1,0 +1,131 @@
+"""Tables: created from a request or a saved game, joined with an invite, listed in the lobby."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from typing import Any
+
+from parlor.core.errors import E_
+from parlor.server.base import HubBase, display_name, new_token
+from parlor.server.plans import normalise
+from parlor.server.protocol import ProtocolError
+from parlor.server.runtime import TableRuntime
+from parlor.server.store import digest
+
+
+class Tables(HubBase):
+    async def create(self, req: dict[str, Any], save: str | None = None) -> dict[str, Any]:
+        """A new table from a create request (or a saved game); returns the host's secrets."""
+        config, seat_plan, imported = normalise(req, save)
+        table_id = secrets.token_urlsafe(9)
+        invite, host_key = new_token(), new_token()
+        host_seat = config["host_seat"]
+        seats: list[dict[str, Any]] = []
+        host_token = None
+        for i, plan in enumerate(seat_plan):
+            seat = {
+                "seat": i,
+                "name": plan["name"],
+                "kind": plan["kind"],
+                "bot": plan.get("bot"),
+                "bot_options": json.dumps(plan.get("bot_options", {})),
+                "token_hash": None,
+            }
+            if i == host_seat and plan["kind"] == "human":
+                host_token = new_token()
+                seat["token_hash"] = digest(host_token)
+                if req.get("host_name") is not None and imported is None:
+                    seat["name"] = display_name(req["host_name"])
+            seats.append(seat)
+        row = {
+            "id": table_id,
+            "game": config["game"],
+            "config": json.dumps(config),
+            "settings": None if imported is None else json.dumps(imported.settings),
+            "seed": imported.seed if imported is not None else secrets.randbits(62),
+            "status": "waiting",
+            "version": 0,
+            "meta_rev": 0,
+            "invite_hash": digest(invite),
+            "host_hash": digest(host_key),
+            "listed": bool(req.get("listed", False)),
+        }
+        await self.db(self.store.create_table, row, seats)
+        if imported is not None and imported.log:
+            from parlor.core.game import action_to_dict
+
+            rows = [
+                (table_id, i, action.player, action_to_dict(action), "import")
+                for i, action in enumerate(imported.log)
+            ]
+            await self.db(self.store.append_actions, rows)
+        out = {"table": table_id, "invite": invite, "host_key": host_key}
+        if host_token is not None:
+            out["token"] = host_token
+            out["seat"] = host_seat
+        return out
+
+    async def join(
+        self, table_id: str | None, invite: str | None, name: Any, seat: Any
+    ) -> dict[str, Any]:
+        """Take a free human seat with the invite (or, on a listed table, its id)."""
+        rt = await self._table_for(table_id, invite)
+        display = display_name(name)
+        free = [s["seat"] for s in rt.seats if s["kind"] == "human" and s["token_hash"] is None]
+        if seat is not None:
+            if not isinstance(seat, int) or isinstance(seat, bool) or seat not in free:
+                raise ProtocolError("no_seat", E_("seat {seat} is not free", seat=repr(seat)))
+            free = [seat]
+        if rt.status == "over":
+            raise ProtocolError("not_running", E_("the game is over"))
+        token = new_token()
+        for candidate in free:
+            # an imported game keeps the names its engine was given
+            keep = rt.game is not None
+            ok = await self.db(
+                self.store.claim_seat,
+                rt.id,
+                candidate,
+                rt.seats[candidate]["name"] if keep else display,
+                digest(token),
+            )
+            if ok:
+                s = rt.seats[candidate]
+                s["token_hash"] = digest(token)
+                if not keep:
+                    s["name"] = display
+                self.broadcast_meta(rt)
+                return {"table": rt.id, "seat": candidate, "token": token, "name": s["name"]}
+        raise ProtocolError("no_seat", E_("every seat is taken"))
+
+    async def _table_for(self, table_id: str | None, invite: str | None) -> TableRuntime:
+        if invite is not None:
+            if not isinstance(invite, str) or len(invite) > 100:
+                raise ProtocolError("bad_invite", E_("that invite is not valid"))
+            row = await self.db(self.store.table_by_invite, digest(invite))
+            if row is None or (table_id is not None and row["id"] != table_id):
+                raise ProtocolError("bad_invite", E_("that invite is not valid"))
+            table_id = row["id"]
+        elif not isinstance(table_id, str) or len(table_id) > 32:
+            raise ProtocolError("bad_invite", E_("an invite (or a listed table's id) is needed"))
+        rt = await self.runtime(table_id)
+        if rt is None or (invite is None and not rt.listed):
+            raise ProtocolError("bad_invite", E_("that invite is not valid"))
+        return rt
+
+    async def lobby(self) -> list[dict[str, Any]]:
+        rows = await self.db(self.store.lobby)
+        out = []
+        for r in rows:
+            c = json.loads(r["config"])
+            out.append(
+                {
+                    "table": r["id"],
+                    "game": r["game"],
+                    "edition": c.get("edition"),
+                    "status": r["status"],
+                    "seats": c["seats"],
+                }
+            )
+        return out
