@@ -121,6 +121,36 @@ def test_shaped_rewards_arrive_at_the_agents_next_step(name: str) -> None:
     assert changes > 10
 
 
+@pytest.mark.parametrize("name", ["tools-4-options", "classic-4"])
+def test_margin_rewards_pay_the_lead_over_the_others_mean(name: str) -> None:
+    """With ``reward="margin"``, what an agent reads at each of its turns is the change of its
+    measure minus the others' mean since its own last move (a bankrupt rival counts as 0)."""
+    env = CONFIGS[name](reward="margin", shaping_scale=1.5)
+    spec = env.table.spec
+    last_margin: dict[str, float] = {}
+    changes = 0
+
+    def margin(seat: int) -> float:
+        others = [spec.potential(env.game, p) for p in range(env.table.n) if p != seat]
+        return spec.potential(env.game, seat) - sum(others) / len(others)
+
+    def check(agent: str, obs: dict[str, Any], reward: float) -> None:
+        nonlocal changes
+        seat = env.possible_agents.index(agent)
+        now = margin(seat)
+        if agent in last_margin:
+            assert reward == pytest.approx(1.5 * (now - last_margin[agent]))
+            changes += reward != 0
+        last_margin[agent] = now
+
+    for seed in range(2):
+        last_margin.clear()
+        play_random(env, seed, on_turn=check)
+    assert changes > 10
+    with pytest.raises(ValueError, match="'margin'"):
+        CONFIGS[name](reward="lead")
+
+
 def test_an_illegal_id_raises_and_changes_nothing() -> None:
     env = tools_env(2)
     env.reset(seed=4)

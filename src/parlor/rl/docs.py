@@ -22,6 +22,7 @@ from parlor.rl.policy import MODELS
 from parlor.rl.property_obs import PROPERTY_DECISIONS
 from parlor.rl.table import GameSpec, Table, outcome_reward
 from parlor.rl.tools_obs import TOOLS_DECISIONS
+from parlor.rl.train import parse_args
 
 DOC_PATH = Path(__file__).resolve().parents[3] / "docs" / "rl.md"
 
@@ -57,6 +58,13 @@ def _result_row(name: str, ev: dict[str, Any]) -> str:
     )
 
 
+REWARD_NAMES = {
+    "win_loss": "win/loss reward",
+    "shaped": "shaped reward",
+    "margin": "margin reward",
+}
+
+
 def _baseline(name: str = "classic-4p") -> str:
     """The shipped property-game agent, its figures read from ``parlor/rl/models/NAME.json``."""
     shipped = json.loads((MODELS / f"{name}.json").read_text(encoding="utf-8"))
@@ -69,13 +77,15 @@ def _baseline(name: str = "classic-4p") -> str:
         f"`{k}` {args[k]}"
         for k in ("envs", "n_steps", "batch_size", "epochs", "lr", "gamma", "ent_coef", "net")
     )
+    defaults = vars(parse_args([]))
     flags = " ".join(
         f"--{k.replace('_', '-')} {v}"
         for k, v in args.items()
         if k in ("game", "players", "reward", "liquidate", "truncation_reward", "max_steps")
+        or (k in ("shaping_scale", "gamma", "lr", "ent_coef", "n_steps") and v != defaults[k])
     )
     command = (
-        f"nice -n 15 python -m parlor.rl.train {flags} --no-trade-offers --skip-forced "
+        f"nice -n 10 python -m parlor.rl.train {flags} --no-trade-offers --skip-forced "
         f"--timesteps {train['trained_timesteps']} --seed {args['seed']} --net {args['net']} "
         f"--eval-games {ev['games']} --out runs/{name}"
     )
@@ -103,8 +113,8 @@ and trade at random); `docs/rl-baseline.md` discusses what the trained policy ad
 
 Training: {train["trained_timesteps"]:,} learner decisions ({train["train_episodes"]:,} games) in
 {train["train_seconds"]:,.0f} s wall-clock ({train["train_cpu_seconds"]:,.0f} CPU s) on this
-project's machine (2 cores shared by six developers, `nice -n 15`, torch on one thread), torch
-{train["versions"]["torch"]}; the shaped reward (`reward="shaped"`, scale {args["shaping_scale"]})
+project's machine (2 cores shared by six developers, under `nice`, torch on one thread), torch
+{train["versions"]["torch"]}; the {REWARD_NAMES[args["reward"]]} (`reward="{args["reward"]}"`, scale {args["shaping_scale"]})
 and training games cut at {args["max_steps"]} decisions with the leaders paid
 (`truncation_reward="valuation"`). Hyperparameters: {hyper}, clip 0.2 and GAE lambda 0.95
 (stable-baselines3's defaults), seed {args["seed"]}. To reproduce:
@@ -204,6 +214,10 @@ Options of every environment (`parlor.rl.table.Table`):
   fewest cards, as `game.outcome` says.
 - `reward="shaped"` adds, at every transition, `shaping_scale` times the change of a measure:
   {_doc(GameSpec.potential)[0].lower() + _doc(GameSpec.potential)[1:]} The win/loss reward is still paid at the end.
+- `reward="margin"` pays, the same way, the change of the seat's measure minus the mean of the
+  other seats' measures (a bankrupt player's valuation is 0): rent received from a rival, and a
+  rival's bankruptcy, both pay, and the seats' margins always sum to zero. The win/loss reward is
+  still paid at the end. (`Table.measures` computes both measures.)
 - `max_steps` caps the decisions of a game (all seats together); at the cap the episode is
   truncated with `truncation_reward="zero"` (nothing more is paid) or `"valuation"` (the
   winners now by the book's time-limit rule are paid as if the game had ended: {_doc(GameSpec.book_ranking)[0].lower() + _doc(GameSpec.book_ranking)[1:-1]}).

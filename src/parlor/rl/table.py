@@ -26,7 +26,7 @@ from parlor.rl.property_obs import PropertyEncoder
 from parlor.rl.tools_obs import HAND_SCALE, ToolsEncoder
 
 Mask = npt.NDArray[np.int8]
-RewardKind = Literal["win_loss", "shaped"]
+RewardKind = Literal["win_loss", "shaped", "margin"]
 IllegalPolicy = Literal["raise", "penalize"]
 TruncationReward = Literal["zero", "valuation"]
 Liquidate = Literal["any_time", "for_debts"]
@@ -122,8 +122,8 @@ class Table:
         trade_offers: bool = True,
         liquidate: Liquidate = "any_time",
     ) -> None:
-        if reward not in ("win_loss", "shaped"):
-            raise ValueError(f"reward must be 'win_loss' or 'shaped', not {reward!r}")
+        if reward not in ("win_loss", "shaped", "margin"):
+            raise ValueError(f"reward must be 'win_loss', 'shaped' or 'margin', not {reward!r}")
         if illegal_action not in ("raise", "penalize"):
             raise ValueError(
                 f"illegal_action must be 'raise' or 'penalize', not {illegal_action!r}"
@@ -167,7 +167,7 @@ class Table:
         self.truncated = False
         self.illegal_by: int | None = None
         self.settled = [False] * self.n  # the seat has had its final reward
-        self._potential = [self.spec.potential(self.game, p) for p in range(self.n)]
+        self._potential = self.measures()
         self._mask_cache: tuple[int, int, Mask] | None = None
 
     # ----- what the environments read --------------------------------------------------------
@@ -179,6 +179,17 @@ class Table:
     def decider(self) -> int | None:
         pending = self.game.pending
         return None if pending is None or self.over else pending.player
+
+    def measures(self) -> list[float]:
+        """Every seat's measure whose changes the shaped rewards pay: ``potential`` ("shaped"),
+        its ``margin`` over the other seats' mean ("margin"); 0 for "win_loss"."""
+        if self.reward_kind == "win_loss":
+            return [0.0] * self.n
+        values = [self.spec.potential(self.game, p) for p in range(self.n)]
+        if self.reward_kind == "shaped":
+            return values
+        total = sum(values)
+        return [v - (total - v) / (self.n - 1) for v in values]
 
     def out(self, seat: int) -> bool:
         return self.spec.is_out(self.game, seat)
@@ -257,10 +268,11 @@ class Table:
         self.game.apply(action)
         self.steps += 1
         rewards = [0.0] * self.n
-        if self.reward_kind == "shaped":
+        if self.reward_kind != "win_loss":
+            measures = self.measures()
             for p in range(self.n):
                 if not self.settled[p]:
-                    now = self.spec.potential(self.game, p)
+                    now = measures[p]
                     rewards[p] += self.shaping_scale * (now - self._potential[p])
                     self._potential[p] = now
         outcome = self.game.outcome

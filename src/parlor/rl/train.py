@@ -3,8 +3,9 @@
 Run (needs the ``train`` extra: ``pip install -e '.[train]'``)::
 
     nice -n 10 python -m parlor.rl.train --game tools --players 2 --timesteps 300000 --seed 0
-    nice -n 15 python -m parlor.rl.train --game classic --players 4 --reward shaped \
-        --no-trade-offers --liquidate for_debts --skip-forced --truncation-reward valuation
+    nice -n 10 python -m parlor.rl.train --game classic --players 4 --reward margin \
+        --gamma 0.995 --max-steps 4000 --no-trade-offers --liquidate for_debts --skip-forced \
+        --truncation-reward valuation
 
 Every random number comes from ``--seed``: the training environments are seeded with ``seed + i``,
 the policy with ``seed``, torch runs on one thread, and the evaluation games use seeds from
@@ -194,7 +195,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--opponents", default="random", help=_("bot name for the other seats"))
     parser.add_argument("--options", default="", help=_("rule options as JSON"))
-    parser.add_argument("--reward", default="win_loss", choices=["win_loss", "shaped"])
+    parser.add_argument("--reward", default="win_loss", choices=["win_loss", "shaped", "margin"])
     parser.add_argument("--shaping-scale", type=float, default=1.0)
     parser.add_argument(
         "--max-steps", type=int, default=10_000, help=_("decisions per training game (all seats)")
