@@ -95,6 +95,24 @@ class ServerProcess:
                 self.proc.wait(10)
 
 
+def parlor_bot(link: str, *args: str) -> subprocess.Popen[str]:
+    """``parlor bot --url LINK ARGS...`` in a subprocess, its output (both streams) to read."""
+    return subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys; from parlor.cli import main; sys.exit(main())",
+            "bot",
+            "--url",
+            link,
+            *args,
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+
+
 def run(coro: Coroutine[Any, Any, Any]) -> Any:
     return asyncio.run(coro)
 

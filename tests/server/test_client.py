@@ -2,32 +2,13 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 from parlor import client
-from tests.server.support import ServerProcess, host, run, start
+from tests.server.support import ServerProcess, host, parlor_bot, run, start
 
 
 def test_parlor_bot_joins_by_invite_link_and_plays_to_the_end(server: ServerProcess) -> None:
     made = client.create_table(server.base, game="tools", seats=["human", "human", "heuristic"])
-    bot = subprocess.Popen(
-        [
-            sys.executable,
-            "-c",
-            "import sys; from parlor.cli import main; sys.exit(main())",
-            "bot",
-            "--url",
-            made["link"],
-            "--name",
-            "Robo",
-            "--seed",
-            "3",
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
+    bot = parlor_bot(made["link"], "--name", "Robo", "--seed", "3")
     try:
 
         async def go() -> dict[str, object]:

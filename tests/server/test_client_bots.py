@@ -9,8 +9,6 @@ remote bot received shows its seat exactly the table's view while its guesses of
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from typing import Any
 
 import pytest
@@ -20,7 +18,7 @@ from parlor.bots.registry import make_bot
 from parlor.core.game import Game
 from parlor.core.state import import_state, seat_state
 from parlor.server import games
-from tests.server.support import ServerProcess, host, run, start
+from tests.server.support import ServerProcess, host, parlor_bot, run, start
 
 
 def samples_of(t: client.Table) -> list[dict[str, Any]]:
@@ -180,26 +178,8 @@ def test_a_seats_sample_depends_only_on_what_the_seat_knows(make: Any) -> None:
 
 def test_parlor_bot_plays_any_bot_kind(server: ServerProcess) -> None:
     made = client.create_table(server.base, game="tools", seats=["human", "human", "random"])
-    bot = subprocess.Popen(
-        [
-            sys.executable,
-            "-c",
-            "import sys; from parlor.cli import main; sys.exit(main())",
-            "bot",
-            "--url",
-            made["link"],
-            "--name",
-            "Searcher",
-            "--bot",
-            "search",
-            "--budget",
-            "6",
-            "--seed",
-            "3",
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
+    bot = parlor_bot(
+        made["link"], "--name", "Searcher", "--bot", "search", "--budget", "6", "--seed", "3"
     )
     try:
 
@@ -223,21 +203,7 @@ def test_parlor_bot_plays_any_bot_kind(server: ServerProcess) -> None:
 
 def test_parlor_bot_names_a_bot_the_game_has_not(server: ServerProcess) -> None:
     made = client.create_table(server.base, game="tools", seats=["human", "human"])
-    bot = subprocess.Popen(
-        [
-            sys.executable,
-            "-c",
-            "import sys; from parlor.cli import main; sys.exit(main())",
-            "bot",
-            "--url",
-            made["link"],
-            "--bot",
-            "offering",  # (a property-game bot)
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
+    bot = parlor_bot(made["link"], "--bot", "offering")  # (a property-game bot)
     try:
 
         async def go() -> None:
