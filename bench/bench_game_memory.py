@@ -16,6 +16,7 @@ import argparse
 import gc
 import tracemalloc
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from parlor import monopoly, tools
@@ -25,10 +26,13 @@ BUDGET = 2 * 1024**3
 TABLES = 10_000
 
 
+def _property_game(edition: str, seed: int) -> Any:
+    return monopoly.new_game(edition, 4, seed=seed)
+
+
 def _kinds() -> dict[str, Callable[[int], Any]]:
     kinds: dict[str, Callable[[int], Any]] = {
-        f"property {e} 4p": (lambda s, e=e: monopoly.new_game(e, 4, seed=s))
-        for e in monopoly.EDITION_IDS
+        f"property {e} 4p": partial(_property_game, e) for e in monopoly.EDITION_IDS
     }
     kinds["TOOLS 4p"] = lambda s: tools.new_game(4, seed=s)
     kinds["TOOLS 2p"] = lambda s: tools.new_game(2, seed=s)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Callable
 
 from parlor import monopoly
 from parlor.bots.registry import make_bot
@@ -30,10 +31,11 @@ def main() -> None:
         game.apply(bots[seat].choose(game, seat))
     refused = [len(games.refused(game, seat, "en")) for seat in range(4)]
     print(f"after {len(game.log)} actions: refused actions per seat {refused}")
-    for name, call in (
+    calls: tuple[tuple[str, Callable[[int], object]], ...] = (
         ("answers", lambda seat: games.answers(game, seat, "en", anytime=True)),
         ("refused", lambda seat: games.refused(game, seat, "en")),
-    ):
+    )
+    for name, call in calls:
         start = time.process_time()
         for _ in range(args.repeat):
             for seat in range(4):

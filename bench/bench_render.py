@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from parlor import monopoly, tools
@@ -28,6 +29,10 @@ def played(game: Any, family: str, decisions: int) -> Any:
         p = game.pending.player
         game.apply(bots[p].choose(game, p))
     return game
+
+
+def _png(game: Any) -> object:
+    return board_svg(game).png()
 
 
 def ms(f: Callable[[], object], repeat: int) -> float:
@@ -48,9 +53,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         start = time.perf_counter()
         board_svg(game, heat=True)  # the first overlay solves the chain
         solve = 1000 * (time.perf_counter() - start)
-        svg = ms(lambda g=game: board_svg(g), n)
-        heat = ms(lambda g=game: board_svg(g, heat=True), n)
-        png = ms(lambda g=game: board_svg(g).png(), max(1, n // 5))
+        svg = ms(partial(board_svg, game), n)
+        heat = ms(partial(board_svg, game, heat=True), n)
+        png = ms(partial(_png, game), max(1, n // 5))
         size = len(str(board_svg(game))) / 1000
         print(
             f"{edition + ' board':<22}{svg:>9.1f}{heat:>9.1f}{solve:>10.0f}{png:>9.0f}{size:>8.1f}"

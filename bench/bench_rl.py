@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Callable
+from typing import Any
 
 import gymnasium as gym
 import numpy as np
@@ -43,7 +44,7 @@ def aec_rate(make: Callable[[], ParlorAECEnv], seconds: float) -> Rates:
     return rates(steps, start, cpu)
 
 
-def gym_rate(env_id: str, seconds: float, **kwargs: object) -> Rates:
+def gym_rate(env_id: str, seconds: float, **kwargs: Any) -> Rates:
     env, rng = gym.make(env_id, **kwargs), np.random.default_rng(0)
     obs, _ = env.reset(seed=0)
     steps, start, cpu = 0, time.perf_counter(), time.process_time()
@@ -55,7 +56,7 @@ def gym_rate(env_id: str, seconds: float, **kwargs: object) -> Rates:
     return rates(steps, start, cpu)
 
 
-def vector_rate(env_id: str, seconds: float, envs: int, mode: str, **kwargs: object) -> Rates:
+def vector_rate(env_id: str, seconds: float, envs: int, mode: str, **kwargs: Any) -> Rates:
     vec = gym.make_vec(env_id, num_envs=envs, vectorization_mode=mode, **kwargs)
     rng = np.random.default_rng(0)
     obs, _ = vec.reset(seed=0)

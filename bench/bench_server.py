@@ -30,12 +30,13 @@ import tempfile
 import time
 import urllib.request
 from collections.abc import Callable
+from functools import partial
 from typing import Any, cast
 from urllib.parse import urlsplit
 
 import orjson
 from websockets.client import ClientProtocol
-from websockets.frames import Opcode
+from websockets.frames import Frame, Opcode
 from websockets.http11 import Response
 from websockets.uri import parse_uri
 
@@ -66,8 +67,8 @@ class Seat(asyncio.Protocol):
                     self.open.set_result(None)
                 else:
                     self.open.set_exception(ConnectionError(f"handshake: {event.status_code}"))
-            elif event.opcode is Opcode.TEXT:
-                self.on_frame(event.data)
+            elif isinstance(event, Frame) and event.opcode is Opcode.TEXT:
+                self.on_frame(cast(bytes, event.data))  # (text frames: bytes)
         self._flush()  # pongs and close replies
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -167,7 +168,7 @@ async def connect(url: str, on_frame: Callable[[bytes], None]) -> Seat:
     parts = urlsplit(url)
     loop = asyncio.get_running_loop()
     _, seat = await loop.create_connection(
-        lambda: Seat(url, on_frame), parts.hostname, parts.port or 80
+        lambda: Seat(url, on_frame), parts.hostname or "127.0.0.1", parts.port or 80
     )
     await seat.open
     return seat
@@ -183,9 +184,7 @@ async def run_table(base: str, game: str, stats: Stats, rng: random.Random, prot
         play = TablePlay(stats, rng)
         play.protocol = protocol
         for i in range(4):
-            play.seats.append(
-                await connect(client.ws_url(base), lambda data, i=i, p=play: p.frame(i, data))
-            )
+            play.seats.append(await connect(client.ws_url(base), partial(play.frame, i)))
         for i, seat in enumerate(play.seats):
             # protocol 2: an action sent without a ref is not acknowledged (its update says so)
             hello: dict[str, Any] = {

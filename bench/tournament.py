@@ -48,7 +48,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tqdm import tqdm
+from tqdm import tqdm  # type: ignore[import-untyped]
 
 from parlor import monopoly, tools
 from parlor.bots.registry import make_bot
@@ -282,7 +282,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         results: list[Result] = []
         wins = 0.0
         with contextlib.ExitStack() as stack:
-            pool = stack.enter_context(
+            pool: Any = stack.enter_context(
                 multiprocessing.Pool(args.workers) if args.workers > 1 else _Serial()
             )
             out = stack.enter_context(open(args.results, "a")) if args.results else None
