@@ -17,6 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from parlor import client
+from parlor.bots.registry import make_bot
+from parlor.core.game import Game
+from parlor.server import games
 
 
 class ServerProcess:
@@ -93,6 +96,33 @@ class ServerProcess:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait(10)
+
+
+def played(game: Game[Any], actions: int, seed: int = 0) -> Game[Any]:
+    """``game`` played on by seeded random bots until it has ``actions`` actions (or is over)."""
+    family = games.family(game)
+    bots = [make_bot(family, "random", seed + p) for p in range(game.num_players)]
+    while not game.is_over and len(game.log) < actions:
+        p = game.pending.player  # type: ignore[union-attr]
+        game.apply(bots[p].choose(game, p))
+    return game
+
+
+def table_row(table_id: str) -> dict[str, Any]:
+    """A running TOOLS table's row as the store writes it (for tests of the store alone)."""
+    return {
+        "id": table_id,
+        "game": "tools",
+        "config": "{}",
+        "settings": None,
+        "seed": 1,
+        "status": "running",
+        "version": 0,
+        "meta_rev": 0,
+        "invite_hash": f"i-{table_id}",
+        "host_hash": f"h-{table_id}",
+        "listed": False,
+    }
 
 
 def parlor_bot(link: str, *args: str) -> subprocess.Popen[str]:

@@ -18,7 +18,7 @@ from parlor.bots.registry import make_bot
 from parlor.core.game import Game
 from parlor.core.state import import_state, seat_state
 from parlor.server import games
-from tests.server.support import ServerProcess, host, parlor_bot, run, start
+from tests.server.support import ServerProcess, host, parlor_bot, played, run, start
 
 
 def samples_of(t: client.Table) -> list[dict[str, Any]]:
@@ -142,15 +142,6 @@ def test_only_a_seat_gets_a_sample_and_only_its_own(server: ServerProcess) -> No
     run(go())
 
 
-def _played(game: Game[Any], actions: int, seed: int) -> Game[Any]:
-    family = games.family(game)
-    bots = [make_bot(family, "random", seed + p) for p in range(game.num_players)]
-    while not game.is_over and len(game.log) < actions:
-        p = game.pending.player  # type: ignore[union-attr]
-        game.apply(bots[p].choose(game, p))
-    return game
-
-
 @pytest.mark.parametrize(
     "make",
     [
@@ -167,7 +158,7 @@ def test_a_seats_sample_depends_only_on_what_the_seat_knows(make: Any) -> None:
     hidden truth is in it."""
     game = make()
     for step in range(0, 400, 23):
-        game = _played(game, step, seed=step)
+        game = played(game, step, seed=step)
         if game.is_over:
             break
         for p in range(game.num_players):

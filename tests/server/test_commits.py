@@ -13,6 +13,7 @@ import pytest
 
 from parlor.server.commits import GroupCommitter
 from parlor.server.store import Store
+from tests.server.support import table_row
 
 
 def make_store(tmp_path: Path, tables: int) -> tuple[Store, Path]:
@@ -20,20 +21,7 @@ def make_store(tmp_path: Path, tables: int) -> tuple[Store, Path]:
     store = Store(f"sqlite:///{db}")
     store.migrate()
     for i in range(tables):
-        row: dict[str, Any] = {
-            "id": f"t{i}",
-            "game": "tools",
-            "config": "{}",
-            "settings": None,
-            "seed": 1,
-            "status": "running",
-            "version": 0,
-            "meta_rev": 0,
-            "invite_hash": f"i{i}",
-            "host_hash": f"h{i}",
-            "listed": False,
-        }
-        store.create_table(row, [])
+        store.create_table(table_row(f"t{i}"), [])
     return store, db
 
 

@@ -16,16 +16,7 @@ from parlor.bots.registry import make_bot
 from parlor.core.game import Game, action_to_dict
 from parlor.core.state import export_state
 from parlor.server import games, snapshots
-from tests.server.support import ServerProcess, host, run, start
-
-
-def played(game: Game[Any], actions: int, seed: int = 0) -> Game[Any]:
-    family = games.family(game)
-    bots = [make_bot(family, "random", seed + p) for p in range(game.num_players)]
-    while not game.is_over and len(game.log) < actions:
-        p = game.pending.player  # type: ignore[union-attr]
-        game.apply(bots[p].choose(game, p))
-    return game
+from tests.server.support import ServerProcess, host, played, run, start, table_row
 
 
 def stored(game: Game[Any], at: int) -> tuple[list[dict[str, Any]], dict[str, Any]]:
@@ -199,22 +190,7 @@ def test_the_store_keeps_the_newest_snapshot_of_each_table(
     store.migrate()
     prefix = f"{backend}-{tmp_path.name}-"[-20:]
     for t in ("t0", "t1"):
-        store.create_table(
-            {
-                "id": prefix + t,
-                "game": "tools",
-                "config": "{}",
-                "settings": None,
-                "seed": 1,
-                "status": "running",
-                "version": 0,
-                "meta_rev": 0,
-                "invite_hash": prefix + t,
-                "host_hash": prefix + t,
-                "listed": False,
-            },
-            [],
-        )
+        store.create_table(table_row(prefix + t), [])
     game = played(tools.new_game(2, 1), 40)
     t0, t1 = prefix + "t0", prefix + "t1"
     newer, older = snapshots.make(t0, 30, game), snapshots.make(t0, 20, game)
