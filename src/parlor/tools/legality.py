@@ -197,15 +197,7 @@ class ToolsLegality(ToolsTable):
                 )
             return
         if kind is ChooseColor:
-            color = action.color  # type: ignore[union-attr]
-            if not isinstance(color, str) or color not in t.color_by_name:
-                raise MalformedAction(
-                    E_(
-                        "unknown color {color}; the colors are {choices}",
-                        color=repr(color),
-                        choices=", ".join(self.deck.colors),
-                    )
-                )
+            self._check_color(action.color)  # type: ignore[union-attr]
             if phase != COLOR:
                 raise IllegalAction(
                     E_("there is no color to choose now; {hint}", hint=self._phase_hint())
@@ -213,15 +205,8 @@ class ToolsLegality(ToolsTable):
             return
         if kind is PenaltyHammers:
             a, b = action.first, action.second  # type: ignore[union-attr]
-            for color in (a, b):
-                if not isinstance(color, str) or color not in t.color_by_name:
-                    raise MalformedAction(
-                        E_(
-                            "unknown color {color}; the colors are {choices}",
-                            color=repr(color),
-                            choices=", ".join(self.deck.colors),
-                        )
-                    )
+            self._check_color(a)
+            self._check_color(b)
             if phase != PLAY or not self._on_good_nail():
                 raise IllegalAction(E_("the two-hammer penalty applies only to a good nail on top"))
             if self._has_play(p):
@@ -270,6 +255,16 @@ class ToolsLegality(ToolsTable):
                 )
             return
         raise MalformedAction(E_("{action} is not a TOOLS action", action=repr(action)))
+
+    def _check_color(self, color: object) -> None:
+        if not isinstance(color, str) or color not in self._t.color_by_name:
+            raise MalformedAction(
+                E_(
+                    "unknown color {color}; the colors are {choices}",
+                    color=repr(color),
+                    choices=", ".join(self.deck.colors),
+                )
+            )
 
     def _why(self) -> str:
         """The rule in force for the next card, in words."""
