@@ -4,6 +4,7 @@ and agrees with the engine, and rewards that reach an agent at its next step."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -96,6 +97,29 @@ def test_bankrupt_players_leave_with_minus_one_and_the_game_goes_on() -> None:
     pytest.fail("no random classic game ended by bankruptcy in 6 seeds")
 
 
+def assert_rewards_follow(
+    env: Any, measure: Callable[[int], float], scale: float, seeds: int
+) -> None:
+    """Random play through ``env``: what each agent reads at each of its turns is ``scale``
+    times the change of ``measure(seat)`` since its own last move, and some rewards are not 0."""
+    last: dict[str, float] = {}
+    changes = 0
+
+    def check(agent: str, obs: dict[str, Any], reward: float) -> None:
+        nonlocal changes
+        seat = env.possible_agents.index(agent)
+        now = measure(seat)
+        if agent in last:
+            assert reward == pytest.approx(scale * (now - last[agent]))
+            changes += reward != 0
+        last[agent] = now
+
+    for seed in range(seeds):
+        last.clear()
+        play_random(env, seed, on_turn=check)
+    assert changes > 10
+
+
 @pytest.mark.parametrize("name", ["tools-4-options", "classic-4", "latam-5-house-rules"])
 def test_shaped_rewards_arrive_at_the_agents_next_step(name: str) -> None:
     """With the shaped reward, what an agent reads at each of its turns is exactly the change of
@@ -103,22 +127,7 @@ def test_shaped_rewards_arrive_at_the_agents_next_step(name: str) -> None:
     players' turns, cards it was made to draw, all arrive then, and nothing is lost."""
     env = CONFIGS[name](reward="shaped", shaping_scale=2.0)
     spec = env.table.spec
-    last_potential: dict[str, float] = {}
-    changes = 0
-
-    def check(agent: str, obs: dict[str, Any], reward: float) -> None:
-        nonlocal changes
-        seat = env.possible_agents.index(agent)
-        now = spec.potential(env.game, seat)
-        if agent in last_potential:
-            assert reward == pytest.approx(2.0 * (now - last_potential[agent]))
-            changes += reward != 0
-        last_potential[agent] = now
-
-    for seed in range(3):
-        last_potential.clear()
-        play_random(env, seed, on_turn=check)
-    assert changes > 10
+    assert_rewards_follow(env, lambda seat: spec.potential(env.game, seat), 2.0, seeds=3)
 
 
 @pytest.mark.parametrize("name", ["tools-4-options", "classic-4"])
@@ -127,26 +136,12 @@ def test_margin_rewards_pay_the_lead_over_the_others_mean(name: str) -> None:
     measure minus the others' mean since its own last move (a bankrupt rival counts as 0)."""
     env = CONFIGS[name](reward="margin", shaping_scale=1.5)
     spec = env.table.spec
-    last_margin: dict[str, float] = {}
-    changes = 0
 
     def margin(seat: int) -> float:
         others = [spec.potential(env.game, p) for p in range(env.table.n) if p != seat]
         return spec.potential(env.game, seat) - sum(others) / len(others)
 
-    def check(agent: str, obs: dict[str, Any], reward: float) -> None:
-        nonlocal changes
-        seat = env.possible_agents.index(agent)
-        now = margin(seat)
-        if agent in last_margin:
-            assert reward == pytest.approx(1.5 * (now - last_margin[agent]))
-            changes += reward != 0
-        last_margin[agent] = now
-
-    for seed in range(2):
-        last_margin.clear()
-        play_random(env, seed, on_turn=check)
-    assert changes > 10
+    assert_rewards_follow(env, margin, 1.5, seeds=2)
     with pytest.raises(ValueError, match="'margin'"):
         CONFIGS[name](reward="lead")
 
