@@ -4,6 +4,7 @@ acknowledged, and its bots and timers run again; saved games in and out; the rep
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import sqlite3
 import time
@@ -187,22 +188,31 @@ def test_search_workers_end_with_a_killed_server(tmp_path: Path) -> None:
     try:
         made = client.create_table(srv.base, game="tools", seats=["human", "search:50"])
 
-        async def until_the_bot_moved() -> None:  # so that its worker pool was started
+        assert srv.proc is not None
+        pid = srv.proc.pid
+
+        def children() -> list[int]:
+            return [
+                int(c)
+                for task in Path(f"/proc/{pid}/task").iterdir()
+                for c in (task / "children").read_text().split()
+            ]
+
+        async def until_the_bot_thought() -> list[int]:  # its worker pool starts on its first turn
             ann = await host(srv.base, made)
             await start(ann)
-            while ann.version < 2 and ann.final is None:
-                await ann.wait(lambda t: t.prompt is not None or t.version >= 2, timeout=60)
-                if ann.prompt is not None and ann.version < 2:
-                    await ann.act(ann.prompt["answers"][0])
+            deadline = time.monotonic() + 60
+            while not (found := children()) and ann.final is None:
+                assert time.monotonic() < deadline, "the search bot never started thinking"
+                if ann.prompt is not None:
+                    await ann.act(ann.prompt["answers"][0])  # (a stale one is refused, no harm)
+                version = ann.version
+                with contextlib.suppress(TimeoutError):  # (websockets' recv is safe to cancel)
+                    await ann.wait(lambda t, v=version: t.version > v, timeout=0.5)
             await ann.close()
+            return found
 
-        run(until_the_bot_moved())
-        assert srv.proc is not None
-        workers = [
-            int(c)
-            for task in Path(f"/proc/{srv.proc.pid}/task").iterdir()
-            for c in (task / "children").read_text().split()
-        ]
+        workers = run(until_the_bot_thought())
         assert workers, "no worker process"
         srv.kill()
 
