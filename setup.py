@@ -21,6 +21,7 @@ COMPILED = [
     "parlor/bots/monopoly_board.py",
     "parlor/bots/monopoly_table.py",
     "parlor/bots/monopoly_heuristic.py",
+    "parlor/bots/monopoly_trading.py",
 ]
 
 ext_modules = []
