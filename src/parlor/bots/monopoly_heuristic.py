@@ -24,7 +24,6 @@ Memory (offers made, actions per decision) is kept per game object, so one bot m
 from __future__ import annotations
 
 import random
-import weakref
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -131,13 +130,14 @@ class MonopolyHeuristicBot:
         self.propose_weight = trade_weight if propose_weight is None else propose_weight
         self.price_factors = price_factors
         self.max_anytime = max_anytime
-        self._game: weakref.ref[Any] | None = None
+        # The game of the memory (held: a compiled game cannot be weakly referenced).
+        self._game: Any = None
         self._memory = _Memory(set(), -1, {}, {})
 
     # ----- memory ------------------------------------------------------------------------------
     def _memory_for(self, game: Any) -> _Memory:
-        if self._game is None or self._game() is not game:
-            self._game = weakref.ref(game)
+        if self._game is not game:
+            self._game = game
             self._memory = _Memory(set(), -1, {}, {})
         return self._memory
 
