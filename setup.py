@@ -21,6 +21,14 @@ COMPILED = [
     "parlor/bots/monopoly_board.py",
     "parlor/bots/monopoly_table.py",
     "parlor/bots/monopoly_heuristic.py",
+    # The TOOLS engine's rule areas (random play and search spend their time there); their
+    # classes stay plain Python classes (plain_class), only the functions are compiled.
+    "parlor/tools/table.py",
+    "parlor/tools/legality.py",
+    "parlor/tools/turn.py",
+    "parlor/tools/hidden.py",
+    "parlor/tools/action_ids.py",
+    "parlor/tools/game.py",
 ]
 
 ext_modules = []

@@ -60,11 +60,19 @@ def measure(play: Callable[[int], int], seconds: float) -> tuple[float, float]:
     return games / elapsed, steps / games
 
 
+def build() -> str:
+    """Whether the TOOLS engine runs compiled (``PARLOR_COMPILE=1``, see setup.py) or as Python."""
+    from parlor.tools import turn
+
+    return "compiled" if not turn.__file__.endswith(".py") else "pure Python"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
     parser.add_argument("--players", type=int, nargs="+", default=[2, 4])
     args = parser.parse_args()
+    print(f"TOOLS engine: {build()}")
     print(f"{'players':>7}  {'TOOLS games/s':>13}  {'RLCard UNO games/s':>18}  {'ratio':>6}")
     for n in args.players:
         ours, our_len = measure(tools_games(n), args.seconds)

@@ -21,9 +21,10 @@ from parlor.tools.actions import (
     PlayDrawn,
     ToolsAction,
 )
-from parlor.tools.table import ToolsTable
+from parlor.tools.table import ToolsTable, plain_class
 
 
+@plain_class
 class ToolsActionIds(ToolsTable):
     @property
     def num_actions(self) -> int:

@@ -18,7 +18,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self
 
-from parlor.core.errors import E_, SettingsError
+from parlor.core.errors import E_, GameOverError, SettingsError
 from parlor.core.game import Event, Game, Outcome
 from parlor.tools.action_ids import ToolsActionIds
 from parlor.tools.actions import ACTION_TYPES, ToolsAction
@@ -50,6 +50,7 @@ from parlor.tools.table import (  # (the phases and types, here since before the
     _deck_facts,
     _options_data,
     _tables,
+    plain_class,
 )
 from parlor.tools.turn import ToolsTurn
 
@@ -77,6 +78,7 @@ __all__ = [
 ]
 
 
+@plain_class
 class ToolsGame(ToolsLegality, ToolsTurn, ToolsViews, ToolsActionIds, Game[ToolsAction]):
     """A game of TOOLS. Create one with :func:`parlor.tools.new_game`.
 
@@ -203,6 +205,21 @@ class ToolsGame(ToolsLegality, ToolsTurn, ToolsViews, ToolsActionIds, Game[Tools
         if deck is not None and not isinstance(deck, Mapping):  # (a path would open a file)
             raise SettingsError(E_("the saved deck is a table of the deck's cards"))
         return cls(players, seed, deck, settings.get("options"))
+
+    def apply(self, action: ToolsAction) -> list[Event]:
+        """Validate and carry out ``action``; on any rule violation raise and change nothing.
+
+        The actions ``legal_actions`` hands out are the table's own, valid by construction: for
+        one of them (by identity) the field check is skipped, and only the rules are checked.
+        """
+        if self._t.interned.get(id(action)) is not action:
+            return super().apply(action)  # (anything else: the field check first)
+        if self._outcome is not None:
+            raise GameOverError(E_("the game is over"))
+        self._check(action)
+        events = self._execute(action)
+        self.log.append(action)
+        return events
 
     # ----- the protocol: who decides what ----------
     @property

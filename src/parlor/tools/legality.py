@@ -36,9 +36,11 @@ from parlor.tools.table import (
     T_GOOD,
     T_HAMMER,
     ToolsTable,
+    plain_class,
 )
 
 
+@plain_class
 class ToolsLegality(ToolsTable):
     # ----- legal actions ----------
     def legal_actions(

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from parlor.core.errors import E_, MalformedAction, Phrase
 from parlor.core.game import Outcome
@@ -51,6 +51,16 @@ PHASE_NAMES = ("play", "drawn_card", "choose_color", "brush_second_card", "box_o
 T_HAMMER, T_GOOD, T_BENT, T_FINGER, T_REVERSE, T_BOX, T_TOOLBOX, T_WHAMMER, T_BRUSH = range(9)
 ALL_TYPES = (*COLORED_TYPES, *WILD_TYPES)
 _NO_CODES: frozenset[str] = frozenset()
+
+_C = TypeVar("_C", bound=type)
+
+
+def plain_class(cls: _C) -> _C:
+    """Mark a rule-area class to stay a plain Python class in the optional mypyc build (see
+    setup.py): mypyc compiles the methods of a decorated class but keeps the class itself
+    interpreted, which :class:`~parlor.tools.game.ToolsGame` needs to combine the rule areas
+    with the interpreted core ``Game``. Without mypyc it does nothing."""
+    return cls
 
 
 class _Tables:
@@ -98,6 +108,13 @@ class _Tables:
         self.penalty = [
             [[PenaltyHammers(p, a, b) for b in colors] for a in colors] for p in range(n)
         ]
+        # Every cached action by identity: these are valid by construction (a seat of this
+        # game, a code or color of its deck), so apply need not check their fields again.
+        every: list[ToolsAction] = [a for row in self.play for a in row]
+        every += [*self.draw, *self.play_drawn, *self.keep, *self.accept, *self.end]
+        every += [a for row in self.choose for a in row]
+        every += [a for seat in self.penalty for row in seat for a in row]
+        self.interned: dict[int, ToolsAction] = {id(a): a for a in every}
         self.kind_by_code = {code: k for k, code in enumerate(codes)}
         self.codes = codes
         self.color_by_name = {c: i for i, c in enumerate(colors)}
@@ -197,6 +214,7 @@ def _tables(deck: Deck, options: ToolsOptions, n: int) -> _Tables:
     return tables
 
 
+@plain_class
 class ToolsTable:
     """The state of a game of TOOLS, and the helpers every rule area uses (the rule areas are
     mixins over it; :class:`parlor.tools.game.ToolsGame` puts them together)."""
@@ -267,5 +285,5 @@ class ToolsTable:
 
         game = cast("ToolsGame", self)  # (the words need the whole game; this is one)
         codes = [self.deck.code(k) for k in kinds]
-        english = ", ".join(self.deck.card_name(k) for k in kinds)
-        return Phrase(english, lambda lang: ", ".join(text.card_name(game, c, lang) for c in codes))
+        english = ", ".join([self.deck.card_name(k) for k in kinds])
+        return Phrase(english, partial(text.card_list, game, codes))

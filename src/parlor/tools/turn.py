@@ -41,9 +41,11 @@ from parlor.tools.table import (
     T_TOOLBOX,
     T_WHAMMER,
     ToolsTable,
+    plain_class,
 )
 
 
+@plain_class
 class ToolsTurn(ToolsTable):
     # ----- execution ----------
     def _execute(self, action: ToolsAction) -> list[Event]:
@@ -227,6 +229,8 @@ class ToolsTurn(ToolsTable):
             winners = tuple(p for p in range(self._n) if sizes[p] == best)
         else:
             winners = (winner,)
-        ranking = tuple(sorted(range(self._n), key=lambda q: (q not in winners, sizes[q], q)))
+        ranking = tuple(
+            [q for _, _, q in sorted([(q not in winners, sizes[q], q) for q in range(self._n)])]
+        )
         self._outcome = Outcome(winners, reason, ranking, tuple(float(s) for s in sizes))
         events.append(Event("game_over", {"winners": list(winners), "reason": reason}))
