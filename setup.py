@@ -29,6 +29,7 @@ COMPILED = [
     "parlor/tools/hidden.py",
     "parlor/tools/action_ids.py",
     "parlor/tools/game.py",
+    "parlor/tools/shuffling.py",
 ]
 
 ext_modules = []

@@ -22,10 +22,11 @@ from parlor.core.errors import E_, GameOverError, SettingsError
 from parlor.core.game import Event, Game, Outcome
 from parlor.tools.action_ids import ToolsActionIds
 from parlor.tools.actions import ACTION_TYPES, ToolsAction
-from parlor.tools.cards import Deck, resolve_deck, shuffle
+from parlor.tools.cards import Deck, resolve_deck
 from parlor.tools.hidden import ToolsViews
 from parlor.tools.legality import ToolsLegality
 from parlor.tools.options import ToolsOptions
+from parlor.tools.shuffling import shuffle
 from parlor.tools.table import (  # (the phases and types, here since before the split)
     _DEFAULT_OPTIONS,
     ALL_TYPES,

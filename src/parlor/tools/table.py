@@ -89,6 +89,7 @@ class _Tables:
         for ctx in range(K + 2 * C + 1):
             table.append([self._playable(ctx, k, options) for k in range(K)])
         self.playable = table
+        self.good_nail = [ctx < K and self.ktype[ctx] == T_GOOD for ctx in range(len(table))]
         # Kinds that are playable in each context, for fast legal-action generation.
         self.playable_kinds = [[k for k in range(K) if row[k]] for row in table]
         codes = deck.codes
@@ -249,7 +250,7 @@ class ToolsTable:
     check_action_id: Callable[[object, object], None]
 
     def _on_good_nail(self) -> bool:
-        return self.ctx < self._t.K and self._t.ktype[self.ctx] == T_GOOD
+        return self._t.good_nail[self.ctx]
 
     def _has_play(self, p: int) -> bool:
         hand = self.hands[p]
