@@ -64,10 +64,13 @@ def measure(play: Callable[[int], int], seconds: float) -> tuple[float, float]:
 
 
 def build() -> str:
-    """Whether the TOOLS engine runs compiled (``PARLOR_COMPILE=1``, see setup.py) or as Python."""
-    from parlor.tools import game
-
-    return "compiled" if not (game.__file__ or "").endswith(".py") else "pure Python"
+    """Whether the compiled part of the TOOLS engine (``PARLOR_COMPILE=1``, see setup.py: the
+    shuffle) runs compiled or as Python."""
+    try:
+        from parlor.tools import shuffling
+    except ImportError:  # (an older engine, as at the start of issue 11)
+        return "pure Python"
+    return "compiled" if not (shuffling.__file__ or "").endswith(".py") else "pure Python"
 
 
 def fixed_games(players: int, games: int) -> None:

@@ -21,10 +21,9 @@ from parlor.tools.actions import (
     PlayDrawn,
     ToolsAction,
 )
-from parlor.tools.table import ToolsTable, plain_class
+from parlor.tools.table import ToolsTable
 
 
-@plain_class
 class ToolsActionIds(ToolsTable):
     @property
     def num_actions(self) -> int:

@@ -51,7 +51,6 @@ from parlor.tools.table import (  # (the phases and types, here since before the
     _deck_facts,
     _options_data,
     _tables,
-    plain_class,
 )
 from parlor.tools.turn import ToolsTurn
 
@@ -79,7 +78,6 @@ __all__ = [
 ]
 
 
-@plain_class
 class ToolsGame(ToolsLegality, ToolsTurn, ToolsViews, ToolsActionIds, Game[ToolsAction]):
     """A game of TOOLS. Create one with :func:`parlor.tools.new_game`.
 

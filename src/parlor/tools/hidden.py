@@ -28,11 +28,9 @@ from parlor.tools.table import (
     PHASE_NAMES,
     PLAY,
     ToolsTable,
-    plain_class,
 )
 
 
-@plain_class
 class ToolsViews(ToolsTable):
     # ----- the pending decision ----------
     @property

@@ -36,11 +36,9 @@ from parlor.tools.table import (
     T_GOOD,
     T_HAMMER,
     ToolsTable,
-    plain_class,
 )
 
 
-@plain_class
 class ToolsLegality(ToolsTable):
     # ----- legal actions ----------
     def legal_actions(

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from parlor.core.errors import E_, MalformedAction, Phrase
 from parlor.core.game import Outcome
@@ -51,16 +51,6 @@ PHASE_NAMES = ("play", "drawn_card", "choose_color", "brush_second_card", "box_o
 T_HAMMER, T_GOOD, T_BENT, T_FINGER, T_REVERSE, T_BOX, T_TOOLBOX, T_WHAMMER, T_BRUSH = range(9)
 ALL_TYPES = (*COLORED_TYPES, *WILD_TYPES)
 _NO_CODES: frozenset[str] = frozenset()
-
-_C = TypeVar("_C", bound=type)
-
-
-def plain_class(cls: _C) -> _C:
-    """Mark a rule-area class to stay a plain Python class in the optional mypyc build (see
-    setup.py): mypyc compiles the methods of a decorated class but keeps the class itself
-    interpreted, which :class:`~parlor.tools.game.ToolsGame` needs to combine the rule areas
-    with the interpreted core ``Game``. Without mypyc it does nothing."""
-    return cls
 
 
 class _Tables:
@@ -215,7 +205,6 @@ def _tables(deck: Deck, options: ToolsOptions, n: int) -> _Tables:
     return tables
 
 
-@plain_class
 class ToolsTable:
     """The state of a game of TOOLS, and the helpers every rule area uses (the rule areas are
     mixins over it; :class:`parlor.tools.game.ToolsGame` puts them together)."""

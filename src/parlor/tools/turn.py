@@ -41,11 +41,9 @@ from parlor.tools.table import (
     T_TOOLBOX,
     T_WHAMMER,
     ToolsTable,
-    plain_class,
 )
 
 
-@plain_class
 class ToolsTurn(ToolsTable):
     # ----- execution ----------
     def _execute(self, action: ToolsAction) -> list[Event]:
