@@ -182,11 +182,15 @@ def test_an_old_file_takes_its_settings_from_the_summary_beside_it(tmp_path: Pat
     assert SETTINGS_KEY not in (pq.ParquetFile(tmp_path / "games.parquet").metadata.metadata or {})
     with pytest.raises(rows.RowsFileError, match=r"no summary\.json beside it"):
         rows.open_rows(tmp_path)
-    expected = report.summarize(records, TOOLS, 7)
+    expected = report.summarize(records, TOOLS, 7, extra={"run": {"workers": 2}})
     report.write_summary(expected, tmp_path)
     opened = rows.open_rows(tmp_path)
     assert opened.settings_from == tmp_path / "summary.json"
+    assert opened.run == {"workers": 2}
     assert rows.make_report(tmp_path, tmp_path / "again", plots=False).summary == expected
+    (tmp_path / "summary.json").write_text('{"games": 5}')
+    with pytest.raises(rows.RowsFileError, match="does not hold the settings of a simulation"):
+        rows.open_rows(tmp_path)
 
 
 def _corrupt_settings(path: Path, settings: bytes) -> None:

@@ -127,7 +127,11 @@ def open_rows(path: Path) -> RowsFile:
         settings_from = path.parent / "summary.json"
         settings = _old_settings(path, settings_from)
     spec, base_seed = _settings(path, settings)
-    run = _json(path, meta[RUN_KEY]) if RUN_KEY in meta else None
+    run = _json(path, meta[RUN_KEY]) if RUN_KEY in meta else settings.get("run")
+    if run is not None and not isinstance(run, dict):
+        raise RowsFileError(
+            E_("the simulation settings stored in {path} are damaged", path=str(path))
+        )
     return RowsFile(path, file, spec, base_seed, run, settings_from)
 
 
@@ -180,7 +184,10 @@ def _old_settings(path: Path, summary: Path) -> Any:
     text = read_text_limited(summary, SUMMARY_MAX_BYTES, RowsFileError)
     try:
         data = json.loads(text)
-        return {"format": ROWS_FORMAT, "spec": data["spec"], "base_seed": data["base_seed"]}
+        settings = {"format": ROWS_FORMAT, "spec": data["spec"], "base_seed": data["base_seed"]}
+        if isinstance(data.get("run"), dict):
+            settings["run"] = data["run"]
+        return settings
     except (ValueError, TypeError, KeyError):
         raise RowsFileError(
             E_(
