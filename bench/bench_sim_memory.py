@@ -153,6 +153,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("--bots", default="random")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--games", type=int, nargs="+", default=[20000, 50000])
+    ap.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a rule option, repeatable (e.g. time_limit_rounds=20: random bots end)",
+    )
     ap.add_argument("--csv", action="store_true", help="also write the CSV")
     ap.add_argument(
         "--trace", type=Path, help="append the tree's RSS every 30 s to this file (long runs)"
@@ -178,9 +185,11 @@ def main(argv: Sequence[str] | None = None) -> None:
             remake(args.report_from, Path(scratch), args.trace, None)
         return
     players = args.players or (2 if args.game == "tools" else 4)
+    options = [a for text in args.option for a in ("--option", text)]
     print(
         f"parlor simulate --game {args.game} --players {players} --bots {args.bots} "
-        f"--workers {args.workers}{' --csv' if args.csv else ''} (plots on), in a subprocess"
+        f"{' '.join([*options, ''])}--workers {args.workers}{' --csv' if args.csv else ''} "
+        "(plots on), in a subprocess"
     )
     peaks = []
     for n in sorted(args.games):
@@ -205,6 +214,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             ]
             if args.edition:
                 command += ["--edition", args.edition]
+            command += options
             if args.csv:
                 command.append("--csv")
             largest, tree, out_text, _ = run_measured(command, args.trace, f"{n} games")
