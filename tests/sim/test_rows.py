@@ -4,6 +4,7 @@ give one (missing, truncated, damaged, foreign, without settings)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import re
@@ -232,6 +233,12 @@ def _bad_files(tmp: Path) -> dict[str, tuple[Path, str]]:
     middle[4:pages] = b"\xff" * (pages - 4)  # every page, not the footer
     damaged.write_bytes(bytes(middle))
     cases["damaged"] = (damaged, "is damaged: its rows cannot be read")
+    short_board = tmp / "short_board"
+    records = run_many(PROPERTY, 2, base_seed=0, workers=1, progress=False)
+    with RowWriter(short_board, spec=PROPERTY) as writer:
+        writer.add(records[0])
+        writer.add(dataclasses.replace(records[1], landings=records[1].landings[:39]))
+    cases["a board of 39 squares"] = (short_board, "is damaged: its rows cannot be read")
     for name, settings, words in (
         ("settings not json", b"{nope", "settings stored in"),
         ("settings of another shape", b'{"format": 1, "spec": [1], "base_seed": 0}', "damaged"),

@@ -251,8 +251,13 @@ def tally_rows(rows: RowsFile, batch_rows: int = BATCH_ROWS) -> Tally:
             data[c] if c in data else itertools.repeat(nothing, batch.num_rows)
             for c in TALLY_COLUMNS
         ]
-        for row in zip(*values, strict=False):
-            tally.count(*row)
+        try:
+            for row in zip(*values, strict=False):
+                tally.count(*row)
+        except ValueError:  # a board column without its 40 figures
+            raise RowsFileError(
+                E_("{path} is damaged: its rows cannot be read", path=str(rows.path))
+            ) from None
     return tally
 
 

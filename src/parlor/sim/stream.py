@@ -209,10 +209,10 @@ class Tally:
             if hist is None:
                 hist = self.turns_by_reason[reason] = IntHistogram()
             hist.add(turns)
-        for sq, c in enumerate(landings):
-            self.landings[sq] += c
-        for sq, c in enumerate(rent):
-            self.rent[sq] += c
+        if landings:  # (40 figures for a property game, none for TOOLS)
+            self.landings = [a + b for a, b in zip(self.landings, landings, strict=True)]
+        if rent:
+            self.rent = [a + b for a, b in zip(self.rent, rent, strict=True)]
 
     @property
     def ended(self) -> int:
