@@ -329,7 +329,11 @@ def run(args: argparse.Namespace) -> int:
         _error(exc)
         return 2
     # The same report `parlor simulate --from` makes: from the file, row group by row group.
-    made = rows.make_report(writer.paths[0], out_dir, plots=not args.no_plots, top=args.top)
+    try:
+        made = rows.make_report(writer.paths[0], out_dir, plots=not args.no_plots, top=args.top)
+    except ParlorError as exc:  # (an edition file gone since the run started)
+        _error(exc)
+        return 2
     report.render_summary(made.summary, console, top=10)
     games = made.summary["games"]
     rate = games / seconds if seconds > 0 else float("inf")
