@@ -381,12 +381,3 @@ def csv_table(table: Any) -> Any:
         else:
             columns[name] = column
     return pa.table(columns)
-
-
-def read_rows(path: Path, columns: list[str] | None = None) -> Iterable[Mapping[str, Any]]:
-    """The rows of a ``games.parquet`` file, one row group at a time."""
-    import pyarrow.parquet as pq
-
-    file = pq.ParquetFile(path)
-    for i in range(file.num_row_groups):
-        yield from file.read_row_group(i, columns=columns).to_pylist()
