@@ -207,6 +207,10 @@ def play_a_property_game(web_server: Any, contexts: Any, images: Path) -> dict[s
             return click(page, "#prompt button[data-type=PassBid]")
         if kind == "answer_trade":
             return click(page, "#prompt button[data-type=RejectTrade]")
+        if kind == "raise_funds":  # (its first answer may lift a mortgage: raise cash instead)
+            for wanted in ("PayDebt", "SellBuilding", "Mortgage", "DeclareBankruptcy"):
+                if wanted in types:
+                    return click(page, f"#prompt button[data-type={wanted}]")
         for wanted in ("BuyProperty", "RollDice", "PayJailFine", "EndTurn"):
             if wanted in types:
                 return click(page, f"#prompt button[data-type={wanted}]")
