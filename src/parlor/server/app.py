@@ -9,6 +9,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 from urllib.parse import urlsplit
 
+import orjson
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import JSONResponse
 from starlette.websockets import WebSocketDisconnect
@@ -177,8 +178,8 @@ def create_app(
                         raise ProtocolError(
                             "too_large", E_("frames are at most {most} bytes", most=MAX_FRAME)
                         )
-                    try:
-                        msg = json.loads(text)
+                    try:  # (orjson: a few times faster; its error is a json.JSONDecodeError)
+                        msg = orjson.loads(text)
                     except json.JSONDecodeError as exc:
                         raise ProtocolError(
                             "bad_json", E_("not JSON: {reason}", reason=exc.msg)

@@ -214,15 +214,20 @@ class TableRuntime:
         )
 
     def seat_frame(
-        self, seat: int | None, lang: str, shared: Shared | None = None
+        self,
+        seat: int | None,
+        lang: str,
+        shared: Shared | None = None,
+        view: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
-        """What ``seat`` sees of the game now: its view and, when it must decide, its prompt."""
+        """What ``seat`` sees of the game now: its view (``view``: the engine's ``view(seat)``
+        when the caller has it already) and, when it must decide, its prompt."""
         game = self.game
         if game is None:
             return {"view": None, "prompt": None, "final": None}
         decider, final, timer_left = self.shared_parts() if shared is None else shared
         return {
-            "view": game.view(seat),
+            "view": game.view(seat) if view is None else view,
             "prompt": games.prompt(game, seat, self.version, lang)
             if seat is not None and seat == decider
             else None,
