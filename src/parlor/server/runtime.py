@@ -8,6 +8,7 @@ import json
 import random
 import time
 from collections import deque
+from collections.abc import Callable, Coroutine, Generator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,8 +26,34 @@ Shared = tuple[int | None, dict[str, Any] | None, float | None]
 SEND_QUEUE = 256  # frames waiting for a slow client before it is disconnected
 
 
+class _Rest:
+    """The rest of a coroutine that stopped at ``waiting`` (what it yielded when it was first
+    driven by hand), as an awaitable: a task finishes it like any other."""
+
+    __slots__ = ("coro", "waiting")
+
+    def __init__(self, coro: Coroutine[Any, Any, Any], waiting: Any) -> None:
+        self.coro, self.waiting = coro, waiting
+
+    def __await__(self) -> Generator[Any, None, None]:
+        waiting = self.waiting
+        while True:
+            try:
+                yield waiting
+            except BaseException as exc:  # (the task was cancelled: so is the coroutine)
+                try:
+                    waiting = self.coro.throw(exc)
+                except StopIteration:
+                    return
+            else:
+                try:
+                    waiting = self.coro.send(None)
+                except StopIteration:
+                    return
+
+
 class Conn:
-    """One WebSocket: who it speaks for, its language, its limits and its outgoing queue."""
+    """One WebSocket: who it speaks for, its language, its limits and its outgoing frames."""
 
     def __init__(self, ws: WebSocket, address: str, limits: Limits) -> None:
         self.ws = ws
@@ -40,51 +67,74 @@ class Conn:
         self.bucket = Bucket(limits.msgs_per_s, limits.msgs_burst)
         self.chat_bucket = Bucket(limits.chat_per_10s / 10.0, float(limits.chat_per_10s))
         self.refusals = 0
-        # frames waiting to go out, None last once closed: a deque and one future to wake the
-        # writer (an asyncio.Queue cost several times more per frame, at five frames an action)
+        # A frame is written at once, in the caller's step: the socket takes it without waiting
+        # nearly always, and a writer task per connection cost a task wake-up per frame (five
+        # an action). Only when a write must wait (a slow reader) does a task finish it; frames
+        # sent meanwhile queue here behind it, None last once closed.
         self.out: deque[str | None] = deque()
-        self._wake: asyncio.Future[None] | None = None
+        self._writer: asyncio.Task[None] | None = None
         self.closed = False
 
     def send(self, frame: dict[str, Any] | str) -> None:
         if self.closed:
             return
-        if len(self.out) >= SEND_QUEUE:  # a client that does not read is dropped, not waited for
+        text = frame if isinstance(frame, str) else dumps(frame)
+        if self._writer is None:
+            self._drive(lambda: self.ws.send_text(text))
+        elif len(self.out) >= SEND_QUEUE:  # a client that does not read is dropped, not waited for
             self.out.clear()
             self.close()
-            return
-        self.out.append(frame if isinstance(frame, str) else dumps(frame))
-        self._wakeup()
+        else:
+            self.out.append(text)
 
     def close(self) -> None:
         if not self.closed:
             self.closed = True
-            self.out.append(None)  # what was queued (an error frame saying why) goes out first
-            self._wakeup()
+            if self._writer is None:
+                self._drive(self._close_ws)
+            else:  # what was queued (an error frame saying why) goes out first
+                self.out.append(None)
 
-    def _wakeup(self) -> None:
-        wake = self._wake
-        if wake is not None and not wake.done():
-            wake.set_result(None)
+    async def finished(self) -> None:
+        """Wait until every frame sent so far (and the close, if closed) has been written."""
+        while self._writer is not None:
+            await asyncio.wait([self._writer])
 
-    async def writer(self) -> None:
-        loop = asyncio.get_running_loop()
+    def _drive(self, write: Callable[[], Coroutine[Any, Any, None]]) -> None:
+        """Run ``write()`` now; if it has to wait, a task finishes it and what queues behind."""
         try:
-            while True:
-                while not self.out:
-                    self._wake = loop.create_future()
-                    await self._wake
-                    self._wake = None
+            coro = write()
+            waiting = coro.send(None)
+        except StopIteration:
+            return  # written
+        except Exception:  # the socket went away: the reader side notices and cleans up
+            self._gone()
+            return
+        self._writer = asyncio.ensure_future(self._finish(coro, waiting))
+
+    async def _finish(self, coro: Coroutine[Any, Any, None], waiting: Any) -> None:
+        try:
+            await _Rest(coro, waiting)
+            while self.out:
                 text = self.out.popleft()
                 if text is None:
+                    await self._close_ws()
                     break
                 await self.ws.send_text(text)
-        except Exception:  # the socket went away: the reader side notices and cleans up
-            pass
+        except Exception:
+            self._gone()
         finally:
+            self._writer = None
+
+    def _gone(self) -> None:
+        self.out.clear()
+        if not self.closed:
             self.closed = True
-            with contextlib.suppress(Exception):
-                await self.ws.close(1000)
+            self._drive(self._close_ws)
+
+    async def _close_ws(self) -> None:
+        with contextlib.suppress(Exception):
+            await self.ws.close(1000)
 
 
 @dataclass
