@@ -19,6 +19,8 @@ class Socket:
         self.closed_with: int | None = None
         self.gate = asyncio.Event()
         self.gate.set()
+        self.close_gate = asyncio.Event()  # (a close waits for this one)
+        self.close_gate.set()
         self.fail = False
 
     async def send_text(self, text: str) -> None:
@@ -29,6 +31,7 @@ class Socket:
 
     async def close(self, code: int = 1000) -> None:
         await self.gate.wait()
+        await self.close_gate.wait()
         self.closed_with = code
 
 
@@ -79,12 +82,34 @@ def test_a_failed_write_closes_the_connection() -> None:
         ws.fail = True
         conn.send("x")
         assert conn.closed and ws.closed_with == 1000
-        ws.fail, ws.gate = False, asyncio.Event()  # (and one that fails after waiting)
+        # and one that fails after waiting, with more queued behind it: closed all the same
+        ws.fail, ws.gate, ws.closed_with = False, asyncio.Event(), None
         conn2 = conn_on(ws)
         conn2.send("y")
+        conn2.send("z")
         ws.fail = True
         ws.gate.set()
         await asyncio.wait_for(conn2.finished(), 10)
-        assert conn2.closed and ws.written == []
+        assert conn2.closed and ws.written == [] and ws.closed_with == 1000
+
+    asyncio.run(main())
+
+
+def test_finished_waits_for_a_close_that_waits_after_a_failed_write() -> None:
+    async def main() -> None:
+        ws = Socket()
+        conn = conn_on(ws)
+        ws.gate.clear()
+        conn.send("x")
+        ws.fail = True
+        ws.close_gate.clear()
+        ws.gate.set()  # the write fails; the close it calls for has to wait
+        waiting = asyncio.ensure_future(conn.finished())
+        for _ in range(20):
+            await asyncio.sleep(0)
+        assert conn.closed and not waiting.done()
+        ws.close_gate.set()
+        await asyncio.wait_for(waiting, 10)
+        assert ws.closed_with == 1000
 
     asyncio.run(main())

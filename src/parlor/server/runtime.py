@@ -113,6 +113,7 @@ class Conn:
         self._writer = asyncio.ensure_future(self._finish(coro, waiting))
 
     async def _finish(self, coro: Coroutine[Any, Any, None], waiting: Any) -> None:
+        failed = False
         try:
             await _Rest(coro, waiting)
             while self.out:
@@ -122,15 +123,16 @@ class Conn:
                     break
                 await self.ws.send_text(text)
         except Exception:
-            self._gone()
+            failed = True
         finally:
             self._writer = None
+        if failed:  # (once this task is no longer the writer: the close may need one of its own)
+            self._gone()
 
     def _gone(self) -> None:
         self.out.clear()
-        if not self.closed:
-            self.closed = True
-            self._drive(self._close_ws)
+        self.closed = True
+        self._drive(self._close_ws)  # (a second close is refused by Starlette, and ignored)
 
     async def _close_ws(self) -> None:
         with contextlib.suppress(Exception):
