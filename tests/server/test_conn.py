@@ -1,4 +1,4 @@
-"""A connection's outgoing frames: written at once while the socket takes them, queued in order
+"""A connection's outgoing frames: written in the next loop step while the socket takes them, queued in order
 behind a write that has to wait (a slow reader), dropped with the connection past the queue's
 limit. The socket here is a stand-in whose writes wait when told to; every other server test
 runs real sockets through the same code."""
@@ -44,7 +44,8 @@ def test_frames_go_out_at_once_and_in_order_behind_a_write_that_waits() -> None:
         ws = Socket()
         conn = conn_on(ws)
         conn.send("a")
-        assert ws.written == ["a"]  # no task, no wait: written in the sender's step
+        await asyncio.sleep(0)
+        assert ws.written == ["a"]  # no task, no wait: written in the next loop step
         ws.gate.clear()  # the peer stops reading
         conn.send("b")
         conn.send({"type": "c"})
@@ -64,7 +65,9 @@ def test_a_reader_that_never_reads_is_dropped_not_waited_for() -> None:
         ws = Socket()
         conn = conn_on(ws)
         ws.gate.clear()
-        for i in range(SEND_QUEUE + 2):
+        conn.send("0")
+        await asyncio.sleep(0)  # (being written)
+        for i in range(1, SEND_QUEUE + 2):
             conn.send(str(i))
         assert conn.closed
         ws.gate.set()
@@ -81,12 +84,14 @@ def test_a_failed_write_closes_the_connection() -> None:
         conn = conn_on(ws)
         ws.fail = True
         conn.send("x")
+        await asyncio.sleep(0)
         assert conn.closed and ws.closed_with == 1000
         # and one that fails after waiting, with more queued behind it: closed all the same
         ws.fail, ws.gate, ws.closed_with = False, asyncio.Event(), None
         conn2 = conn_on(ws)
         conn2.send("y")
         conn2.send("z")
+        await asyncio.sleep(0)
         ws.fail = True
         ws.gate.set()
         await asyncio.wait_for(conn2.finished(), 10)
@@ -101,6 +106,7 @@ def test_finished_waits_for_a_close_that_waits_after_a_failed_write() -> None:
         conn = conn_on(ws)
         ws.gate.clear()
         conn.send("x")
+        await asyncio.sleep(0)
         ws.fail = True
         ws.close_gate.clear()
         ws.gate.set()  # the write fails; the close it calls for has to wait

@@ -67,38 +67,53 @@ class Conn:
         self.bucket = Bucket(limits.msgs_per_s, limits.msgs_burst)
         self.chat_bucket = Bucket(limits.chat_per_10s / 10.0, float(limits.chat_per_10s))
         self.refusals = 0
-        # A frame is written at once, in the caller's step: the socket takes it without waiting
-        # nearly always, and a writer task per connection cost a task wake-up per frame (five
-        # an action). Only when a write must wait (a slow reader) does a task finish it; frames
-        # sent meanwhile queue here behind it, None last once closed.
+        # Frames are written together once per loop iteration (one callback, not a task per
+        # frame: a writer task per connection cost a task wake-up per frame, five an action),
+        # so the reader gets one burst per iteration, as it did from the writer tasks. Only
+        # when a write must wait (a slow reader) does a task finish it; frames sent meanwhile
+        # queue here behind it, None last once closed.
         self.out: deque[str | None] = deque()
         self._writer: asyncio.Task[None] | None = None
+        self._flush_due = False
         self.closed = False
 
     def send(self, frame: dict[str, Any] | str) -> None:
         if self.closed:
             return
-        text = frame if isinstance(frame, str) else dumps(frame)
-        if self._writer is None:
-            self._drive(lambda: self.ws.send_text(text))
-        elif len(self.out) >= SEND_QUEUE:  # a client that does not read is dropped, not waited for
+        if len(self.out) >= SEND_QUEUE:  # a client that does not read is dropped, not waited for
             self.out.clear()
             self.close()
-        else:
-            self.out.append(text)
+            return
+        self.out.append(frame if isinstance(frame, str) else dumps(frame))
+        self._due()
 
     def close(self) -> None:
         if not self.closed:
             self.closed = True
-            if self._writer is None:
-                self._drive(self._close_ws)
-            else:  # what was queued (an error frame saying why) goes out first
-                self.out.append(None)
+            self.out.append(None)  # what was queued (an error frame saying why) goes out first
+            self._due()
 
     async def finished(self) -> None:
         """Wait until every frame sent so far (and the close, if closed) has been written."""
-        while self._writer is not None:
-            await asyncio.wait([self._writer])
+        while self._flush_due or self._writer is not None:
+            if self._writer is not None:
+                await asyncio.wait([self._writer])
+            else:
+                await asyncio.sleep(0)
+
+    def _due(self) -> None:
+        if self._writer is None and not self._flush_due:
+            self._flush_due = True
+            asyncio.get_running_loop().call_soon(self._flush)
+
+    def _flush(self) -> None:
+        self._flush_due = False
+        while self.out and self._writer is None:
+            text = self.out.popleft()
+            if text is None:
+                self._drive(self._close_ws)
+                break
+            self._drive(lambda: self.ws.send_text(text))  # noqa: B023 (called at once)
 
     def _drive(self, write: Callable[[], Coroutine[Any, Any, None]]) -> None:
         """Run ``write()`` now; if it has to wait, a task finishes it and what queues behind."""
