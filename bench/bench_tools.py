@@ -1,12 +1,15 @@
 """Games per second of TOOLS with random legal play, against RLCard's UNO in the same run.
 
-Usage: python bench/bench_tools.py [--seconds 5] [--players 2 4]
+Usage: python bench/bench_tools.py [--seconds 5] [--players 2 4] [--games N]
 
 Each figure is complete games per second on one core (this process), random legal play: TOOLS
-through the public API (``legal_actions(game.current)`` + ``apply``, full validation, the default deck), UNO
+through the public API (``legal_actions(game.current)`` + ``apply``, every rule checked, the default deck), UNO
 through RLCard's environment with its RandomAgent (``env.run``), as RLCard users run it. RLCard is
 optional (``pip install rlcard``); without it only the TOOLS figures are printed. Times are the CPU
-time of this process, so that other work on a shared machine counts less.
+time of this process, so that other work on a shared machine counts less. ``--games N`` plays
+seeds ``0..N-1`` only and prints nothing: under ``valgrind --tool=cachegrind --cache-sim=no``,
+the instructions of ``--games 200`` minus those of ``--games 0``, divided by 200, are a figure per
+game that the load of a shared machine does not change.
 """
 
 from __future__ import annotations
@@ -60,11 +63,37 @@ def measure(play: Callable[[int], int], seconds: float) -> tuple[float, float]:
     return games / elapsed, steps / games
 
 
+def build() -> str:
+    """Whether the compiled part of the TOOLS engine (``PARLOR_COMPILE=1``, see setup.py: the
+    shuffle) runs compiled or as Python."""
+    try:
+        from parlor.tools import shuffling
+    except ImportError:  # (an older engine, as at the start of issue 11)
+        return "pure Python"
+    return "compiled" if not (shuffling.__file__ or "").endswith(".py") else "pure Python"
+
+
+def fixed_games(players: int, games: int) -> None:
+    """Play seeds ``0..games-1`` and nothing else (no warm-up, no RLCard): for counting
+    instructions, e.g. ``valgrind --tool=cachegrind --cache-sim=no``, against ``--games 0``."""
+    play = tools_games(players)
+    for seed in range(games):
+        play(seed)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
     parser.add_argument("--players", type=int, nargs="+", default=[2, 4])
+    parser.add_argument(
+        "--games", type=int, help="play this many games per player count and print nothing"
+    )
     args = parser.parse_args()
+    if args.games is not None:
+        for n in args.players:
+            fixed_games(n, args.games)
+        return
+    print(f"TOOLS engine: {build()}")
     print(f"{'players':>7}  {'TOOLS games/s':>13}  {'RLCard UNO games/s':>18}  {'ratio':>6}")
     for n in args.players:
         ours, our_len = measure(tools_games(n), args.seconds)

@@ -8,7 +8,7 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from parlor.tools.cards import shuffle
+from parlor.tools.shuffling import shuffle
 
 
 @given(st.integers(min_value=0, max_value=2**64), st.integers(min_value=0, max_value=300))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -11,7 +12,7 @@ from tools_testkit import total_cards
 
 from parlor import tools
 from parlor.bots import RandomBot
-from parlor.core.errors import ParlorError, ReplayError
+from parlor.core.errors import MalformedAction, ParlorError, ReplayError
 from parlor.tools import (
     AcceptPenalty,
     ChooseColor,
@@ -146,6 +147,34 @@ def test_replay_determinism_and_json_round_trip() -> None:
         for action in game.log:
             twin.apply(action)
         assert twin.snapshot() == game.snapshot()
+
+
+def test_actions_built_by_the_caller_play_like_the_games_own() -> None:
+    """apply skips the field check only for the action objects legal_actions hands out: an equal
+    action built by the caller gives the same events and states, and a seat of a bigger table's
+    action is still refused by the field check."""
+    for seed in range(20):
+        players = 2 + seed % 5
+        options = OPTION_SETS[seed % len(OPTION_SETS)]
+        ours, theirs = (tools.new_game(players, seed=seed, options=options) for _ in range(2))
+        rng = random.Random(seed)
+        while not ours.is_over:
+            action = rng.choice(ours.legal_actions(ours.current))
+            built = dataclasses.replace(action)
+            assert built == action and built is not action
+            assert theirs.apply(built) == ours.apply(action)
+            assert theirs.snapshot() == ours.snapshot()
+        assert theirs.log == ours.log
+    small, big = tools.new_game(2, seed=1), tools.new_game(4, seed=1)
+    foreign = big.action_from_id(0, 3)  # (the four-player table's own object)
+    before = small.snapshot()
+    for action in (foreign, PlayCard(True, "toolbox"), Draw(2)):  # type: ignore[arg-type]
+        try:
+            small.apply(action)
+        except MalformedAction:
+            assert small.snapshot() == before
+        else:
+            raise AssertionError(f"{action!r} is not an action of a two-player game")
 
 
 def test_replay_rejects_a_tampered_save() -> None:

@@ -24,11 +24,11 @@ Memory (offers made, actions per decision) is kept per game object, so one bot m
 from __future__ import annotations
 
 import random
-import weakref
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from parlor.bots.monopoly_table import HOTEL, Board, Deeds, Table, board_for
+from parlor.bots.monopoly_trading import best_offer, trade_gain
 from parlor.core.game import Game
 from parlor.monopoly.actions import (
     AcceptTrade,
@@ -130,13 +130,14 @@ class MonopolyHeuristicBot:
         self.propose_weight = trade_weight if propose_weight is None else propose_weight
         self.price_factors = price_factors
         self.max_anytime = max_anytime
-        self._game: weakref.ref[Any] | None = None
+        # The game of the memory (held: a compiled game cannot be weakly referenced).
+        self._game: Any = None
         self._memory = _Memory(set(), -1, {}, {})
 
     # ----- memory ------------------------------------------------------------------------------
     def _memory_for(self, game: Any) -> _Memory:
-        if self._game is None or self._game() is not game:
-            self._game = weakref.ref(game)
+        if self._game is not game:
+            self._game = game
             self._memory = _Memory(set(), -1, {}, {})
         return self._memory
 
@@ -514,7 +515,7 @@ class MonopolyHeuristicBot:
         b = table.board
         return b.edition.hotel_cost(sq) if lvl >= b.max_level else b.house_cost[sq]
 
-    # ----- trades ------------------------------------------------------------------------------
+    # ----- trades (valued and searched in parlor.bots.monopoly_trading) ------------------------
     def trade_gain(
         self,
         table: Table,
@@ -527,87 +528,11 @@ class MonopolyHeuristicBot:
         """How good the trade is for ``to`` (answering) or ``proposer`` (not answering): the
         change of its worth less a share (``weight``, default ``trade_weight``, all of it in
         two-player games) of the other side's change; positive means "do it"."""
-        d_proposer, d_to = table.trade_deltas(
-            proposer, to, offer["give_squares"], offer["take_squares"]
-        )
-        cash = int(offer["take_cash"]) - int(offer["give_cash"])
-        return self._gain(
-            table,
-            proposer,
-            to,
-            cash + d_proposer,
-            -cash + d_to,
-            int(offer["give_jail_cards"]) - int(offer["take_jail_cards"]),
-            answering,
-            weight,
-        )
-
-    def _gain(
-        self,
-        table: Table,
-        proposer: int,
-        to: int,
-        change_proposer: float,
-        change_to: float,
-        cards: int,
-        answering: bool,
-        weight: float | None,
-    ) -> float:
-        """:meth:`trade_gain` from the changes of both sides' worth and the jail cards moved."""
-        fine = table.board.edition.jail_fine
-        mine, theirs = (change_to, change_proposer) if answering else (change_proposer, change_to)
-        # The cards go to ``to``: worth 0.6 of the fine each to the side that gets them.
-        card_value = 0.6 * fine * cards
-        mine += card_value if answering else -card_value
-        theirs += -card_value if answering else card_value
-        if table.n_active() <= 2:
-            weight = 1.0
-        elif weight is None:
-            weight = self.trade_weight
-        margin = 0.02 * table.board.edition.starting_cash
-        return mine - weight * theirs - margin
+        return trade_gain(self, table, proposer, to, offer, answering, weight)
 
     def best_offer(
         self, game: Any, table: Table, player: int, memory: _Memory
     ) -> ProposeTrade | None:
         """A trade that completes one of ``player``'s colour groups and that the other side
         should accept by this bot's own measure, or ``None``."""
-        b = table.board
-        unit = b.edition.money_unit
-        best: tuple[float, ProposeTrade] | None = None
-        cash = table.cash[player]
-        reserve = self._reserve(table)
-        for target in table.offer_targets(player):
-            other, rest, base = target.other, target.take, target.base
-            if table.bankrupt[other]:
-                continue
-            for give in target.sweeteners:
-                deltas: tuple[float, float] | None = None
-                for factor in self.price_factors:
-                    pay = int(base * factor) // unit * unit
-                    if pay > cash or (not give and pay <= 0) or cash - pay < reserve:
-                        continue
-                    if deltas is None:
-                        deltas = table.trade_deltas(player, other, give, rest)
-                    change_me, change_other = -pay + deltas[0], pay + deltas[1]
-                    mine_gain = self._gain(
-                        table, player, other, change_me, change_other, 0, False, self.propose_weight
-                    )
-                    if mine_gain <= 0:
-                        continue
-                    their_gain = self._gain(
-                        table, player, other, change_me, change_other, 0, True, None
-                    )
-                    if their_gain <= 0:
-                        continue
-                    offer = ProposeTrade(
-                        player, other, give_squares=give, take_squares=rest, give_cash=pay
-                    )
-                    if offer in memory.offers:
-                        continue
-                    if best is None or mine_gain > best[0]:
-                        best = (mine_gain, offer)
-                    break  # the cheapest acceptable price for this sweetener
-        if best is None:
-            return None
-        return best[1] if game.is_legal(best[1]) else None
+        return best_offer(self, game, table, player, memory.offers)

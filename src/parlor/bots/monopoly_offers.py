@@ -10,10 +10,10 @@ most :data:`OFFERS_PER_TURN` offers a turn, never the same offer twice in a game
 from __future__ import annotations
 
 import math
-import weakref
 from dataclasses import dataclass
 from typing import Any
 
+from parlor.bots.game_memory import PerGame
 from parlor.core.game import Game
 
 #: Most trade offers searched at one decision (besides not offering).
@@ -36,13 +36,14 @@ class _Offers:
     searched: set[tuple[int, str, int]]  # (turn, decision kind, offers made) already searched
 
 
-_OFFERS: weakref.WeakKeyDictionary[Any, dict[int, _Offers]] = weakref.WeakKeyDictionary()
+_OFFERS: PerGame[dict[int, _Offers]] = PerGame()
 
 
 def _offers_memory(game: Game[Any], player: int) -> _Offers:
     per_game = _OFFERS.get(game)
     if per_game is None:
-        per_game = _OFFERS[game] = {}
+        per_game = {}
+        _OFFERS.set(game, per_game)
     memory = per_game.get(player)
     if memory is None:
         memory = per_game[player] = _Offers(set(), -1, 0, set())

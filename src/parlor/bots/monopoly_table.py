@@ -9,9 +9,9 @@ hypothetical trade is valued from the groups it touches, see :meth:`Table.trade_
 
 from __future__ import annotations
 
-import weakref
 from typing import Any
 
+from parlor.bots.game_memory import PerGame
 from parlor.bots.monopoly_board import (
     HOTEL,
     N_SQUARES,
@@ -50,9 +50,10 @@ STATE_ATTRIBUTES = (
 #: Game classes whose instances have every one of :data:`STATE_ATTRIBUTES`.
 _READABLE: set[type] = set()
 #: The latest :class:`Deeds` of each live game.
-_DEEDS: weakref.WeakKeyDictionary[Any, Deeds] = weakref.WeakKeyDictionary()
+_DEEDS: PerGame[Deeds] = PerGame()
 #: The game :meth:`Table.of` read last, with its board and deeds: bots at one table ask in turn.
-_LAST: tuple[weakref.ref[Any], Board, Deeds] | None = None
+#: (Held, as in :mod:`parlor.bots.game_memory`.)
+_LAST: tuple[Any, Board, Deeds] | None = None
 
 
 class Table:
@@ -127,7 +128,7 @@ class Table:
         benefits from the others' work)."""
         global _LAST
         last = _LAST
-        if last is not None and last[0]() is game:
+        if last is not None and last[0] is game:
             # The same game as the previous decision (the usual case): no dictionary lookups,
             # and its newest deeds are kept here only (written to _DEEDS when another game is
             # read).
@@ -136,17 +137,11 @@ class Table:
                 _LAST = (last[0], last[1], table.deeds)
             return table
         if last is not None:
-            left = last[0]()
-            if left is not None:
-                _DEEDS[left] = last[2]
+            _DEEDS.set(last[0], last[2])
         board = board_for(game)
-        try:
-            deeds = _DEEDS.get(game)
-        except TypeError:  # pragma: no cover - a game that cannot be weakly referenced
-            return cls.from_game(board, game)
-        table = cls.from_game(board, game, deeds)
-        _DEEDS[game] = table.deeds
-        _LAST = (weakref.ref(game), table.board, table.deeds)
+        table = cls.from_game(board, game, _DEEDS.get(game))
+        _DEEDS.set(game, table.deeds)
+        _LAST = (game, table.board, table.deeds)
         return table
 
     @classmethod

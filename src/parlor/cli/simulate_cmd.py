@@ -5,6 +5,7 @@ Example::
 
     parlor simulate --game monopoly --edition classic --bots heuristic,random,random,random \\
         --games 1000 --seed 1 --out out/classic
+    parlor simulate --from out/classic --csv     # the report again, from games.parquet alone
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ GAMES = ("monopoly", "tools")
 WIDTH = 78
 EXAMPLE = """
     parlor simulate --game monopoly --edition classic --bots heuristic,random,random,random \\
-        --games 1000 --seed 1 --out out/classic"""
+        --games 1000 --seed 1 --out out/classic
+    parlor simulate --from out/classic --csv"""
 
 
 def description(_: Translator) -> str:
@@ -171,6 +173,40 @@ def add_arguments(parser: argparse.ArgumentParser, _: Translator) -> None:
     out.add_argument(
         "--top", type=int, default=15, help=_("properties shown in the rent chart (default: 15)")
     )
+    again = parser.add_argument_group(_("the report of an earlier run"))
+    again.add_argument(
+        "--from",
+        dest="rows",
+        type=Path,
+        default=None,
+        metavar="PATH",
+        help=_(
+            "play nothing: make the summary and the plots (and games.csv with --csv) again from "
+            "the rows of an earlier run, its games.parquet or the directory that holds it, "
+            "into --out (default: that directory)"
+        ),
+    )
+
+
+#: Options that say what to play and where: a report made --from a rows file takes none.
+RUN_OPTIONS = (
+    "game",
+    "edition",
+    "variant",
+    "option",
+    "deck",
+    "players",
+    "bots",
+    "bot_option",
+    "rotate_seats",
+    "games",
+    "seed",
+    "max_decisions",
+    "workers",
+    "backend",
+    "ray_address",
+    "ray_ship_code",
+)
 
 
 class UsageError(Exception):
@@ -236,7 +272,20 @@ def _error(exc: Exception) -> None:
     print(_("parlor simulate: error: {reason}", reason=reason), file=sys.stderr)
 
 
+def _run_options_given(args: argparse.Namespace) -> list[str]:
+    parser = argparse.ArgumentParser()
+    add_arguments(parser, translator())
+    defaults = parser.parse_args([])
+    return [
+        "--" + name.replace("_", "-")
+        for name in RUN_OPTIONS
+        if getattr(args, name) != getattr(defaults, name)
+    ]
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.rows is not None:
+        return run_from(args)
     try:
         spec = build_spec(args)
     except UsageError as exc:
@@ -245,8 +294,8 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
     from parlor.core.errors import ParlorError
-    from parlor.sim import iter_records, report
-    from parlor.sim.stream import RowWriter, Tally
+    from parlor.sim import iter_records, report, rows
+    from parlor.sim.stream import RowWriter
 
     backend = "ray" if args.ray_address else args.backend
     ray_address = args.ray_address or (os.environ.get("RAY_ADDRESS") if backend == "ray" else None)
@@ -254,11 +303,10 @@ def run(args: argparse.Namespace) -> int:
     out_dir: Path = args.out or Path("out") / time.strftime("sim-%Y%m%d-%H%M%S")
     console = Console()
     started = time.perf_counter()
-    # The games stream to the table's files and into the tally as they finish: memory does not
-    # grow with the number of games.
-    tally = Tally(spec)
+    # The games stream to the table's files as they finish: memory does not grow with the
+    # number of games. The settings go into the file, and the report is then made from it.
     try:
-        with RowWriter(out_dir, csv=args.csv) as writer:
+        with RowWriter(out_dir, csv=args.csv, spec=spec, base_seed=args.seed) as writer:
             for record in iter_records(
                 spec,
                 args.games,
@@ -270,42 +318,78 @@ def run(args: argparse.Namespace) -> int:
                 ship_code=args.ray_ship_code,
             ):
                 writer.add(record)
-                tally.add(record)
-    except ParlorError as exc:
-        _error(exc)
-        return 2
-    seconds = time.perf_counter() - started
-    summary = report.summarize(
-        tally,
-        spec,
-        args.seed,
-        extra={
-            "run": {
+            seconds = time.perf_counter() - started
+            writer.run = {
                 "backend": backend,
                 "workers": workers,
                 "seconds": round(seconds, 2),
                 "ray_address": ray_address,
-            },
-        },
-    )
-    written = list(writer.paths)
-    written.append(report.write_summary(summary, out_dir))
-    if not args.no_plots:
-        written.extend(report.plot_all(tally, summary, out_dir, top=args.top))
-    report.render_summary(summary, console, top=10)
-    rate = tally.games / seconds if seconds > 0 else float("inf")
+            }
+    except ParlorError as exc:
+        _error(exc)
+        return 2
+    # The same report `parlor simulate --from` makes: from the file, row group by row group.
+    try:
+        made = rows.make_report(writer.paths[0], out_dir, plots=not args.no_plots, top=args.top)
+    except ParlorError as exc:  # (an edition file gone since the run started)
+        _error(exc)
+        return 2
+    report.render_summary(made.summary, console, top=10)
+    games = made.summary["games"]
+    rate = games / seconds if seconds > 0 else float("inf")
     _ = translator(help_language([]))  # (the environment's language: simulate has no --lang)
     console.print(
         _(
             "{games} games in {seconds} s ({rate} games/s, {backend}, {workers} workers)",
-            games=tally.games,
+            games=games,
             seconds=f"{seconds:.1f}",
             rate=f"{rate:.1f}",
             backend=backend,
             workers=workers,
         )
     )
+    written = [*writer.paths, *made.paths]
     console.print(_("wrote {paths}", paths=", ".join(str(p) for p in written)))
+    return 0
+
+
+def run_from(args: argparse.Namespace) -> int:
+    """``parlor simulate --from PATH``: the report of an earlier run, from its rows file."""
+    given = _run_options_given(args)
+    if given:
+        _error(
+            UsageError(
+                E_(
+                    "--from makes the report of a run that was played: it takes its settings "
+                    "from the file, so leave out {options}",
+                    options=", ".join(given),
+                )
+            )
+        )
+        return 2
+    from rich.console import Console
+
+    from parlor.core.errors import ParlorError
+    from parlor.sim import report, rows
+
+    try:
+        made = rows.make_report(
+            args.rows, args.out, plots=not args.no_plots, csv=args.csv, top=args.top
+        )
+    except ParlorError as exc:
+        _error(exc)
+        return 2
+    console = Console()
+    report.render_summary(made.summary, console, top=10)
+    _ = translator(help_language([]))
+    console.print(
+        _(
+            "made from the {games} rows of {path}",
+            games=made.summary["games"],
+            path=str(rows.locate(args.rows)),
+        )
+    )
+    console.print(_("wrote {paths}", paths=", ".join(str(p) for p in made.paths)))
     return 0
 
 

@@ -444,10 +444,6 @@ class ActionIds(BuyingRules):
         return ids
 
     # ----- ids and actions ---------------------------------------------------------------------
-    def action_id(self, action: Action) -> int:
-        self.validate_action(action)
-        return self._id_of(action)
-
     def _id_of(self, action: Action) -> int:
         """The id of a well-formed action (``action_id`` without the boundary check, for the
         actions the engine lists itself)."""
@@ -524,8 +520,8 @@ class ActionIds(BuyingRules):
             E_("only the catalogue trades (one property or card for cash) have ids")
         )
 
-    def action_from_id(self, action_id: int, player: int) -> Action:
-        self.check_action_id(action_id, player)
+    def _action_of_id(self, action_id: int, player: int) -> Action:
+        """The action ``action_id`` stands for (``action_from_id`` after its boundary check)."""
         if _BID_BASE <= action_id < _SQUARE_BASE:
             top = self.frames[-1] if self.frames else None
             if not isinstance(top, Auction):

@@ -14,13 +14,13 @@ from parlor.core.errors import E_, IllegalAction
 from parlor.core.game import Decision, Event
 from parlor.monopoly.actions import Action, Build, PlaceBuilding, SellBuilding
 from parlor.monopoly.frames import BANK, Auction, Frame, PlaceBuildingChoice, ShortageSale
+from parlor.monopoly.rent import RentRules
 from parlor.monopoly.table import (
     HOTEL,
     N_SQUARES,
     AnytimeCheck,
     FrameRules,
     Handler,
-    Table,
 )
 
 #: What stops a building (BuildingRules._build_block); BUILD_OK (0) when nothing does.
@@ -41,7 +41,7 @@ from parlor.monopoly.table import (
 BUILDING_NAMES = {"house": E_("house"), "hotel": E_("hotel")}
 
 
-class BuildingRules(Table):
+class BuildingRules(RentRules):
     # ----- what buildings are worth ------------------------------------------------------------
     def building_cost_value(self, square: int) -> int:
         """What the buildings on ``square`` cost (a hotel: its price plus the houses turned in)."""

@@ -22,12 +22,11 @@ from parlor.monopoly.frames import (
     TradeOffer,
     Turn,
 )
-from parlor.monopoly.mortgages import MortgageRules
 from parlor.monopoly.table import HOTEL, FrameRules, Handler, debt_event
 from parlor.monopoly.turn import TurnRules
 
 
-class DebtRules(TurnRules, MortgageRules):
+class DebtRules(TurnRules):
     def liquidation_value(self, player: int) -> int:
         """Cash the player could raise from the bank: buildings at half, then every mortgage."""
         total = 0

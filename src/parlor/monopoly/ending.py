@@ -11,12 +11,12 @@ from __future__ import annotations
 from parlor.core.errors import E_, IllegalAction
 from parlor.core.game import Event, Outcome
 from parlor.monopoly.actions import Action, CallTime
-from parlor.monopoly.building import BuildingRules
 from parlor.monopoly.frames import Frame
 from parlor.monopoly.table import AnytimeCheck, Handler
+from parlor.monopoly.trades import TradeRules
 
 
-class EndRules(BuildingRules):
+class EndRules(TradeRules):
     # ----- valuations --------------------------------------------------------------------------
     def total_worth(self, player: int) -> int:
         """Cash, printed prices of all properties (mortgaged or not) and the cost of buildings:

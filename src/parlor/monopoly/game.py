@@ -17,7 +17,8 @@ S1-S21): ``table`` (the state, money, groups), ``turn`` (dice, moving, squares, 
 ``buying`` (buying and auctions), ``rent``, ``building`` (buildings and the bank's stock),
 ``shortage`` (who wishes to buy the bank's last buildings, and their auction),
 ``mortgages``, ``trades``, ``debts`` (debts and bankruptcy), ``ending`` (the end and valuation),
-and ``action_ids`` (the integer action space). This module puts them together: setup (S3, the
+and ``action_ids`` (the integer action space), each class of one on the class of another (see
+``table``). This module's class is the top of that chain: setup (S3, the
 short and time-limit games' deeds), the pending decision, legality and dispatch of every action to
 its area's handler, the legal-action lists, views, saving and copying.
 """
@@ -26,7 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from parlor.core.errors import (
@@ -37,7 +38,7 @@ from parlor.core.errors import (
     ParlorError,
     SettingsError,
 )
-from parlor.core.game import Decision, Event, Game, Outcome
+from parlor.core.game import Decision, Event, Outcome
 from parlor.core.validate import check_sample_seed
 from parlor.monopoly import (
     building,
@@ -50,7 +51,7 @@ from parlor.monopoly import (
     trades,
     turn,
 )
-from parlor.monopoly.action_ids import NUM_ACTIONS, PRICE_LEVELS, ActionIds, space_for
+from parlor.monopoly.action_ids import NUM_ACTIONS, PRICE_LEVELS, space_for
 from parlor.monopoly.actions import (
     ACTION_TYPES,
     Action,
@@ -70,7 +71,6 @@ from parlor.monopoly.frames import (
 )
 from parlor.monopoly.rules import RuleOptions
 from parlor.monopoly.table import HOTEL, N_SQUARES, AnytimeCheck, FrameRules, Handler
-from parlor.monopoly.trades import TradeRules
 
 __all__ = [
     "BID_STEPS",
@@ -81,6 +81,10 @@ __all__ = [
     "PropertyGame",
     "new_game",
 ]
+
+#: A public method's argument that the method checks itself and refuses with a typed
+#: ParlorError: compiled (setup.py), an annotated type would be enforced first, by a TypeError.
+Unchecked = Any
 
 _AREAS = (turn, buying, rent, building, shortage, mortgages, trades, debts, ending)
 #: Every action's handler, every any-time action's legality check, every decision frame's rules.
@@ -96,16 +100,18 @@ assert set(_ANYTIME_CHECKS) == {a for a in ACTION_TYPES.values() if a.anytime}
 
 
 def new_game(
-    edition: str | Edition = "classic",
-    players: int | Sequence[str] = 4,
-    seed: int = 0,
-    options: Mapping[str, Any] | None = None,
+    edition: Unchecked = "classic",
+    players: Unchecked = 4,
+    seed: Unchecked = 0,
+    options: Unchecked = None,
 ) -> PropertyGame:
-    """Start a game of ``edition`` (an id such as ``"matador"``, a file path, or an Edition)."""
+    """Start a game of ``edition`` (an id such as ``"matador"``, a file path, or an Edition) for
+    ``players`` (a number, or their names), from ``seed`` (an integer), with rule ``options`` (a
+    mapping, see :class:`RuleOptions`); anything else is a SettingsError."""
     return PropertyGame(edition, players, seed, options)
 
 
-class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
+class PropertyGame(DebtRules):
     """A game of one property-trading edition. See the package docstring for the interface."""
 
     game_name: ClassVar[str] = "monopoly"
@@ -121,11 +127,11 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
 
     def __init__(
         self,
-        edition: str | Edition = "classic",
-        players: int | Sequence[str] = 4,
-        seed: int = 0,
-        options: Mapping[str, Any] | None = None,
-    ) -> None:
+        edition: Unchecked = "classic",
+        players: Unchecked = 4,
+        seed: Unchecked = 0,
+        options: Unchecked = None,
+    ) -> None:  # (see new_game)
         self.edition = edition if isinstance(edition, Edition) else load_edition(edition)
         ed = self.edition
         self.options = RuleOptions.for_edition(ed, options)
@@ -250,7 +256,7 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
         return _FRAMES[type(top)].decision(self, top)
 
     # ----- legality ----------------------------------------------------------------------------
-    def why_illegal(self, action: Action, lang: str | None = None) -> str | None:
+    def why_illegal(self, action: Unchecked, lang: Unchecked = None) -> str | None:
         """Why the rules refuse ``action`` now, in the words :meth:`apply` would raise (in
         ``lang``, English by default); None when it is legal. Asks the same checks as
         :meth:`apply` and changes nothing.
@@ -306,7 +312,7 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
             raise IllegalAction(problem)
 
     # ----- legal actions -----------------------------------------------------------------------
-    def legal_actions(self, player: int | None = None, *, anytime: bool = True) -> list[Action]:
+    def legal_actions(self, player: Unchecked = None, *, anytime: Unchecked = True) -> list[Action]:
         if not (type(player) is int and 0 <= player < len(self.names) and type(anytime) is bool):
             self.check_query(player, anytime)  # (a seat and a bool need no more checking)
         if self._outcome is not None:
@@ -323,7 +329,7 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
                     out.extend(self._anytime_actions(p))
         return out
 
-    def _legal_id_list(self, player: int) -> list[int]:
+    def _legal_id_list(self, player: Unchecked) -> list[int]:
         """The ids of ``legal_actions(player)``, in its order, computed without building them."""
         self.check_query(player, optional=False)
         if self._outcome is not None:
@@ -339,18 +345,27 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
             ids += self._anytime_ids(player)
         return ids
 
-    def legal_action_ids(self, player: int) -> list[int]:
+    def legal_action_ids(self, player: Unchecked) -> list[int]:
         ids = self._legal_id_list(player)
         if self._space.repeats:  # price levels that round to one amount list one action twice
             return sorted(set(ids))
         ids.sort()
         return ids
 
-    def legal_action_mask(self, player: int) -> list[bool]:
+    def legal_action_mask(self, player: Unchecked) -> list[bool]:
         mask = [False] * NUM_ACTIONS
         for action_id in self._legal_id_list(player):
             mask[action_id] = True
         return mask
+
+    # ----- ids (the mapping is in action_ids; the boundary checks are the game's) ------------
+    def action_id(self, action: Unchecked) -> int:
+        self.validate_action(action)
+        return self._id_of(action)
+
+    def action_from_id(self, action_id: Unchecked, player: Unchecked) -> Action:
+        self.check_action_id(action_id, player)
+        return self._action_of_id(action_id, player)
 
     # ----- carrying actions out ----------------------------------------------------------------
     def _execute(self, action: Action) -> list[Event]:
@@ -382,7 +397,7 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
                 self._shortage_step(frame, ev)
 
     # ----- views -------------------------------------------------------------------------------
-    def view(self, player: int | None = None) -> dict[str, Any]:
+    def view(self, player: Unchecked = None) -> dict[str, Any]:
         """The table as ``player`` sees it. In this game only the decks' order is hidden."""
         self.check_query(player)
         pending = self.pending
@@ -449,9 +464,22 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
         data["rng"] = hashlib.sha256(repr(self.rng.getstate()).encode()).hexdigest()[:16]
         return data
 
+    #: What is not state (see STATE_FIELDS): the settings and what follows from them, which a
+    #: copy shares with its original (and the log), but for the edition's action space.
+    SETTINGS_FIELDS: ClassVar[tuple[str, ...]] = (
+        "edition", "options", "names", "seed", "settings", "log",
+    )  # fmt: skip
+
+    def _fields(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self.SETTINGS_FIELDS + self.STATE_FIELDS}
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled field by field, as clone copies (the server thinks on copies in worker
+        # processes): compiled, the fields are the slots of a native class, not a __dict__.
+        return (_with_fields, (self._fields(),))
+
     def clone(self) -> PropertyGame:
-        new = object.__new__(PropertyGame)
-        new.__dict__.update(self.__dict__)
+        new = _with_fields(self._fields())
         for name in (
             "cash",
             "position",
@@ -474,7 +502,7 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
         new.rng.setstate(self.rng.getstate())
         return new
 
-    def determinize(self, player: int, seed: int) -> PropertyGame:
+    def determinize(self, player: Unchecked, seed: Unchecked) -> PropertyGame:
         """A copy in which what ``player`` cannot know (deck order, future dice) is resampled.
 
         Only the cards nobody has seen since the shuffle are reshuffled: a drawn card was shown
@@ -500,15 +528,25 @@ class PropertyGame(DebtRules, TradeRules, ActionIds, Game[Action]):
         return new
 
     # ----- words -------------------------------------------------------------------------------
-    def describe(self, action: Action, lang: str | None = None) -> str:
+    def describe(self, action: Unchecked, lang: Unchecked = None) -> str:
         """The action in words, with the edition's names and money (in its language by default)."""
         from parlor.monopoly.text import describe_action
 
         self.validate_action(action)
         return describe_action(self, action, lang)
 
-    def describe_event(self, event: Event, lang: str | None = None) -> str:
+    def describe_event(self, event: Unchecked, lang: Unchecked = None) -> str:
         """A public event in words (in the edition's language by default)."""
         from parlor.monopoly import text
 
         return text.describe_event(self, event, lang)
+
+
+def _with_fields(fields: Mapping[str, Any]) -> PropertyGame:
+    """A game with these fields (see :meth:`PropertyGame.clone`). Compiled, ``__new__`` runs
+    ``__init__`` (a default game), whose every field is then replaced."""
+    game = PropertyGame.__new__(PropertyGame)
+    for name, value in fields.items():
+        setattr(game, name, value)
+    game._space = space_for(game.edition)  # (the same object for the same edition)
+    return game

@@ -12,10 +12,11 @@ from parlor.core.errors import E_, IllegalAction
 from parlor.core.game import Event
 from parlor.monopoly.actions import Action, ClaimRent
 from parlor.monopoly.frames import Frame
-from parlor.monopoly.table import AnytimeCheck, Handler, Table
+from parlor.monopoly.mortgages import MortgageRules
+from parlor.monopoly.table import AnytimeCheck, Handler
 
 
-class RentRules(Table):
+class RentRules(MortgageRules):
     def rent(
         self,
         square: int,

@@ -1,8 +1,12 @@
 """The table every rule area works on: the state, money moving, colour groups, and the dispatch types.
 
 The property engine is split by rule area, the way the rulebooks are laid out (docs/rules/README.md
-numbers the shared clauses S1-S21). Each area is a class adding its rules to :class:`Table`; the
-game (``game.py``) is all of them together. An area registers its actions and decision frames in
+numbers the shared clauses S1-S21). Each area is a class adding its rules to the one below it,
+in one chain of single inheritance: :class:`Table` (on the game protocol), mortgages, rent,
+building, shortage, buying, action_ids, trades, ending, turn, debts, and the game (``game.py``)
+on top. One chain, not mixins, so that the optional build (setup.py) compiles every class of it
+as a native class of mypyc (which takes single inheritance only); an area calls another's
+methods through ``self`` either way. An area registers its actions and decision frames in
 tables (``HANDLERS``, ``ANYTIME_CHECKS``, ``FRAMES``) that the game merges and dispatches on by
 type, so that adding an action means adding a handler, not a branch.
 
@@ -18,7 +22,7 @@ from functools import partial
 from typing import Any, NamedTuple
 
 from parlor.core.errors import E_, IllegalAction, MalformedAction, Phrase
-from parlor.core.game import Decision, Event, Outcome
+from parlor.core.game import Decision, Event, Game, Outcome
 from parlor.i18n import format_money
 from parlor.monopoly.actions import Action
 from parlor.monopoly.edition import Edition
@@ -55,7 +59,9 @@ def debt_event(kind: str, debt: Debt, square: int | None = None) -> Event:
     return Event(kind, data)
 
 
-class Table:
+# The rule areas are one chain of classes on the game protocol, Table first and the game
+# (``game.py``) last, so that the optional build (setup.py) compiles them as native classes.
+class Table(Game[Action]):
     """The state of a game of one edition, and the helpers every rule area uses."""
 
     edition: Edition
@@ -90,9 +96,6 @@ class Table:
     frames: list[Frame]
     setup_events: list[Event]
     _outcome: Outcome | None
-    # The boundary checks every game shares (parlor.core.game.Game provides them).
-    validate_action: Callable[[object], None]
-    check_action_id: Callable[[object, object], None]
 
     # ----- seats and words ---------------------------------------------------------------------
     @property

@@ -12,15 +12,15 @@ from typing import Any
 
 from parlor.core.errors import E_, IllegalAction, MalformedAction
 from parlor.core.game import Decision, Event
+from parlor.monopoly.action_ids import ActionIds
 from parlor.monopoly.actions import AcceptTrade, Action, ProposeTrade, RejectTrade, shared
 from parlor.monopoly.frames import Frame, TradeOffer
-from parlor.monopoly.mortgages import MortgageRules
 from parlor.monopoly.table import N_SQUARES, AnytimeCheck, FrameRules, Handler
 
 _COUNTS = ("give_cash", "take_cash", "give_jail_cards", "take_jail_cards")
 
 
-class TradeRules(MortgageRules):
+class TradeRules(ActionIds):
     def _offer_from(self, a: ProposeTrade) -> TradeOffer:
         counts = (a.give_cash, a.take_cash, a.give_jail_cards, a.take_jail_cards)
         for field_name, value in zip(_COUNTS, counts, strict=True):

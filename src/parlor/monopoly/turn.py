@@ -28,7 +28,6 @@ from parlor.monopoly.actions import (
 from parlor.monopoly.edition import Card
 from parlor.monopoly.ending import EndRules
 from parlor.monopoly.frames import BANK, POT, BuyChoice, Frame, Move, TaxChoice, Turn
-from parlor.monopoly.rent import RentRules
 from parlor.monopoly.table import HOTEL, N_SQUARES, FrameRules, Handler
 
 
@@ -42,7 +41,7 @@ def _die(bits: Callable[[int], int]) -> int:
     return r + 1
 
 
-class TurnRules(EndRules, RentRules):
+class TurnRules(EndRules):
     # ----- the turn's decision (S4, S12) -------------------------------------------------------
     def _turn_decision(self, top: Turn) -> Decision:
         p = top.player

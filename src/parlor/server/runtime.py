@@ -170,6 +170,9 @@ class TableRuntime:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: set[Conn] = field(default_factory=set)
     bots: dict[int, Bot] = field(default_factory=dict)
+    #: the kind and options each of ``bots`` was made for (kept beside the bot, not on it: a
+    #: compiled bot class takes no new attributes)
+    bot_kinds: dict[int, tuple[str | None, str]] = field(default_factory=dict)
     standins: dict[int, Bot] = field(default_factory=dict)
     away: set[int] = field(default_factory=set)
     grace_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
@@ -191,16 +194,13 @@ class TableRuntime:
 
     def bot_for(self, seat: int) -> Bot:
         s = self.seats[seat]
+        kind = (s["bot"], json.dumps(s["bot_options"]))
         bot = self.bots.get(seat)
-        if bot is None or getattr(bot, "_parlor_kind", None) != (
-            s["bot"],
-            json.dumps(s["bot_options"]),
-        ):
+        if bot is None or self.bot_kinds.get(seat) != kind:
             bot = make_bot(
                 self.family, s["bot"] or "heuristic", random.randrange(2**31), **s["bot_options"]
             )
-            bot._parlor_kind = (s["bot"], json.dumps(s["bot_options"]))  # type: ignore[attr-defined]
-            self.bots[seat] = bot
+            self.bots[seat], self.bot_kinds[seat] = bot, kind
         return bot
 
     def standin(self, seat: int) -> Bot:

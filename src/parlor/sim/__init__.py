@@ -2,9 +2,11 @@
 
 ``run_many(GameSpec(...), n, base_seed)`` plays the games (``iter_records`` yields them one by
 one, for runs too large to hold); :mod:`parlor.sim.report` turns the records into a Parquet/CSV
-table, a summary, a printed report and PNG plots, and :mod:`parlor.sim.stream` does it in bounded
-memory (a running :class:`~parlor.sim.stream.Tally`, rows written in batches). The command line is
-``parlor simulate`` (:mod:`parlor.cli.simulate_cmd`).
+table, a summary, a printed report and PNG plots, :mod:`parlor.sim.stream` writes the rows in
+batches with the run's settings in the file, and :mod:`parlor.sim.rows` makes the summary and the
+plots from that file alone, in bounded memory (a :class:`~parlor.sim.stream.Tally` fed a batch at
+a time). The command line is ``parlor simulate`` (:mod:`parlor.cli.simulate_cmd`), and
+``parlor simulate --from DIR`` for the report of an earlier run.
 """
 
 from parlor.sim.runner import (

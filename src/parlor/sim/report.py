@@ -165,10 +165,17 @@ def records_table(records: Iterable[GameRecord]) -> Any:
     return pa.Table.from_pylist([r.to_row() for r in records], schema=row_schema())
 
 
-def write_table(records: Iterable[GameRecord], out_dir: Path, csv: bool = False) -> list[Path]:
+def write_table(
+    records: Iterable[GameRecord],
+    out_dir: Path,
+    csv: bool = False,
+    spec: GameSpec | None = None,
+    base_seed: int = 0,
+) -> list[Path]:
     """Write ``games.parquet`` (and ``games.csv``, list columns as JSON text) into ``out_dir``,
-    in batches (see :class:`parlor.sim.stream.RowWriter`)."""
-    with RowWriter(out_dir, csv=csv) as writer:
+    in batches (see :class:`parlor.sim.stream.RowWriter`); with ``spec``, the file keeps the
+    settings (and ``base_seed``) that :mod:`parlor.sim.rows` makes the report from."""
+    with RowWriter(out_dir, csv=csv, spec=spec, base_seed=base_seed) as writer:
         for r in records:
             writer.add(r)
     return writer.paths

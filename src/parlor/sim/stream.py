@@ -25,7 +25,7 @@ import heapq
 import json
 import math
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +41,27 @@ BATCH_ROWS = 2000
 ROW_GROUP_ROWS = 10_000
 #: Errors kept as examples in the summary (the lowest game indices).
 ERROR_EXAMPLES = 5
+#: The columns of a row that :meth:`Tally.count` takes, in its order (``landings`` and ``rent``
+#: only matter for property games).
+TALLY_COLUMNS = (
+    "index",
+    "seed",
+    "lineup",
+    "winners",
+    "reason",
+    "error",
+    "turns",
+    "rounds",
+    "decisions",
+    "landings",
+    "rent",
+)
+#: The key of the run's settings in the Parquet schema metadata (JSON: the format, the
+#: :class:`GameSpec` as a dict and the base seed), and of how it ran (written at the end).
+SETTINGS_KEY = b"parlor.sim"
+RUN_KEY = b"parlor.sim.run"
+#: The version of what :data:`SETTINGS_KEY` holds.
+ROWS_FORMAT = 1
 
 
 class IntHistogram:
@@ -133,34 +154,65 @@ class Tally:
         return tally
 
     def add(self, r: GameRecord) -> None:
+        self.count(
+            r.index,
+            r.seed,
+            r.lineup,
+            r.winners,
+            r.reason,
+            r.error,
+            r.turns,
+            r.rounds,
+            r.decisions,
+            r.landings,
+            r.rent,
+        )
+
+    def count(
+        self,
+        index: int,
+        seed: int,
+        lineup: Sequence[str],
+        winners: Sequence[int],
+        reason: str,
+        error: str,
+        turns: int,
+        rounds: int,
+        decisions: int,
+        landings: Sequence[int],
+        rent: Sequence[int],
+    ) -> None:
+        """Count one game given by the fields of its row (in the order of :data:`TALLY_COLUMNS`):
+        a record (:meth:`add`) and a row read back from ``games.parquet``
+        (:func:`parlor.sim.rows.tally_rows`) are counted by this same code."""
         self.games += 1
-        single = len(r.winners) == 1
-        for seat, bot in enumerate(r.lineup):
+        single = len(winners) == 1
+        for seat, bot in enumerate(lineup):
             self.bot_games[bot] += 1
-            if seat in r.winners:
+            if seat in winners:
                 if single:
                     self.seat_wins[seat] += 1
                     self.bot_wins[bot] += 1
                 else:
                     self.seat_ties[seat] += 1
                     self.bot_ties[bot] += 1
-        self.reasons[r.reason] += 1
-        if r.reason == ERROR:
-            heapq.heappush(self.errors, (-r.index, r.seed, r.error))
+        self.reasons[reason] += 1
+        if reason == ERROR:
+            heapq.heappush(self.errors, (-index, seed, error))
             if len(self.errors) > ERROR_EXAMPLES:
                 heapq.heappop(self.errors)  # drops the highest index
-        elif r.reason != CAPPED:
-            self.turns.add(r.turns)
-            self.rounds.add(r.rounds)
-            self.decisions.add(r.decisions)
-            hist = self.turns_by_reason.get(r.reason)
+        elif reason != CAPPED:
+            self.turns.add(turns)
+            self.rounds.add(rounds)
+            self.decisions.add(decisions)
+            hist = self.turns_by_reason.get(reason)
             if hist is None:
-                hist = self.turns_by_reason[r.reason] = IntHistogram()
-            hist.add(r.turns)
-        for sq, c in enumerate(r.landings):
-            self.landings[sq] += c
-        for sq, c in enumerate(r.rent):
-            self.rent[sq] += c
+                hist = self.turns_by_reason[reason] = IntHistogram()
+            hist.add(turns)
+        if landings:  # (40 figures for a property game, none for TOOLS)
+            self.landings = [a + b for a, b in zip(self.landings, landings, strict=True)]
+        if rent:
+            self.rent = [a + b for a, b in zip(self.rent, rent, strict=True)]
 
     @property
     def ended(self) -> int:
@@ -203,12 +255,22 @@ def row_schema() -> Any:
     )
 
 
+def settings_metadata(spec: GameSpec, base_seed: int) -> dict[bytes, bytes]:
+    """The schema metadata that lets the summary be made again from the file alone."""
+    settings = {"format": ROWS_FORMAT, "spec": spec.to_dict(), "base_seed": base_seed}
+    return {SETTINGS_KEY: json.dumps(settings, sort_keys=True).encode()}
+
+
 class RowWriter:
     """Writes records as rows of ``games.parquet`` (and ``games.csv`` with ``csv``) in
     ``out_dir``: every ``batch_rows`` records become Arrow columns (and CSV lines), every
     ``row_group_rows`` rows one Parquet row group. Records must be given in the order the rows
     should have (:func:`parlor.sim.runner.iter_records` yields them by index). Use as a context
-    manager, or call :meth:`close`."""
+    manager, or call :meth:`close`.
+
+    With ``spec`` the run's settings (``spec`` and ``base_seed``) go into the schema metadata,
+    and :attr:`run` (how the run went: backend, workers, seconds), if set before closing, into
+    the file's footer: :mod:`parlor.sim.rows` makes the summary and the plots from the file."""
 
     def __init__(
         self,
@@ -216,24 +278,31 @@ class RowWriter:
         csv: bool = False,
         batch_rows: int = BATCH_ROWS,
         row_group_rows: int = ROW_GROUP_ROWS,
+        spec: GameSpec | None = None,
+        base_seed: int = 0,
     ) -> None:
         import pyarrow.csv as pacsv  # type: ignore[import-untyped]
         import pyarrow.parquet as pq  # type: ignore[import-untyped]
 
         out_dir.mkdir(parents=True, exist_ok=True)
         self.schema = row_schema()
+        if spec is not None:
+            self.schema = self.schema.with_metadata(settings_metadata(spec, base_seed))
         self.paths = [out_dir / "games.parquet"]
         self._parquet = pq.ParquetWriter(self.paths[0], self.schema)
         self._csv: Any = None
         if csv:
             self.paths.append(out_dir / "games.csv")
-            self._csv = pacsv.CSVWriter(self.paths[1], _csv_schema(self.schema))
+            self._csv = pacsv.CSVWriter(self.paths[1], csv_schema(self.schema))
         self.batch_rows = batch_rows
         self.row_group_rows = row_group_rows
         self._rows: list[dict[str, Any]] = []
         self._group: list[Any] = []  # Arrow tables of the row group being gathered
         self._group_rows = 0
         self.rows = 0
+        #: How the run went, written into the footer on closing (JSON-safe).
+        self.run: Mapping[str, Any] | None = None
+        self._closed = False
 
     def add(self, record: GameRecord) -> None:
         self._rows.append(record.to_row())
@@ -248,7 +317,7 @@ class RowWriter:
 
         table = pa.Table.from_pylist(self._rows, schema=self.schema)
         if self._csv is not None:
-            self._csv.write_table(_csv_table(table))
+            self._csv.write_table(csv_table(table))
         self._group.append(table)
         self._group_rows += table.num_rows
         self.rows += table.num_rows
@@ -271,7 +340,12 @@ class RowWriter:
         self._write_group()
 
     def close(self) -> list[Path]:
+        if self._closed:
+            return self.paths
+        self._closed = True
         self.flush()
+        if self.run is not None:
+            self._parquet.add_key_value_metadata({RUN_KEY: json.dumps(dict(self.run)).encode()})
         self._parquet.close()
         if self._csv is not None:
             self._csv.close()
@@ -284,7 +358,7 @@ class RowWriter:
         self.close()
 
 
-def _csv_schema(schema: Any) -> Any:
+def csv_schema(schema: Any) -> Any:
     import pyarrow as pa
 
     return pa.schema(
@@ -295,7 +369,7 @@ def _csv_schema(schema: Any) -> Any:
     )
 
 
-def _csv_table(table: Any) -> Any:
+def csv_table(table: Any) -> Any:
     """``table`` with its list columns as JSON text (CSV has no lists)."""
     import pyarrow as pa
 
@@ -307,12 +381,3 @@ def _csv_table(table: Any) -> Any:
         else:
             columns[name] = column
     return pa.table(columns)
-
-
-def read_rows(path: Path, columns: list[str] | None = None) -> Iterable[Mapping[str, Any]]:
-    """The rows of a ``games.parquet`` file, one row group at a time."""
-    import pyarrow.parquet as pq
-
-    file = pq.ParquetFile(path)
-    for i in range(file.num_row_groups):
-        yield from file.read_row_group(i, columns=columns).to_pylist()

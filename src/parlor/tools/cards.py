@@ -14,7 +14,6 @@ deck ships as ``parlor/tools/data/default.toml``; any other TOML file of the sam
 
 from __future__ import annotations
 
-import random
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -315,31 +314,3 @@ def resolve_deck(deck: Deck | Mapping[str, Any] | str | Path | None) -> Deck:
     raise SettingsError(
         E_("deck: expected a path, a table or a Deck, not {kind}", kind=type(deck).__name__)
     )
-
-
-def shuffle(rng: random.Random, cards: list[int]) -> None:
-    """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` does (the same permutation and
-    generator state after: a Fisher-Yates walk down the list drawing ``bit_length(i + 1)`` bits
-    for place ``i``, again while they exceed it), without a method call per card: setting up a
-    game is mostly this. A generator of another kind shuffles its own way.
-
-    >>> a, b = list(range(20)), list(range(20))
-    >>> shuffle(random.Random(4), a); random.Random(4).shuffle(b); a == b
-    True
-    """
-    if type(rng) is not random.Random:
-        rng.shuffle(cards)
-        return
-    bits = rng.getrandbits
-    for i, n, k in _walk(len(cards)):
-        j = bits(k)
-        while j >= n:
-            j = bits(k)
-        cards[i], cards[j] = cards[j], cards[i]
-
-
-@lru_cache(maxsize=256)
-def _walk(length: int) -> tuple[tuple[int, int, int], ...]:
-    """The places of a Fisher-Yates walk down ``length`` cards: ``(place, places left, bits
-    drawn)``, computed once per length (a deck, a discard pile: a few lengths recur)."""
-    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(length - 1, 0, -1))

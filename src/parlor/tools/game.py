@@ -18,14 +18,15 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self
 
-from parlor.core.errors import E_, SettingsError
+from parlor.core.errors import E_, GameOverError, SettingsError
 from parlor.core.game import Event, Game, Outcome
 from parlor.tools.action_ids import ToolsActionIds
 from parlor.tools.actions import ACTION_TYPES, ToolsAction
-from parlor.tools.cards import Deck, resolve_deck, shuffle
+from parlor.tools.cards import Deck, resolve_deck
 from parlor.tools.hidden import ToolsViews
 from parlor.tools.legality import ToolsLegality
 from parlor.tools.options import ToolsOptions
+from parlor.tools.shuffling import shuffle
 from parlor.tools.table import (  # (the phases and types, here since before the split)
     _DEFAULT_OPTIONS,
     ALL_TYPES,
@@ -203,6 +204,21 @@ class ToolsGame(ToolsLegality, ToolsTurn, ToolsViews, ToolsActionIds, Game[Tools
         if deck is not None and not isinstance(deck, Mapping):  # (a path would open a file)
             raise SettingsError(E_("the saved deck is a table of the deck's cards"))
         return cls(players, seed, deck, settings.get("options"))
+
+    def apply(self, action: ToolsAction) -> list[Event]:
+        """Validate and carry out ``action``; on any rule violation raise and change nothing.
+
+        The actions ``legal_actions`` hands out are the table's own, valid by construction: for
+        one of them (by identity) the field check is skipped, and only the rules are checked.
+        """
+        if self._t.interned.get(id(action)) is not action:
+            return super().apply(action)  # (anything else: the field check first)
+        if self._outcome is not None:
+            raise GameOverError(E_("the game is over"))
+        self._check(action)
+        events = self._execute(action)
+        self.log.append(action)
+        return events
 
     # ----- the protocol: who decides what ----------
     @property

@@ -12,13 +12,23 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Mapping, Sequence
+from operator import itemgetter
 from typing import Any, Self
 
 from parlor.core.errors import E_, MalformedAction
 from parlor.core.game import Decision
 from parlor.core.validate import check_sample_seed, check_seat
 from parlor.tools.constraints import HandConstraint
-from parlor.tools.table import _NO_CODES, BOX, DRAWN, FOLLOW, OVER, PHASE_NAMES, PLAY, ToolsTable
+from parlor.tools.table import (
+    _NO_CODES,
+    BOX,
+    DRAWN,
+    FOLLOW,
+    OVER,
+    PHASE_NAMES,
+    PLAY,
+    ToolsTable,
+)
 
 
 class ToolsViews(ToolsTable):
@@ -293,7 +303,7 @@ class ToolsViews(ToolsTable):
                 if c.count and kinds:
                     rows.append((c.count, kinds))
             if rows:
-                rows.sort(key=lambda row: row[0])  # (stable: equal counts keep the caller's order)
+                rows.sort(key=itemgetter(0))  # (stable: equal counts keep the caller's order)
                 out.append((q, rows))
         return out
 

@@ -50,19 +50,9 @@ class ToolsLegality(ToolsTable):
         The decider's list shows its hand, so the player must be named: ``legal_actions()``
         without one raises :class:`MalformedAction` rather than answer for whoever decides.
         """
-        if not (type(player) is int and 0 <= player < self._n and type(anytime) is bool):
-            self.check_query(player, anytime)  # (raises unless player is None)
         p = self.current
-        if type(player) is not int or player != p:  # (the decider is a valid seat already)
-            if player is None:
-                raise MalformedAction(
-                    E_(
-                        "TOOLS actions show the decider's hand: name the player, "
-                        "e.g. legal_actions(game.pending.player)"
-                    )
-                )
-            self.check_query(player)
-            return []
+        if type(player) is not int or player != p or type(anytime) is not bool:
+            return self._not_the_deciders(player, anytime)  # (the decider is a valid seat)
         phase = self.phase
         if phase == OVER:
             return []
@@ -70,9 +60,9 @@ class ToolsLegality(ToolsTable):
         hand = self.hands[p]
         if phase == PLAY:
             plays = t.play[p]
-            out: list[ToolsAction] = [plays[k] for k in t.playable_kinds[self.ctx] if hand[k]]
             ctx = self.ctx
-            if ctx < t.K and t.ktype[ctx] == T_GOOD:
+            out: list[ToolsAction] = [plays[k] for k in t.playable_kinds[ctx] if hand[k]]
+            if t.good_nail[ctx]:
                 if not out:
                     out = self._penalty_actions(p)
             elif not out or self.options.may_draw_when_able:
@@ -92,6 +82,19 @@ class ToolsLegality(ToolsTable):
         out = [t.play[p][k] for k in t.playable_kinds[self.ctx] if hand[k]]
         out.append(t.end[p])
         return out
+
+    def _not_the_deciders(self, player: object, anytime: object) -> list[ToolsAction]:
+        """``legal_actions`` of anything but the decider: bad arguments refused, another seat's
+        list empty."""
+        self.check_query(player, anytime)  # (raises unless player is None or a seat)
+        if player is None:
+            raise MalformedAction(
+                E_(
+                    "TOOLS actions show the decider's hand: name the player, "
+                    "e.g. legal_actions(game.pending.player)"
+                )
+            )
+        return []
 
     def _penalty_actions(self, p: int) -> list[ToolsAction]:
         t = self._t
@@ -119,7 +122,7 @@ class ToolsLegality(ToolsTable):
         kind = type(action)
         if kind is PlayCard:
             code = action.card  # type: ignore[union-attr]
-            k = t.kind_by_code.get(code) if type(code) is str else None
+            k = t.kind_by_code.get(code)  # (a str: the fields are checked before)
             if k is None:
                 raise MalformedAction(
                     E_(
@@ -167,7 +170,7 @@ class ToolsLegality(ToolsTable):
         if kind is Draw:
             if phase != PLAY:
                 raise IllegalAction(self._phase_hint())
-            if self._on_good_nail():
+            if t.good_nail[self.ctx]:
                 raise IllegalAction(
                     E_(
                         "{rule}; without one you take the good-nail penalty instead of drawing",

@@ -79,6 +79,7 @@ class _Tables:
         for ctx in range(K + 2 * C + 1):
             table.append([self._playable(ctx, k, options) for k in range(K)])
         self.playable = table
+        self.good_nail = [ctx < K and self.ktype[ctx] == T_GOOD for ctx in range(len(table))]
         # Kinds that are playable in each context, for fast legal-action generation.
         self.playable_kinds = [[k for k in range(K) if row[k]] for row in table]
         codes = deck.codes
@@ -98,6 +99,13 @@ class _Tables:
         self.penalty = [
             [[PenaltyHammers(p, a, b) for b in colors] for a in colors] for p in range(n)
         ]
+        # Every cached action by identity: these are valid by construction (a seat of this
+        # game, a code or color of its deck), so apply need not check their fields again.
+        every: list[ToolsAction] = [a for row in self.play for a in row]
+        every += [*self.draw, *self.play_drawn, *self.keep, *self.accept, *self.end]
+        every += [a for row in self.choose for a in row]
+        every += [a for seat in self.penalty for row in seat for a in row]
+        self.interned: dict[int, ToolsAction] = {id(a): a for a in every}
         self.kind_by_code = {code: k for k, code in enumerate(codes)}
         self.codes = codes
         self.color_by_name = {c: i for i, c in enumerate(colors)}
@@ -231,7 +239,7 @@ class ToolsTable:
     check_action_id: Callable[[object, object], None]
 
     def _on_good_nail(self) -> bool:
-        return self.ctx < self._t.K and self._t.ktype[self.ctx] == T_GOOD
+        return self._t.good_nail[self.ctx]
 
     def _has_play(self, p: int) -> bool:
         hand = self.hands[p]
@@ -267,5 +275,5 @@ class ToolsTable:
 
         game = cast("ToolsGame", self)  # (the words need the whole game; this is one)
         codes = [self.deck.code(k) for k in kinds]
-        english = ", ".join(self.deck.card_name(k) for k in kinds)
-        return Phrase(english, lambda lang: ", ".join(text.card_name(game, c, lang) for c in codes))
+        english = ", ".join([self.deck.card_name(k) for k in kinds])
+        return Phrase(english, partial(text.card_list, game, codes))

@@ -109,6 +109,11 @@ def card_name(game: ToolsGame, code: str, lang: str | None = None) -> str:
     return code.replace("_", " ")
 
 
+def card_list(game: ToolsGame, codes: list[str], lang: str | None = None) -> str:
+    """Cards by their codes, comma-separated: ``red hammer, toolbox``."""
+    return ", ".join([card_name(game, code, lang) for code in codes])
+
+
 def direction(clockwise: bool, lang: str | None = None) -> str:
     _ = tr(lang)
     return _("clockwise") if clockwise else _("counterclockwise")

@@ -26,7 +26,7 @@ from parlor.tools.actions import (
     PlayDrawn,
     ToolsAction,
 )
-from parlor.tools.cards import shuffle
+from parlor.tools.shuffling import shuffle
 from parlor.tools.table import (
     BOX,
     COLOR,
@@ -119,13 +119,13 @@ class ToolsTurn(ToolsTable):
 
     def _play(self, p: int, k: int, events: list[Event]) -> None:
         t = self._t
-        hand = self.hands[p]
-        hand[k] -= 1
-        self.sizes[p] -= 1
+        self.hands[p][k] -= 1
+        sizes = self.sizes
+        left = sizes[p] = sizes[p] - 1
         self.discard.append(k)
         self._moved = True
         events.append(Event("play", {"player": p, "card": t.codes[k]}))
-        if self.sizes[p] == 0:
+        if left == 0:
             # "La partida termina inmediatamente cuando un jugador logra quedarse sin cartas"
             self._finish(p, "empty hand", events)
             return
@@ -212,11 +212,12 @@ class ToolsTurn(ToolsTable):
             self.idle += 1
         self.current = (self.current + self.direction * (1 + skip)) % n
         self.phase = BOX if self.box_penalty else PLAY
-        self.turn += 1
+        turn = self.turn = self.turn + 1
         if self.idle >= n:  # a whole round in which nobody could move a card: nobody ever will
             self._finish(None, "blocked", events)
             return
-        if self.options.max_turns and self.turn >= self.options.max_turns:
+        limit = self.options.max_turns
+        if limit and turn >= limit:
             self._finish(None, "turn limit", events)
 
     def _finish(self, winner: int | None, reason: str, events: list[Event]) -> None:
@@ -227,6 +228,8 @@ class ToolsTurn(ToolsTable):
             winners = tuple(p for p in range(self._n) if sizes[p] == best)
         else:
             winners = (winner,)
-        ranking = tuple(sorted(range(self._n), key=lambda q: (q not in winners, sizes[q], q)))
+        ranking = tuple(
+            [q for _, _, q in sorted([(q not in winners, sizes[q], q) for q in range(self._n)])]
+        )
         self._outcome = Outcome(winners, reason, ranking, tuple(float(s) for s in sizes))
         events.append(Event("game_over", {"winners": list(winners), "reason": reason}))

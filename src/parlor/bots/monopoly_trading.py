@@ -1,0 +1,117 @@
+"""How the heuristic property bot values a trade and looks for the offer it makes.
+
+:func:`trade_gain` (and :meth:`MonopolyHeuristicBot.trade_gain`, which answers with it) weighs
+the change of both sides' worth; :func:`best_offer` tries the trades that complete one of the
+bot's colour groups (``Table.offer_targets``) at the bot's price factors.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from parlor.bots.monopoly_table import Table
+from parlor.monopoly.actions import ProposeTrade
+
+if TYPE_CHECKING:
+    from parlor.bots.monopoly_heuristic import MonopolyHeuristicBot
+
+
+def trade_gain(
+    bot: MonopolyHeuristicBot,
+    table: Table,
+    proposer: int,
+    to: int,
+    offer: Any,
+    answering: bool,
+    weight: float | None = None,
+) -> float:
+    """How good the trade is for ``to`` (answering) or ``proposer`` (not answering): the
+    change of its worth less a share (``weight``, default ``trade_weight``, all of it in
+    two-player games) of the other side's change; positive means "do it"."""
+    d_proposer, d_to = table.trade_deltas(
+        proposer, to, offer["give_squares"], offer["take_squares"]
+    )
+    cash = int(offer["take_cash"]) - int(offer["give_cash"])
+    return _gain(
+        bot,
+        table,
+        proposer,
+        to,
+        cash + d_proposer,
+        -cash + d_to,
+        int(offer["give_jail_cards"]) - int(offer["take_jail_cards"]),
+        answering,
+        weight,
+    )
+
+
+def _gain(
+    bot: MonopolyHeuristicBot,
+    table: Table,
+    proposer: int,
+    to: int,
+    change_proposer: float,
+    change_to: float,
+    cards: int,
+    answering: bool,
+    weight: float | None,
+) -> float:
+    """:func:`trade_gain` from the changes of both sides' worth and the jail cards moved."""
+    fine = table.board.edition.jail_fine
+    mine, theirs = (change_to, change_proposer) if answering else (change_proposer, change_to)
+    # The cards go to ``to``: worth 0.6 of the fine each to the side that gets them.
+    card_value = 0.6 * fine * cards
+    mine += card_value if answering else -card_value
+    theirs += -card_value if answering else card_value
+    if table.n_active() <= 2:
+        weight = 1.0
+    elif weight is None:
+        weight = bot.trade_weight
+    margin = 0.02 * table.board.edition.starting_cash
+    return mine - weight * theirs - margin
+
+
+def best_offer(
+    bot: MonopolyHeuristicBot, game: Any, table: Table, player: int, made: set[ProposeTrade]
+) -> ProposeTrade | None:
+    """A trade that completes one of ``player``'s colour groups and that the other side
+    should accept by this bot's own measure, or ``None``."""
+    b = table.board
+    unit = b.edition.money_unit
+    best: tuple[float, ProposeTrade] | None = None
+    cash = table.cash[player]
+    reserve = bot._reserve(table)
+    for target in table.offer_targets(player):
+        other, rest, base = target.other, target.take, target.base
+        if table.bankrupt[other]:
+            continue
+        for give in target.sweeteners:
+            deltas: tuple[float, float] | None = None
+            for factor in bot.price_factors:
+                pay = int(base * factor) // unit * unit
+                if pay > cash or (not give and pay <= 0) or cash - pay < reserve:
+                    continue
+                if deltas is None:
+                    deltas = table.trade_deltas(player, other, give, rest)
+                change_me, change_other = -pay + deltas[0], pay + deltas[1]
+                mine_gain = _gain(
+                    bot, table, player, other, change_me, change_other, 0, False, bot.propose_weight
+                )
+                if mine_gain <= 0:
+                    continue
+                their_gain = _gain(
+                    bot, table, player, other, change_me, change_other, 0, True, None
+                )
+                if their_gain <= 0:
+                    continue
+                offer = ProposeTrade(
+                    player, other, give_squares=give, take_squares=rest, give_cash=pay
+                )
+                if offer in made:
+                    continue
+                if best is None or mine_gain > best[0]:
+                    best = (mine_gain, offer)
+                break  # the cheapest acceptable price for this sweetener
+    if best is None:
+        return None
+    return best[1] if game.is_legal(best[1]) else None
