@@ -95,6 +95,7 @@ class Stats:
         self.lat: list[float] = []
         self.errors: dict[str, int] = {}
         self.games = 0
+        self.playing = 0  # tables whose game has been started
 
 
 class TablePlay:
@@ -197,6 +198,7 @@ async def run_table(base: str, game: str, stats: Stats, rng: random.Random, prot
                 hello["host_key"] = made["host_key"]
             seat.send(hello)
         play.seats[0].send({"type": "start"})
+        stats.playing += 1
         while not play.done.done() and time.monotonic() < stats.stop_at:
             await asyncio.wait([play.done], timeout=1.0)
         stats.games += play.done.done()
@@ -259,11 +261,12 @@ async def drive(
         for _ in range(tables)
     ]
     await asyncio.sleep(max(0.0, stats.measure_from - time.monotonic()))
+    playing = min(stats.playing, tables)  # (a table started again counts once)
     cpu0 = time.process_time()
     await asyncio.sleep(max(0.0, stats.stop_at - time.monotonic()))
     cpu1 = time.process_time()
     await asyncio.gather(*running)
-    return {"lat": stats.lat, "errors": stats.errors, "cpu": cpu1 - cpu0}
+    return {"lat": stats.lat, "errors": stats.errors, "cpu": cpu1 - cpu0, "playing": playing}
 
 
 def client_process(
@@ -316,6 +319,9 @@ def measure(args: argparse.Namespace, base: str, server_pid: int | None) -> None
         f"{args.tables} tables x 4 WebSocket clients, {args.game}, one server process, "
         f"{len(procs)} client process(es), {args.seconds:.0f} s measured after {args.warmup:.0f} s"
     )
+    playing = sum(r["playing"] for r in results)
+    if playing < args.tables:  # the window then also measured tables being made and joined
+        print(f"only {playing} of {args.tables} tables were playing when the window opened")
     if len(lat) < 2:
         print("no action was measured", errors)
         return

@@ -42,3 +42,22 @@ def test_frames_with_integer_keys_are_still_json() -> None:
     assert dumps({"a": [1, None, True]}) == json.dumps(
         {"a": [1, None, True]}, separators=(",", ":")
     )
+
+
+@pytest.mark.parametrize(
+    ("family", "edition"), [("monopoly", "classic"), ("monopoly", "matador"), ("tools", None)]
+)
+def test_views_together_are_each_seats_own_view(family: str, edition: str | None) -> None:
+    """``views`` (what ``publish`` asks for) gives every seat exactly its ``view``: the same
+    JSON, in the same key order, at every step of a game, spectators included."""
+    rng = random.Random(3)
+    game = games.new_game(family, edition, ["A", "B", "C", "D"], 17, {})
+    seats: list[int | None] = [2, None, 0, 3, 1]
+    for _ in range(300):
+        together = game.views(seats)
+        assert [dumps(v) for v in together] == [dumps(game.view(s)) for s in seats]
+        if game.is_over or game.pending is None:
+            break
+        seat = game.pending.player
+        game.apply(rng.choice(game.legal_actions(seat, anytime=False) or game.legal_actions(seat)))
+    assert game.views([]) == []

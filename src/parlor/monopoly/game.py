@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from parlor.core.errors import (
@@ -441,6 +441,16 @@ class PropertyGame(DebtRules):
             if self._outcome is None
             else {"winners": list(self._outcome.winners), "reason": self._outcome.reason},
         }
+
+    def views(self, players: Sequence[int | None]) -> list[dict[str, Any]]:
+        """Every ``view(p)`` of ``players``, built once: they differ only in ``viewer`` (nothing
+        else here depends on who looks), so the others are shallow copies sharing the rest."""
+        for p in players:
+            self.check_query(p)
+        if not players:
+            return []
+        first = self.view(players[0])
+        return [first] + [{**first, "viewer": p} for p in players[1:]]
 
     def snapshot(self) -> dict[str, Any]:
         data = self.view(None)

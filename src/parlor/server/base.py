@@ -12,6 +12,8 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
+import orjson
+
 from parlor.core.game import Event
 from parlor.server import games, snapshots
 from parlor.server.commits import GroupCommitter
@@ -128,17 +130,26 @@ class HubBase:
         """Send every connection its own view, the events in its language and its prompt."""
         game = rt.game
         assert game is not None
-        texts: dict[str, list[dict[str, Any]]] = {}
-        frames: dict[tuple[int | None, str], str] = {}
+        conns = list(rt.conns)
+        if not conns:
+            return
+        # the view of each seat that is here (spectators: None), asked of the engine together
+        seats = list({c.seat for c in conns})
+        views = dict(zip(seats, game.views(seats), strict=True))
         shared = rt.shared_parts()
-        for c in list(rt.conns):
+        said: dict[str, orjson.Fragment] = {}  # the events in each language, encoded once
+        frames: dict[tuple[int | None, str], str] = {}
+        for c in conns:
             key = (c.seat, c.lang)
             text = frames.get(key)
             if text is None:
-                if c.lang not in texts:
-                    texts[c.lang] = games.event_frames(game, events, c.lang)
-                frame = {"type": "update", "version": rt.version, "events": texts[c.lang]}
-                frame.update(rt.seat_frame(c.seat, c.lang, shared))
+                told = said.get(c.lang)
+                if told is None:
+                    told = said[c.lang] = orjson.Fragment(
+                        orjson.dumps(games.event_frames(game, events, c.lang))
+                    )
+                frame = {"type": "update", "version": rt.version, "events": told}
+                frame.update(rt.seat_frame(c.seat, c.lang, shared, views[c.seat]))
                 text = frames[key] = dumps(frame)
             c.send(text)
 

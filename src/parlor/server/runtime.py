@@ -8,6 +8,7 @@ import json
 import random
 import time
 from collections import deque
+from collections.abc import Callable, Coroutine, Generator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,8 +26,34 @@ Shared = tuple[int | None, dict[str, Any] | None, float | None]
 SEND_QUEUE = 256  # frames waiting for a slow client before it is disconnected
 
 
+class _Rest:
+    """The rest of a coroutine that stopped at ``waiting`` (what it yielded when it was first
+    driven by hand), as an awaitable: a task finishes it like any other."""
+
+    __slots__ = ("coro", "waiting")
+
+    def __init__(self, coro: Coroutine[Any, Any, Any], waiting: Any) -> None:
+        self.coro, self.waiting = coro, waiting
+
+    def __await__(self) -> Generator[Any, None, None]:
+        waiting = self.waiting
+        while True:
+            try:
+                yield waiting
+            except BaseException as exc:  # (the task was cancelled: so is the coroutine)
+                try:
+                    waiting = self.coro.throw(exc)
+                except StopIteration:
+                    return
+            else:
+                try:
+                    waiting = self.coro.send(None)
+                except StopIteration:
+                    return
+
+
 class Conn:
-    """One WebSocket: who it speaks for, its language, its limits and its outgoing queue."""
+    """One WebSocket: who it speaks for, its language, its limits and its outgoing frames."""
 
     def __init__(self, ws: WebSocket, address: str, limits: Limits) -> None:
         self.ws = ws
@@ -40,10 +67,14 @@ class Conn:
         self.bucket = Bucket(limits.msgs_per_s, limits.msgs_burst)
         self.chat_bucket = Bucket(limits.chat_per_10s / 10.0, float(limits.chat_per_10s))
         self.refusals = 0
-        # frames waiting to go out, None last once closed: a deque and one future to wake the
-        # writer (an asyncio.Queue cost several times more per frame, at five frames an action)
+        # Frames are written together once per loop iteration (one callback, not a task per
+        # frame: a writer task per connection cost a task wake-up per frame, five an action),
+        # so the reader gets one burst per iteration, as it did from the writer tasks. Only
+        # when a write must wait (a slow reader) does a task finish it; frames sent meanwhile
+        # queue here behind it, None last once closed.
         self.out: deque[str | None] = deque()
-        self._wake: asyncio.Future[None] | None = None
+        self._writer: asyncio.Task[None] | None = None
+        self._flush_due = False
         self.closed = False
 
     def send(self, frame: dict[str, Any] | str) -> None:
@@ -54,37 +85,73 @@ class Conn:
             self.close()
             return
         self.out.append(frame if isinstance(frame, str) else dumps(frame))
-        self._wakeup()
+        self._due()
 
     def close(self) -> None:
         if not self.closed:
             self.closed = True
             self.out.append(None)  # what was queued (an error frame saying why) goes out first
-            self._wakeup()
+            self._due()
 
-    def _wakeup(self) -> None:
-        wake = self._wake
-        if wake is not None and not wake.done():
-            wake.set_result(None)
+    async def finished(self) -> None:
+        """Wait until every frame sent so far (and the close, if closed) has been written."""
+        while self._flush_due or self._writer is not None:
+            if self._writer is not None:
+                await asyncio.wait([self._writer])
+            else:
+                await asyncio.sleep(0)
 
-    async def writer(self) -> None:
-        loop = asyncio.get_running_loop()
+    def _due(self) -> None:
+        if self._writer is None and not self._flush_due:
+            self._flush_due = True
+            asyncio.get_running_loop().call_soon(self._flush)
+
+    def _flush(self) -> None:
+        self._flush_due = False
+        while self.out and self._writer is None:
+            text = self.out.popleft()
+            if text is None:
+                self._drive(self._close_ws)
+                break
+            self._drive(lambda: self.ws.send_text(text))  # noqa: B023 (called at once)
+
+    def _drive(self, write: Callable[[], Coroutine[Any, Any, None]]) -> None:
+        """Run ``write()`` now; if it has to wait, a task finishes it and what queues behind."""
         try:
-            while True:
-                while not self.out:
-                    self._wake = loop.create_future()
-                    await self._wake
-                    self._wake = None
+            coro = write()
+            waiting = coro.send(None)
+        except StopIteration:
+            return  # written
+        except Exception:  # the socket went away: the reader side notices and cleans up
+            self._gone()
+            return
+        self._writer = asyncio.ensure_future(self._finish(coro, waiting))
+
+    async def _finish(self, coro: Coroutine[Any, Any, None], waiting: Any) -> None:
+        failed = False
+        try:
+            await _Rest(coro, waiting)
+            while self.out:
                 text = self.out.popleft()
                 if text is None:
+                    await self._close_ws()
                     break
                 await self.ws.send_text(text)
-        except Exception:  # the socket went away: the reader side notices and cleans up
-            pass
+        except Exception:
+            failed = True
         finally:
-            self.closed = True
-            with contextlib.suppress(Exception):
-                await self.ws.close(1000)
+            self._writer = None
+        if failed:  # (once this task is no longer the writer: the close may need one of its own)
+            self._gone()
+
+    def _gone(self) -> None:
+        self.out.clear()
+        self.closed = True
+        self._drive(self._close_ws)  # (a second close is refused by Starlette, and ignored)
+
+    async def _close_ws(self) -> None:
+        with contextlib.suppress(Exception):
+            await self.ws.close(1000)
 
 
 @dataclass
@@ -214,15 +281,20 @@ class TableRuntime:
         )
 
     def seat_frame(
-        self, seat: int | None, lang: str, shared: Shared | None = None
+        self,
+        seat: int | None,
+        lang: str,
+        shared: Shared | None = None,
+        view: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
-        """What ``seat`` sees of the game now: its view and, when it must decide, its prompt."""
+        """What ``seat`` sees of the game now: its view (``view``: the engine's ``view(seat)``
+        when the caller has it already) and, when it must decide, its prompt."""
         game = self.game
         if game is None:
             return {"view": None, "prompt": None, "final": None}
         decider, final, timer_left = self.shared_parts() if shared is None else shared
         return {
-            "view": game.view(seat),
+            "view": game.view(seat) if view is None else view,
             "prompt": games.prompt(game, seat, self.version, lang)
             if seat is not None and seat == decider
             else None,
