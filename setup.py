@@ -37,10 +37,15 @@ COMPILED = [
     "parlor/monopoly/turn.py",
     "parlor/monopoly/debts.py",
     "parlor/monopoly/game.py",
-    # TOOLS: the shuffle of the deal and the reshuffles. (Its rule areas are mixins, which
-    # mypyc compiles only as non-native classes whose methods check self by exact type: the
-    # combined ToolsGame fails that. A native chain like the property engine's is left to do.)
+    # TOOLS: the shuffle, and the rule areas and game as one chain of native classes from
+    # parlor.tools.table.ToolsTable to parlor.tools.game.ToolsGame (docs/bots.md, TOOLS).
     "parlor/tools/shuffling.py",
+    "parlor/tools/table.py",
+    "parlor/tools/action_ids.py",
+    "parlor/tools/hidden.py",
+    "parlor/tools/turn.py",
+    "parlor/tools/legality.py",
+    "parlor/tools/game.py",
 ]
 
 ext_modules = []
