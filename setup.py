@@ -37,10 +37,20 @@ COMPILED = [
     "parlor/monopoly/turn.py",
     "parlor/monopoly/debts.py",
     "parlor/monopoly/game.py",
-    # TOOLS: the shuffle of the deal and the reshuffles. (Its rule areas are mixins, which
-    # mypyc compiles only as non-native classes whose methods check self by exact type: the
-    # combined ToolsGame fails that. A native chain like the property engine's is left to do.)
+    # TOOLS: the shuffle, and the rule areas and game as one chain of native classes from
+    # parlor.tools.table.ToolsTable to parlor.tools.game.ToolsGame. Random play (docs/bots.md,
+    # TOOLS): `valgrind --tool=cachegrind --cache-sim=no python bench/bench_tools.py --players 2
+    # --games 200` minus `--games 0`, over 200: 3,234,587 instructions a game at the issue's
+    # start (2361b16), 2,435,057 plain Python, 1,361,377 compiled (2.38 times fewer; four
+    # players 2,846,706 / 2,137,349 / 1,216,286); `bench/bench_tools.py --seconds 3`, three
+    # alternating rounds at load 2.6-3.3: 1970-2411 / 2820-3440 / 5375-6461 games/s (2 players).
     "parlor/tools/shuffling.py",
+    "parlor/tools/table.py",
+    "parlor/tools/action_ids.py",
+    "parlor/tools/hidden.py",
+    "parlor/tools/turn.py",
+    "parlor/tools/legality.py",
+    "parlor/tools/game.py",
 ]
 
 ext_modules = []

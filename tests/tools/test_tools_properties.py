@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import pickle
 import random
 
 from hypothesis import HealthCheck, given, settings
@@ -210,6 +211,26 @@ def test_clone_is_independent_and_equal() -> None:
     play_random(a, 1)
     play_random(b, 1)
     assert a.snapshot() == b.snapshot()
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 2**32), steps=st.integers(0, 60), options=st.sampled_from(OPTION_SETS))
+def test_a_pickled_game_is_the_same_game(seed: int, steps: int, options: dict[str, object]) -> None:
+    # Pickled field by field (the compiled build's games have no __dict__): the copy has the
+    # same state, the same random future, and takes the original's actions as its own.
+    game = tools.new_game(3, seed=seed, options=options)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        game.apply(random.Random(seed + len(game.log)).choice(game.legal_actions(game.current)))
+    copy = pickle.loads(pickle.dumps(game))
+    assert type(copy) is ToolsGame and copy.snapshot() == game.snapshot()
+    assert copy.log == game.log and copy.settings == game.settings
+    while not game.is_over and len(game.log) < steps + 40:
+        action = random.Random(len(game.log)).choice(game.legal_actions(game.current))
+        assert copy.apply(action) == game.apply(action)
+    assert copy.snapshot() == game.snapshot()
+    assert copy.clone().snapshot() == ToolsGame.from_dict(copy.to_dict()).snapshot()
 
 
 def test_determinize_resamples_hidden_cards_only() -> None:

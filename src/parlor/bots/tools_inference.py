@@ -16,10 +16,9 @@ actions are all it uses.
 
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass, field
-from typing import Any
 
+from parlor.bots.game_memory import PerGame
 from parlor.tools import AcceptPenalty, Draw, HandConstraint, PenaltyHammers, PlayCard, ToolsGame
 
 #: Switch for experiments and tests: without inference the search samples uniformly.
@@ -78,7 +77,8 @@ def _deciding_drawn(game: ToolsGame, player: int) -> bool:
     return decision is not None and decision.kind == "drawn_card" and decision.player == player
 
 
-_CACHE: weakref.WeakKeyDictionary[Any, ToolsInference] = weakref.WeakKeyDictionary()
+#: Per game (held, not weakly referenced: a compiled game is a native class, see game_memory).
+_CACHE: PerGame[ToolsInference] = PerGame()
 
 
 def inference_for(game: ToolsGame) -> ToolsInference:
@@ -86,7 +86,8 @@ def inference_for(game: ToolsGame) -> ToolsInference:
     inf = _CACHE.get(game)
     if inf is None or inf.done > len(game.log):
         shadow = ToolsGame.from_settings(game.settings, game.seed)
-        inf = _CACHE[game] = ToolsInference(shadow)
+        inf = ToolsInference(shadow)
+        _CACHE.set(game, inf)
     inf.update(game)
     return inf
 
@@ -95,7 +96,7 @@ def assume(game: ToolsGame, constraints: dict[int, list[HandConstraint]]) -> Non
     """Take ``constraints`` as what the log of ``game`` says, instead of replaying it: for a copy
     whose log does not replay from its seed (a seat's sample from a server, which computed them
     from the same public log). Actions applied to ``game`` later are followed as usual."""
-    _CACHE[game] = ToolsInference(game.clone(), len(game.log), dict(constraints))
+    _CACHE.set(game, ToolsInference(game.clone(), len(game.log), dict(constraints)))
 
 
 def determinize(game: ToolsGame, player: int, seed: int) -> ToolsGame:

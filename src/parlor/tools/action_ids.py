@@ -21,7 +21,7 @@ from parlor.tools.actions import (
     PlayDrawn,
     ToolsAction,
 )
-from parlor.tools.table import ToolsTable
+from parlor.tools.table import ToolsTable, Unchecked
 
 
 class ToolsActionIds(ToolsTable):
@@ -30,7 +30,7 @@ class ToolsActionIds(ToolsTable):
         t = self._t
         return t.K + 5 + t.C + t.C * t.C
 
-    def action_id(self, action: ToolsAction) -> int:
+    def action_id(self, action: Unchecked) -> int:
         """Stable ids: ``0..K-1`` play a card kind (type-major, then color; wilds last); then Draw,
         PlayDrawn, KeepDrawn, AcceptPenalty, EndTurn; then ChooseColor per color; then
         PenaltyHammers per (first, second) color pair."""
@@ -40,7 +40,7 @@ class ToolsActionIds(ToolsTable):
         kind = type(action)
         try:
             if kind is PlayCard:
-                return t.kind_by_code[action.card]  # type: ignore[union-attr]
+                return t.kind_by_code[action.card]
             if kind is Draw:
                 return K
             if kind is PlayDrawn:
@@ -52,10 +52,10 @@ class ToolsActionIds(ToolsTable):
             if kind is EndTurn:
                 return K + 4
             if kind is ChooseColor:
-                return K + 5 + t.color_by_name[action.color]  # type: ignore[union-attr]
+                return K + 5 + t.color_by_name[action.color]
             if kind is PenaltyHammers:
-                a = t.color_by_name[action.first]  # type: ignore[union-attr]
-                b = t.color_by_name[action.second]  # type: ignore[union-attr]
+                a = t.color_by_name[action.first]
+                b = t.color_by_name[action.second]
                 return K + 5 + t.C + a * t.C + b
         except (KeyError, TypeError) as exc:
             raise UnknownActionId(
@@ -63,8 +63,12 @@ class ToolsActionIds(ToolsTable):
             ) from exc
         raise UnknownActionId(E_("{action} is not a TOOLS action", action=repr(action)))
 
-    def action_from_id(self, action_id: int, player: int) -> ToolsAction:
+    def action_from_id(self, action_id: Unchecked, player: Unchecked) -> ToolsAction:
         self.check_action_id(action_id, player)
+        return self._action_of_id(action_id, player)
+
+    def _action_of_id(self, action_id: int, player: int) -> ToolsAction:
+        """The action ``action_id`` stands for (``action_from_id`` after its boundary check)."""
         t = self._t
         K, C = t.K, t.C
         if 0 <= action_id < K:

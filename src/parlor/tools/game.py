@@ -4,8 +4,9 @@ The rules live in one module per rule area, in the order of docs/rules/tools.md:
 state, the constants and what may be played on what), ``legality`` (the legal actions and why any
 other is refused), ``turn`` (playing, drawing, the card drawn, colors, penalties, the next seat and
 the end), ``hidden`` (the pending decision and views per seat, snapshots, copies and
-determinization) and ``action_ids`` (the integer action space). This module puts them together
-with the setup.
+determinization) and ``action_ids`` (the integer action space), each class of one on the class of
+another (see ``table``). This module's class is the top of that chain: the setup, ``apply``, and
+copies (clone and pickling, field by field).
 
 Clauses: "Setup" (PREPARACIÓN, COMIENZO DE LA PARTIDA: 2-10 players, ``hand_size`` cards each, an
 action or wild turned up goes back and the pile is shuffled until a base card shows, seat 0 on the
@@ -15,15 +16,13 @@ dealer's left starts, clockwise).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, ClassVar, Self
 
 from parlor.core.errors import E_, GameOverError, SettingsError
-from parlor.core.game import Event, Game, Outcome
-from parlor.tools.action_ids import ToolsActionIds
-from parlor.tools.actions import ACTION_TYPES, ToolsAction
-from parlor.tools.cards import Deck, resolve_deck
-from parlor.tools.hidden import ToolsViews
+from parlor.core.game import Event, Outcome
+from parlor.tools.actions import ACTION_TYPES
+from parlor.tools.cards import resolve_deck
 from parlor.tools.legality import ToolsLegality
 from parlor.tools.options import ToolsOptions
 from parlor.tools.shuffling import shuffle
@@ -48,11 +47,11 @@ from parlor.tools.table import (  # (the phases and types, here since before the
     T_REVERSE,
     T_TOOLBOX,
     T_WHAMMER,
+    Unchecked,
     _deck_facts,
     _options_data,
     _tables,
 )
-from parlor.tools.turn import ToolsTurn
 
 __all__ = [
     "ALL_TYPES",
@@ -78,7 +77,11 @@ __all__ = [
 ]
 
 
-class ToolsGame(ToolsLegality, ToolsTurn, ToolsViews, ToolsActionIds, Game[ToolsAction]):
+#: What ToolsGame.__init__ takes for an empty game that a copy fills in (see ToolsGame.clone).
+_BLANK = object()
+
+
+class ToolsGame(ToolsLegality):
     """A game of TOOLS. Create one with :func:`parlor.tools.new_game`.
 
     Seats are numbered clockwise from 0; the dealer is the last seat, so seat 0 (on the dealer's
@@ -93,14 +96,24 @@ class ToolsGame(ToolsLegality, ToolsTurn, ToolsViews, ToolsActionIds, Game[Tools
         "rng", "hands", "sizes", "draw_pile", "discard", "ctx", "color", "direction", "current",
         "phase", "drawn", "box_penalty", "turn", "idle", "_moved", "_outcome",
     )  # fmt: skip
+    #: What is not state: the settings and what follows from them, which a copy shares.
+    SETTINGS_FIELDS: ClassVar[tuple[str, ...]] = (
+        "deck", "options", "names", "settings", "seed", "log", "_t", "_n",
+    )  # fmt: skip
 
     def __init__(
         self,
-        players: int | Sequence[str] = 4,
-        seed: int = 0,
-        deck: Deck | Mapping[str, Any] | str | Any = None,
-        options: ToolsOptions | Mapping[str, Any] | None = None,
+        players: Unchecked = 4,
+        seed: Unchecked = 0,
+        deck: Unchecked = None,
+        options: Unchecked = None,
     ) -> None:
+        """A new game for ``players`` (a count, 2-10, or their names), from ``seed`` (an
+        integer), with ``deck`` (a Deck, its table, a file path or a bundled deck's name; the
+        default deck when None) and rule ``options`` (ToolsOptions or a mapping); anything
+        else is a SettingsError."""
+        if players is _BLANK:
+            return  # (a copy's fields come next: see clone)
         if isinstance(players, bool) or not isinstance(players, int | list | tuple):
             raise SettingsError(E_("'players' must be a count (2-10) or a list of names"))
         names = self._players_from(players)
@@ -195,7 +208,7 @@ class ToolsGame(ToolsLegality, ToolsTurn, ToolsViews, ToolsActionIds, Game[Tools
         self._outcome: Outcome | None = None
 
     @classmethod
-    def from_settings(cls, settings: Mapping[str, Any], seed: int) -> Self:
+    def from_settings(cls, settings: Unchecked, seed: Unchecked) -> Self:
         try:
             players = settings["players"]
         except (KeyError, TypeError) as exc:
@@ -205,20 +218,59 @@ class ToolsGame(ToolsLegality, ToolsTurn, ToolsViews, ToolsActionIds, Game[Tools
             raise SettingsError(E_("the saved deck is a table of the deck's cards"))
         return cls(players, seed, deck, settings.get("options"))
 
-    def apply(self, action: ToolsAction) -> list[Event]:
+    def apply(self, action: Unchecked) -> list[Event]:
         """Validate and carry out ``action``; on any rule violation raise and change nothing.
 
         The actions ``legal_actions`` hands out are the table's own, valid by construction: for
         one of them (by identity) the field check is skipped, and only the rules are checked.
         """
-        if self._t.interned.get(id(action)) is not action:
+        own = self._t.interned.get(id(action))
+        if own is None or own is not action:
             return super().apply(action)  # (anything else: the field check first)
         if self._outcome is not None:
             raise GameOverError(E_("the game is over"))
-        self._check(action)
-        events = self._execute(action)
-        self.log.append(action)
+        self._check(own)
+        events = self._execute(own)
+        self.log.append(own)
         return events
+
+    # ----- copies ----------
+    def clone(self) -> ToolsGame:
+        """A deep, independent copy (much faster than ``copy.deepcopy``): the settings and the
+        immutable parts (deck, options, tables, names, outcome) shared, the rest copied."""
+        g = ToolsGame(_BLANK)
+        g.deck = self.deck
+        g.options = self.options
+        g.names = self.names
+        g.settings = self.settings  # (never changed after creation)
+        g.seed = self.seed
+        g.log = list(self.log)
+        g._t = self._t
+        g._n = self._n
+        g.rng = random.Random()
+        g.rng.setstate(self.rng.getstate())
+        g.hands = [list(h) for h in self.hands]
+        g.sizes = list(self.sizes)
+        g.draw_pile = list(self.draw_pile)
+        g.discard = list(self.discard)
+        g.ctx = self.ctx
+        g.color = self.color
+        g.direction = self.direction
+        g.current = self.current
+        g.phase = self.phase
+        g.drawn = self.drawn
+        g.box_penalty = self.box_penalty
+        g.turn = self.turn
+        g.idle = self.idle
+        g._moved = self._moved
+        g._outcome = self._outcome
+        return g
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled field by field, as clone copies (compiled, the fields are the slots of a
+        # native class, not a __dict__); the tables follow from the settings and are rebuilt.
+        names = self.SETTINGS_FIELDS + self.STATE_FIELDS
+        return (_with_fields, ({name: getattr(self, name) for name in names if name != "_t"},))
 
     # ----- the protocol: who decides what ----------
     @property
@@ -233,19 +285,28 @@ class ToolsGame(ToolsLegality, ToolsTurn, ToolsViews, ToolsActionIds, Game[Tools
     def is_over(self) -> bool:
         return self._outcome is not None
 
-    def card_name(self, code: str) -> str:
+    def card_name(self, code: Unchecked) -> str:
         """A readable name for a card code: ``"hammer:red"`` -> ``"red hammer"``."""
         return self.deck.card_name(self._t.kind_by_code[code])
 
-    def describe(self, action: ToolsAction, lang: str | None = None) -> str:
+    def describe(self, action: Unchecked, lang: Unchecked = None) -> str:
         """An action in words, with the player's name: ``"Ana plays a red hammer"``."""
         from parlor.tools import text
 
         self.validate_action(action)
         return text.describe_action(self, action, lang)
 
-    def describe_event(self, event: Event, lang: str | None = None) -> str:
+    def describe_event(self, event: Unchecked, lang: Unchecked = None) -> str:
         """A public event in words (a draw says how many cards, never which)."""
         from parlor.tools import text
 
         return text.describe_event(self, event, lang)
+
+
+def _with_fields(fields: Mapping[str, Any]) -> ToolsGame:
+    """A game with these fields (unpickling; see :meth:`ToolsGame.__reduce__`)."""
+    game = ToolsGame(_BLANK)
+    for name, value in fields.items():
+        setattr(game, name, value)
+    game._t = _tables(game.deck, game.options, game._n)  # (the same object for the same settings)
+    return game

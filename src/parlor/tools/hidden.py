@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from operator import itemgetter
 from typing import Any, Self
 
 from parlor.core.errors import E_, MalformedAction
 from parlor.core.game import Decision
 from parlor.core.validate import check_sample_seed, check_seat
+from parlor.tools.action_ids import ToolsActionIds
 from parlor.tools.constraints import HandConstraint
 from parlor.tools.table import (
     _NO_CODES,
@@ -27,11 +28,11 @@ from parlor.tools.table import (
     OVER,
     PHASE_NAMES,
     PLAY,
-    ToolsTable,
+    Unchecked,
 )
 
 
-class ToolsViews(ToolsTable):
+class ToolsViews(ToolsActionIds):
     # ----- the pending decision ----------
     @property
     def pending(self) -> Decision | None:
@@ -42,7 +43,7 @@ class ToolsViews(ToolsTable):
         """
         return self.pending_for(None)
 
-    def pending_for(self, player: int | None) -> Decision | None:
+    def pending_for(self, player: Unchecked) -> Decision | None:
         """The pending decision as ``player`` may see it (``None``: a spectator).
 
         Only the decider learns the card it just drew (``info["drawn"]``) and, on a good nail it
@@ -112,7 +113,7 @@ class ToolsViews(ToolsTable):
         codes = self.deck.codes
         return [codes[k] for k, cnt in enumerate(self.hands[p]) for _ in range(cnt)]
 
-    def view(self, player: int | None = None) -> dict[str, Any]:
+    def view(self, player: Unchecked = None) -> dict[str, Any]:
         """What ``player`` may see: own hand, others' hand sizes, the face-up pile, pile sizes.
 
         Never another hand nor the draw pile's order; the pending decision's private details
@@ -180,26 +181,12 @@ class ToolsViews(ToolsTable):
             "rng": hashlib.sha256(repr(self.rng.getstate()).encode()).hexdigest()[:16],
         }
 
-    # ----- cloning and determinization ----------
-    def clone(self) -> Self:
-        """A deep, independent copy (much faster than ``copy.deepcopy``)."""
-        g = object.__new__(type(self))
-        g.__dict__.update(self.__dict__)  # immutable parts: deck, options, tables, names, outcome
-        g.settings = self.settings  # never mutated after creation
-        g.log = list(self.log)
-        g.hands = [list(h) for h in self.hands]
-        g.sizes = list(self.sizes)
-        g.draw_pile = list(self.draw_pile)
-        g.discard = list(self.discard)
-        g.rng = random.Random()
-        g.rng.setstate(self.rng.getstate())
-        return g
-
+    # ----- determinization (the copies are the game's, see ToolsGame.clone) ----------
     def determinize(
         self,
-        player: int,
-        seed: int,
-        constraints: Mapping[int, Sequence[HandConstraint]] | None = None,
+        player: Unchecked,
+        seed: Unchecked,
+        constraints: Unchecked = None,
     ) -> Self:
         """A clone in which everything ``player`` cannot see is resampled from ``seed``.
 
@@ -270,7 +257,7 @@ class ToolsViews(ToolsTable):
         return g
 
     def _constraint_rows(
-        self, constraints: Mapping[int, Sequence[HandConstraint]]
+        self, constraints: Unchecked
     ) -> list[tuple[int, list[tuple[int, frozenset[int]]]]]:
         """Validate ``constraints``; per seat, ``(count, excluded kinds)`` by increasing count,
         without those that constrain nothing."""

@@ -35,14 +35,15 @@ from parlor.tools.table import (
     T_BOX,
     T_GOOD,
     T_HAMMER,
-    ToolsTable,
+    Unchecked,
 )
+from parlor.tools.turn import ToolsTurn
 
 
-class ToolsLegality(ToolsTable):
+class ToolsLegality(ToolsTurn):
     # ----- legal actions ----------
     def legal_actions(
-        self, player: int | None = None, *, anytime: bool = True
+        self, player: Unchecked = None, *, anytime: Unchecked = True
     ) -> list[ToolsAction]:
         """``player``'s legal actions: the decider's, for everybody else none (TOOLS has no "any
         time" actions, so ``anytime`` changes nothing).

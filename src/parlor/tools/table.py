@@ -10,17 +10,22 @@ of :class:`_Tables`), the players' count (2-10) and the base cards that may star
 (PREPARACIÓN, "Setup"). :class:`ToolsTable` declares the state and the helpers the rule modules
 share: whether a good nail is on top, whether a hand can play, its hammers, and the words of cards
 and colors in rule messages.
+
+The rule areas are one chain of single inheritance on :class:`ToolsTable` (itself on the game
+protocol), in the order of the game's method resolution: action ids, views (``hidden``), the turn,
+legality, and :class:`~parlor.tools.game.ToolsGame` on top. One chain, not mixins, so that the
+optional build (setup.py) compiles every class of it as a native class of mypyc (which takes
+single inheritance only); an area calls another's methods through ``self`` either way.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
 from parlor.core.errors import E_, MalformedAction, Phrase
-from parlor.core.game import Outcome
+from parlor.core.game import Game, Outcome
 from parlor.tools.actions import (
     ACTION_TYPES,
     AcceptPenalty,
@@ -205,9 +210,14 @@ def _tables(deck: Deck, options: ToolsOptions, n: int) -> _Tables:
     return tables
 
 
-class ToolsTable:
-    """The state of a game of TOOLS, and the helpers every rule area uses (the rule areas are
-    mixins over it; :class:`parlor.tools.game.ToolsGame` puts them together)."""
+#: A public method's argument that the method checks itself and refuses with a typed
+#: ParlorError: compiled (setup.py), an annotated type would be enforced first, by a TypeError.
+Unchecked = Any
+
+
+class ToolsTable(Game[ToolsAction]):
+    """The state of a game of TOOLS, and the helpers every rule area uses (the bottom of the
+    chain of rule areas; :class:`parlor.tools.game.ToolsGame` is its top)."""
 
     deck: Deck
     options: ToolsOptions
@@ -233,10 +243,6 @@ class ToolsTable:
     idle: int
     _moved: bool
     _outcome: Outcome | None
-    # The boundary checks every game shares (parlor.core.game.Game provides them).
-    check_query: Callable[..., None]
-    validate_action: Callable[[object], None]
-    check_action_id: Callable[[object, object], None]
 
     def _on_good_nail(self) -> bool:
         return self._t.good_nail[self.ctx]

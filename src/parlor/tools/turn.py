@@ -26,6 +26,7 @@ from parlor.tools.actions import (
     PlayDrawn,
     ToolsAction,
 )
+from parlor.tools.hidden import ToolsViews
 from parlor.tools.shuffling import shuffle
 from parlor.tools.table import (
     BOX,
@@ -40,11 +41,10 @@ from parlor.tools.table import (
     T_REVERSE,
     T_TOOLBOX,
     T_WHAMMER,
-    ToolsTable,
 )
 
 
-class ToolsTurn(ToolsTable):
+class ToolsTurn(ToolsViews):
     # ----- execution ----------
     def _execute(self, action: ToolsAction) -> list[Event]:
         events: list[Event] = []
