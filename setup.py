@@ -5,7 +5,9 @@ compiler and mypy at hand::
 
     PARLOR_COMPILE=1 pip install --no-build-isolation .
 
-(``--no-build-isolation``: mypyc comes with the mypy of the environment, the ``dev`` extra). The
+(``--no-build-isolation``: mypyc comes with the mypy of the environment, the ``dev`` extra, and
+type-checks the modules against the package's dependencies, which must be installed first:
+the README's two lines do both in a fresh environment). The
 compiled modules are the same source files; the ``.py`` files stay in the package as the fallback
 and as the reference. Everything else is configured in ``pyproject.toml``.
 """
