@@ -376,7 +376,7 @@ class MonopolyHeuristicBot:
             and kind in ("start_turn", "end_turn")
             and memory.last_offer_turn != (table.round * 16 + player)
         ):
-            offer = self.best_offer(game, table, player, memory)
+            offer = best_offer(self, game, table, player, memory.offers)
             memory.last_offer_turn = table.round * 16 + player
             if offer is not None:
                 memory.offers.add(offer)
@@ -525,14 +525,6 @@ class MonopolyHeuristicBot:
         answering: bool,
         weight: float | None = None,
     ) -> float:
-        """How good the trade is for ``to`` (answering) or ``proposer`` (not answering): the
-        change of its worth less a share (``weight``, default ``trade_weight``, all of it in
-        two-player games) of the other side's change; positive means "do it"."""
+        """:func:`parlor.bots.monopoly_trading.trade_gain` by this bot's weights (the offering
+        policy asks it too)."""
         return trade_gain(self, table, proposer, to, offer, answering, weight)
-
-    def best_offer(
-        self, game: Any, table: Table, player: int, memory: _Memory
-    ) -> ProposeTrade | None:
-        """A trade that completes one of ``player``'s colour groups and that the other side
-        should accept by this bot's own measure, or ``None``."""
-        return best_offer(self, game, table, player, memory.offers)
