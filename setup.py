@@ -21,12 +21,16 @@ from setuptools import setup
 #: The modules compiled, relative to ``src``: the property bots' per-decision work, and the
 #: property engine's rule areas and game, one chain of native classes from
 #: ``parlor.monopoly.table.Table`` to ``parlor.monopoly.game.PropertyGame`` (on the game
-#: protocol, ``parlor.core.game.Game``, which stays Python).
+#: protocol, ``parlor.core.game.Game``, which stays Python), and the records they hand out.
 COMPILED = [
+    # The records every engine builds at every step (Decision, Event): native, a compiled engine
+    # builds them without a Python __init__.
+    "parlor/core/records.py",
     "parlor/bots/monopoly_board.py",
     "parlor/bots/monopoly_table.py",
     "parlor/bots/monopoly_heuristic.py",
     "parlor/bots/monopoly_trading.py",
+    "parlor/monopoly/interned.py",
     "parlor/monopoly/table.py",
     "parlor/monopoly/mortgages.py",
     "parlor/monopoly/rent.py",

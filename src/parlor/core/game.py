@@ -13,7 +13,7 @@ import dataclasses
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from parlor.core.errors import (
@@ -24,6 +24,8 @@ from parlor.core.errors import (
     ReplayError,
     UnknownActionId,
 )
+from parlor.core.records import Decision as Decision
+from parlor.core.records import Event as Event
 from parlor.core.validate import (
     check_seat,
     check_seed,
@@ -33,61 +35,6 @@ from parlor.core.validate import (
     problem,
     short_repr,
 )
-
-
-@dataclass(frozen=True, slots=True, init=False)
-class Decision:
-    """Who must decide what, now.
-
-    ``kind`` is a short name such as ``"start_turn"``, ``"buy_or_auction"`` or ``"bid"``; ``info``
-    carries what the decider needs to know (the square, the amount owed, the current bid...).
-
-    >>> Decision(1, "start_turn")
-    Decision(player=1, kind='start_turn', info={})
-    """
-
-    player: int
-    kind: str
-    info: Mapping[str, Any] = field(default_factory=dict, hash=False)
-
-    def __init__(self, player: int, kind: str, info: Mapping[str, Any] | None = None) -> None:
-        # (frozen: the fields are set through their slots, as dataclasses' own __init__ does
-        # through object.__setattr__ at twice the cost; engines build one at every decision)
-        _set_player(self, player)
-        _set_kind(self, kind)
-        _set_info(self, {} if info is None else info)
-
-    def __str__(self) -> str:
-        extra = ", ".join(f"{k}={v}" for k, v in self.info.items())
-        return f"player {self.player}: {self.kind}" + (f" ({extra})" if extra else "")
-
-
-@dataclass(frozen=True, slots=True, init=False)
-class Event:
-    """Something that happened: ``kind`` names it, ``data`` holds its facts (JSON-safe values).
-
-    >>> Event("dice", {"dice": [3, 4]})
-    Event(kind='dice', data={'dice': [3, 4]})
-    """
-
-    kind: str
-    data: Mapping[str, Any] = field(default_factory=dict, hash=False)
-
-    def __init__(self, kind: str, data: Mapping[str, Any] | None = None) -> None:
-        _set_event_kind(self, kind)  # (see Decision.__init__)
-        _set_data(self, {} if data is None else data)
-
-    def __str__(self) -> str:
-        extra = ", ".join(f"{k}={v}" for k, v in self.data.items())
-        return f"{self.kind}({extra})"
-
-
-# The slots' own setters (a frozen dataclass refuses setattr once built).
-_set_player = Decision.__dict__["player"].__set__
-_set_kind = Decision.__dict__["kind"].__set__
-_set_info = Decision.__dict__["info"].__set__
-_set_event_kind = Event.__dict__["kind"].__set__
-_set_data = Event.__dict__["data"].__set__
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,9 +8,10 @@ a trade (which is also how a jail card is sold), claiming rent and calling time.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Any, ClassVar, TypeVar
+from typing import Annotated, ClassVar
 
 from parlor.core.validate import Bounds, MaxLen, Seat
+from parlor.monopoly.interned import shared as shared
 
 #: Field types: the game checks every action's fields against them before any rule (see
 #: parlor.core.validate); the rules then say whether a well-formed action is legal now.
@@ -211,23 +212,3 @@ ACTION_TYPES: dict[str, type[Action]] = {
         CallTime,
     )
 }
-
-
-A = TypeVar("A", bound=Action)
-_SHARED: dict[tuple[Any, ...], Any] = {}
-
-
-def shared(kind: type[A], *fields: Any) -> A:
-    """The action ``kind(*fields)``, built once and shared: actions are immutable values, and the
-    engine lists the same few answers (throw, end the turn, pass, a bid...) at every decision.
-
-    >>> shared(RollDice, 2) is shared(RollDice, 2) == RollDice(2)
-    True
-    """
-    key = (kind, *fields)
-    action = _SHARED.get(key)
-    if action is None:
-        if len(_SHARED) > 50_000:  # (bids of many amounts: keep the table bounded)
-            _SHARED.clear()
-        action = _SHARED[key] = kind(*fields)
-    return action

@@ -85,6 +85,12 @@ class RuleOptions:
         >>> RuleOptions.for_edition(load_edition("classic"), {"variant": "short"}).hotel_after_houses
         3
         """
+        plain = overrides is None or (isinstance(overrides, Mapping) and not overrides)
+        if plain:
+            # An edition's own options, the usual case: frozen, so computed once per edition.
+            known = _EDITION_OPTIONS.get(id(edition))
+            if known is not None and known[0] is edition:
+                return known[1]
         names = set(cls.field_names())
         merged: dict[str, Any] = {}
         if overrides is not None and not isinstance(overrides, Mapping):
@@ -142,6 +148,10 @@ class RuleOptions:
         except TypeError as exc:  # pragma: no cover - names were checked above
             raise SettingsError(str(exc)) from exc
         options.validate()
+        if plain:
+            if len(_EDITION_OPTIONS) > 64:
+                _EDITION_OPTIONS.clear()
+            _EDITION_OPTIONS[id(edition)] = (edition, options)
         return options
 
     def validate(self) -> None:
@@ -169,3 +179,8 @@ class RuleOptions:
 
     def as_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
+
+
+#: Each edition's default options (see RuleOptions.for_edition), by the edition's identity; the
+#: entry keeps the edition alive so that the id stays its own.
+_EDITION_OPTIONS: dict[int, tuple[Edition, RuleOptions]] = {}

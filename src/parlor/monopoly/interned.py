@@ -1,0 +1,29 @@
+"""Shared action values: :func:`shared` (re-exported by :mod:`parlor.monopoly.actions`).
+
+A module of its own so that the optional compiled build (setup.py) compiles it: the engine lists
+its answers through it at every decision, and the actions' module (dataclasses) stays Python.
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+A = TypeVar("A")
+_SHARED: dict[tuple[Any, ...], Any] = {}
+
+
+def shared(kind: type[A], *fields: Any) -> A:
+    """The action ``kind(*fields)``, built once and shared: actions are immutable values, and the
+    engine lists the same few answers (throw, end the turn, pass, a bid...) at every decision.
+
+    >>> from parlor.monopoly.actions import RollDice
+    >>> shared(RollDice, 2) is shared(RollDice, 2) == RollDice(2)
+    True
+    """
+    key = (kind, *fields)
+    action: A | None = _SHARED.get(key)
+    if action is None:
+        if len(_SHARED) > 50_000:  # (bids of many amounts: keep the table bounded)
+            _SHARED.clear()
+        action = _SHARED[key] = kind(*fields)
+    return action
