@@ -170,6 +170,7 @@ class Deeds:
         self.mortgaged = list(mortgaged)
         self.buildings = list(buildings)
         groups = board.groups
+        affected: set[int] = set()
         if previous is None:
             #: Per group: the player owning every lot, or -2 (several owners or the bank).
             self.group_owner: list[int] = []
@@ -190,7 +191,6 @@ class Deeds:
                     self.complete[first].append(gi)
         else:
             group_owner = self.group_owner = list(previous.group_owner)
-            affected: set[int] = set()
             old_owner = previous.owner
             for gi in touched:
                 members = groups[gi]
@@ -215,6 +215,17 @@ class Deeds:
         self._offer_targets: list[list[OfferTarget] | None] = [None] * players
         self._danger: list[int] | None = None
         self._junk: list[int | None] = [None] * players
+        if previous is not None:
+            # What is known of the players none of whose groups changed still holds.
+            for p in range(players):
+                if p in affected:
+                    continue
+                self._top_rent[p] = previous._top_rent[p]
+                self._spots[p] = previous._spots[p]
+                self._build_options[p] = previous._build_options[p]
+                self._by_price[p] = previous._by_price[p]
+                self._junk[p] = previous._junk[p]
+                # Trade targets also depend on the other players' groups: not kept.
 
     def same(self, owner: list[int], mortgaged: list[bool], buildings: list[int]) -> bool:
         return owner == self.owner and buildings == self.buildings and mortgaged == self.mortgaged
@@ -224,37 +235,22 @@ class Deeds:
         none of whose groups changed."""
         board = self.board
         group_index = board.group_index
+        before_owner, before_mortgaged, before_buildings = (
+            self.owner,
+            self.mortgaged,
+            self.buildings,
+        )
         touched: list[int] = []
-        for now, before in ((owner, self.owner), (buildings, self.buildings)):
-            if now != before:
-                for sq in range(N_SQUARES):
-                    if now[sq] != before[sq]:
-                        gi = group_index[sq]
-                        if gi >= 0 and gi not in touched:
-                            touched.append(gi)
-        if mortgaged != self.mortgaged:
-            for sq in range(N_SQUARES):
-                if mortgaged[sq] != self.mortgaged[sq]:
-                    gi = group_index[sq]
-                    if gi >= 0 and gi not in touched:
-                        touched.append(gi)
-        new = Deeds(board, owner, mortgaged, buildings, len(self.owned), self, tuple(touched))
-        affected: set[int] = set()
-        groups = board.groups
-        for gi in touched:
-            for s in groups[gi]:
-                affected.add(owner[s])
-                affected.add(self.owner[s])
-        for p in range(len(self.owned)):
-            if p in affected:
-                continue
-            new._top_rent[p] = self._top_rent[p]
-            new._spots[p] = self._spots[p]
-            new._build_options[p] = self._build_options[p]
-            new._by_price[p] = self._by_price[p]
-            new._junk[p] = self._junk[p]
-            # Trade targets also depend on the other players' groups: not kept.
-        return new
+        for sq in board.properties:  # (only properties ever change)
+            if (
+                owner[sq] != before_owner[sq]
+                or buildings[sq] != before_buildings[sq]
+                or mortgaged[sq] != before_mortgaged[sq]
+            ):
+                gi = group_index[sq]
+                if gi >= 0 and gi not in touched:
+                    touched.append(gi)
+        return Deeds(board, owner, mortgaged, buildings, len(self.owned), self, tuple(touched))
 
 
 def _whole_owner(owner: list[int], members: tuple[int, ...]) -> int:

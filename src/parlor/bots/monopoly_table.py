@@ -20,6 +20,7 @@ from parlor.bots.monopoly_board import (
     OfferTarget,
     board_for,
 )
+from parlor.monopoly.game import PropertyGame
 
 __all__ = [
     "HOTEL",
@@ -151,6 +152,24 @@ class Table:
         decision of the same game are kept if still true. A game without that state (another
         implementation of the interface) is read through ``view(None)``."""
         kind = type(game)
+        if kind is PropertyGame:
+            # (typed: compiled, the engine's fields are read directly, not looked up by name)
+            g: PropertyGame = game
+            new = cls(board)
+            new.cash = g.cash
+            new.bankrupt = g.bankrupt
+            new.in_jail = g.in_jail
+            new._jail_cards = None  # counted when asked (rarely)
+            new._jail_held = g.jail_cards
+            new.position = g.position
+            new.owner = g.owner
+            new.mortgaged = g.mortgaged
+            new.buildings = g.buildings
+            new.bank_houses = g.houses_left
+            new.bank_hotels = g.hotels_left
+            new.round = g.round
+            new._reset(deeds)
+            return new
         if kind not in _READABLE:
             if not all(hasattr(game, name) for name in STATE_ATTRIBUTES):
                 return cls(board, game.view(None))
@@ -261,15 +280,29 @@ class Table:
         dangers = deeds._danger
         if dangers is None:
             # Each owner's dearest rent, then for each player the dearest among the others'.
+            # (plain loops: compiled, a generator in max() costs more than the rents)
             top = deeds._top_rent
             mortgaged = self.mortgaged
+            tops: list[int] = []
             for q, lots in enumerate(deeds.owned):
-                if top[q] is None:
-                    top[q] = max((self.rent_at(s) for s in lots if not mortgaged[s]), default=0)
-            tops = [t or 0 for t in top]
-            dangers = deeds._danger = [
-                max((t for q, t in enumerate(tops) if q != p), default=0) for p in range(len(tops))
-            ]
+                known = top[q]
+                if known is None:
+                    known = 0
+                    for s in lots:
+                        if not mortgaged[s]:
+                            rent = self.rent_at(s)
+                            if rent > known:
+                                known = rent
+                    top[q] = known
+                tops.append(known)
+            dangers = []
+            for p in range(len(tops)):
+                most = 0
+                for q, t in enumerate(tops):
+                    if q != p and t > most:
+                        most = t
+                dangers.append(most)
+            deeds._danger = dangers
         return dangers[player]
 
     def build_spots(self, player: int) -> list[int]:
@@ -282,18 +315,23 @@ class Table:
         b = self.board
         spots: list[int] = []
         kind = b.kind
-        for gi in deeds.complete[player]:
+        mortgaged = self.mortgaged
+        max_level = self.max_level
+        for gi in deeds.complete[player]:  # (plain loops: cheaper than generators compiled)
             members = b.groups[gi]
-            if any(self.mortgaged[s] for s in members):
-                continue
-            levels = [self.level(s) for s in members]
-            low = min(levels)
-            spots.extend(
-                s
-                for s, lvl in zip(members, levels, strict=True)
-                if kind[s] == "street" and lvl < self.max_level and lvl <= low
-            )
-        spots.sort(key=b.order.__getitem__)
+            levels: list[int] = []
+            for s in members:
+                if mortgaged[s]:
+                    break
+                levels.append(self.level(s))
+            else:
+                low = min(levels)
+                for i, s in enumerate(members):
+                    lvl = levels[i]
+                    if kind[s] == "street" and lvl < max_level and lvl <= low:
+                        spots.append(s)
+        if len(spots) > 1:
+            spots.sort(key=b.order.__getitem__)
         deeds._spots[player] = spots
         return spots
 
