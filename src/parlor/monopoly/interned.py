@@ -20,7 +20,7 @@ def shared(kind: type[A], *fields: Any) -> A:
     >>> shared(RollDice, 2) is shared(RollDice, 2) == RollDice(2)
     True
     """
-    key = (kind, *fields)
+    key = (kind,) + fields  # noqa: RUF005 (compiled, unpacking goes through a list)
     action: A | None = _SHARED.get(key)
     if action is None:
         if len(_SHARED) > 50_000:  # (bids of many amounts: keep the table bounded)
