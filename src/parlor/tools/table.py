@@ -25,7 +25,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
 from parlor.core.errors import E_, MalformedAction, Phrase
-from parlor.core.game import Game, Outcome
+from parlor.core.game import Event, Game, Outcome
 from parlor.tools.actions import (
     ACTION_TYPES,
     AcceptPenalty,
@@ -56,6 +56,8 @@ PHASE_NAMES = ("play", "drawn_card", "choose_color", "brush_second_card", "box_o
 T_HAMMER, T_GOOD, T_BENT, T_FINGER, T_REVERSE, T_BOX, T_TOOLBOX, T_WHAMMER, T_BRUSH = range(9)
 ALL_TYPES = (*COLORED_TYPES, *WILD_TYPES)
 _NO_CODES: frozenset[str] = frozenset()
+#: Draw events of up to this many cards less one are shared (see _Tables); larger ones are rare.
+_SHARED_DRAWS = 9
 
 
 class _Tables:
@@ -111,6 +113,20 @@ class _Tables:
         every += [a for row in self.choose for a in row]
         every += [a for seat in self.penalty for row in seat for a in row]
         self.interned: dict[int, ToolsAction] = {id(a): a for a in every}
+        # The common events, built once and shared like the actions (every apply returns some;
+        # building each anew was a good part of an apply): read them, don't change them.
+        self.play_events = [
+            [Event("play", {"player": p, "card": codes[k]}) for k in range(K)] for p in range(n)
+        ]
+        self.draw_events = [
+            [Event("draw", {"player": p, "count": c}) for c in range(_SHARED_DRAWS)]
+            for p in range(n)
+        ]
+        self.skip_events = [Event("skip", {"player": p}) for p in range(n)]
+        self.color_events = [
+            [Event("color", {"player": p, "color": color}) for color in colors] for p in range(n)
+        ]
+        self.reverse_events = {d: Event("reverse", {"direction": d}) for d in (1, -1)}
         self.kind_by_code = {code: k for k, code in enumerate(codes)}
         self.codes = codes
         self.color_by_name = {c: i for i, c in enumerate(colors)}

@@ -76,7 +76,7 @@ class ToolsTurn(ToolsViews):
         elif kind is ChooseColor:
             c = t.color_by_name[action.color]  # type: ignore[union-attr]
             self.color = c
-            events.append(Event("color", {"player": p, "color": action.color}))  # type: ignore[union-attr]
+            events.append(t.color_events[p][c])
             hand = self.hands[p]
             if any(hand[k] for k in t.color_kinds[c]):
                 self.phase = FOLLOW
@@ -95,7 +95,7 @@ class ToolsTurn(ToolsViews):
                 hand[k] -= 1
                 self.sizes[p] -= 1
                 self.discard.append(k)
-                events.append(Event("play", {"player": p, "card": self.deck.code(k)}))
+                events.append(t.play_events[p][k])
             self.ctx = k
             self.color = t.kcolor[k]
             self._moved = True
@@ -124,7 +124,7 @@ class ToolsTurn(ToolsViews):
         left = sizes[p] = sizes[p] - 1
         self.discard.append(k)
         self._moved = True
-        events.append(Event("play", {"player": p, "card": t.codes[k]}))
+        events.append(t.play_events[p][k])
         if left == 0:
             # "La partida termina inmediatamente cuando un jugador logra quedarse sin cartas"
             self._finish(p, "empty hand", events)
@@ -142,7 +142,7 @@ class ToolsTurn(ToolsViews):
             self.ctx = k
             self.color = t.kcolor[k]
             self.direction = -self.direction
-            events.append(Event("reverse", {"direction": self.direction}))
+            events.append(t.reverse_events[self.direction])
             skip = 1 if self._n == 2 and self.options.two_player_reverse_skips else 0
             self._next(skip, events)
         elif tt == T_BOX:
@@ -192,7 +192,11 @@ class ToolsTurn(ToolsViews):
         if got:
             self.sizes[p] += len(got)
             self._moved = True
-        events.append(Event("draw", {"player": p, "count": len(got)}))
+        drawn = len(got)
+        shared = self._t.draw_events[p]
+        events.append(
+            shared[drawn] if drawn < len(shared) else Event("draw", {"player": p, "count": drawn})
+        )
         return got
 
     def _next(self, skip: int, events: list[Event]) -> None:
@@ -200,7 +204,7 @@ class ToolsTurn(ToolsViews):
         n = self._n
         if skip:
             skipped = (self.current + self.direction) % n
-            events.append(Event("skip", {"player": skipped}))
+            events.append(self._t.skip_events[skipped])
         if self._moved:
             self.idle = 0
             self._moved = False
