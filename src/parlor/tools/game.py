@@ -93,7 +93,7 @@ class ToolsGame(ToolsLegality):
     #: What actions change (``parlor.core.state`` saves and restores these; the rest comes from
     #: the settings): a field added to the state must be listed here.
     STATE_FIELDS: ClassVar[tuple[str, ...]] = (
-        "rng", "hands", "sizes", "draw_pile", "discard", "ctx", "color", "direction", "current",
+        "rng", "hands", "held", "sizes", "draw_pile", "discard", "ctx", "color", "direction", "current",
         "phase", "drawn", "box_penalty", "turn", "idle", "_moved", "_outcome",
     )  # fmt: skip
     #: What is not state: the settings and what follows from them, which a copy shares.
@@ -192,6 +192,7 @@ class ToolsGame(ToolsLegality):
             shuffle(self.rng, cards)
         top = cards.pop()
         self.hands = hands
+        self._count_held()
         self.sizes = [hand_size] * n
         self.draw_pile: list[int] = cards
         self.discard: list[int] = [top]
@@ -250,6 +251,7 @@ class ToolsGame(ToolsLegality):
         g.rng = random.Random()
         g.rng.setstate(self.rng.getstate())
         g.hands = [list(h) for h in self.hands]
+        g.held = list(self.held)
         g.sizes = list(self.sizes)
         g.draw_pile = list(self.draw_pile)
         g.discard = list(self.discard)

@@ -77,8 +77,7 @@ class ToolsTurn(ToolsViews):
             c = t.color_by_name[action.color]  # type: ignore[union-attr]
             self.color = c
             events.append(t.color_events[p][c])
-            hand = self.hands[p]
-            if any(hand[k] for k in t.color_kinds[c]):
+            if self.held[p] & t.color_bits[c]:
                 self.phase = FOLLOW
                 self.ctx = t.follow_ctx[c]
             else:
@@ -93,6 +92,8 @@ class ToolsTurn(ToolsViews):
             for color in (action.first, action.second):  # type: ignore[union-attr]
                 k = t.hammer_kind[t.color_by_name[color]]
                 hand[k] -= 1
+                if not hand[k]:
+                    self.held[p] ^= 1 << k
                 self.sizes[p] -= 1
                 self.discard.append(k)
                 events.append(t.play_events[p][k])
@@ -119,7 +120,10 @@ class ToolsTurn(ToolsViews):
 
     def _play(self, p: int, k: int, events: list[Event]) -> None:
         t = self._t
-        self.hands[p][k] -= 1
+        hand = self.hands[p]
+        count = hand[k] = hand[k] - 1
+        if not count:
+            self.held[p] ^= 1 << k
         sizes = self.sizes
         left = sizes[p] = sizes[p] - 1
         self.discard.append(k)
@@ -175,6 +179,7 @@ class ToolsTurn(ToolsViews):
         got: list[int] = []
         pile = self.draw_pile
         hand = self.hands[p]
+        held = self.held[p]
         for _ in range(count):
             if not pile:
                 if len(self.discard) <= 1:
@@ -187,9 +192,12 @@ class ToolsTurn(ToolsViews):
                 self.draw_pile = pile
                 events.append(Event("reshuffle", {"draw_pile": len(pile)}))
             k = pile.pop()
+            if not hand[k]:
+                held |= 1 << k
             hand[k] += 1
             got.append(k)
         if got:
+            self.held[p] = held
             self.sizes[p] += len(got)
             self._moved = True
         drawn = len(got)
