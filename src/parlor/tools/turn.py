@@ -55,15 +55,15 @@ class ToolsTurn(ToolsViews):
             k = t.kind_by_code[action.card]  # type: ignore[union-attr]
             self._play(p, k, events)
         elif kind is Draw:
-            got = self._draw(p, 1, events)
+            k = self._draw(p, 1, events)
             opts = self.options
             if (
-                got
+                k >= 0
                 and opts.may_play_drawn
-                and (opts.ask_after_every_draw or t.playable[self.ctx][got[0]])
+                and (opts.ask_after_every_draw or t.playable[self.ctx][k])
             ):
                 self.phase = DRAWN
-                self.drawn = got[0]
+                self.drawn = k
             else:
                 self._next(0, events)
         elif kind is PlayDrawn:
@@ -174,38 +174,47 @@ class ToolsTurn(ToolsViews):
             self.color = None
             self.phase = COLOR
 
-    def _draw(self, p: int, count: int, events: list[Event]) -> list[int]:
-        """Draw up to ``count`` cards for ``p``, reshuffling the discard pile when needed."""
-        got: list[int] = []
+    def _draw(self, p: int, count: int, events: list[Event]) -> int:
+        """Draw up to ``count`` cards for ``p``, reshuffling the discard pile when needed; the
+        last card drawn, or -1 if none was left."""
         pile = self.draw_pile
         hand = self.hands[p]
         held = self.held[p]
+        k = -1
+        got = 0
         for _ in range(count):
             if not pile:
-                if len(self.discard) <= 1:
+                pile = self._reshuffle(events)
+                if not pile:
                     break
-                # "todas las cartas de la pila de descarte, excepto la carta superior, se
-                # mezclan nuevamente para crear una nueva pila de robo"
-                pile = self.discard[:-1]
-                self.discard = self.discard[-1:]
-                shuffle(self.rng, pile)
-                self.draw_pile = pile
-                events.append(Event("reshuffle", {"draw_pile": len(pile)}))
             k = pile.pop()
             if not hand[k]:
                 held |= 1 << k
             hand[k] += 1
-            got.append(k)
+            got += 1
         if got:
             self.held[p] = held
-            self.sizes[p] += len(got)
+            self.sizes[p] += got
             self._moved = True
-        drawn = len(got)
         shared = self._t.draw_events[p]
         events.append(
-            shared[drawn] if drawn < len(shared) else Event("draw", {"player": p, "count": drawn})
+            shared[got] if got < len(shared) else Event("draw", {"player": p, "count": got})
         )
-        return got
+        return k
+
+    def _reshuffle(self, events: list[Event]) -> list[int]:
+        """The new draw pile: the discard pile but its top card, shuffled (empty when that is
+        all there is)."""
+        if len(self.discard) <= 1:
+            return self.draw_pile
+        # "todas las cartas de la pila de descarte, excepto la carta superior, se mezclan
+        # nuevamente para crear una nueva pila de robo"
+        pile = self.discard[:-1]
+        self.discard = self.discard[-1:]
+        shuffle(self.rng, pile)
+        self.draw_pile = pile
+        events.append(Event("reshuffle", {"draw_pile": len(pile)}))
+        return pile
 
     def _next(self, skip: int, events: list[Event]) -> None:
         """End the turn: move ``1 + skip`` seats in the current direction."""
