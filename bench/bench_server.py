@@ -3,8 +3,8 @@
 Every table is 4 people (no bots): whoever must decide answers at once with a random legal answer;
 the latency of an action is the time from sending it to the moment the last of the table's 4
 seats has received the update it caused. Finished games are replaced by new tables. Prints
-actions/s and latency percentiles over the measured window (after a warm-up), the CPU the server
-and this client took, and the load average.
+actions/s and latency percentiles over the measured window (it opens a warm-up after every table
+is playing), the CPU the server and this client took, and the load average.
 
     python bench/bench_server.py --tables 300 --seconds 20 --warmup 30
 
@@ -90,12 +90,13 @@ class Seat(asyncio.Protocol):
 
 
 class Stats:
-    def __init__(self, measure_from: float, stop_at: float) -> None:
-        self.measure_from, self.stop_at = measure_from, stop_at
+    def __init__(self, playing: Any) -> None:
+        # the window is not known yet: it opens once every table is playing (see ``measure``)
+        self.measure_from, self.stop_at = float("inf"), float("inf")
+        self.started = playing  # tables of every client process that have started a game
         self.lat: list[float] = []
         self.errors: dict[str, int] = {}
         self.games = 0
-        self.playing = 0  # tables whose game has been started
 
 
 class TablePlay:
@@ -176,6 +177,7 @@ async def connect(url: str, on_frame: Callable[[bytes], None]) -> Seat:
 
 
 async def run_table(base: str, game: str, stats: Stats, rng: random.Random, protocol: int) -> None:
+    first = True
     while time.monotonic() < stats.stop_at:
         made = await asyncio.to_thread(client.create_table, base, game=game, seats=4)
         tokens = [made["token"]]
@@ -198,7 +200,10 @@ async def run_table(base: str, game: str, stats: Stats, rng: random.Random, prot
                 hello["host_key"] = made["host_key"]
             seat.send(hello)
         play.seats[0].send({"type": "start"})
-        stats.playing += 1
+        if first:
+            first = False
+            with stats.started.get_lock():
+                stats.started.value += 1
         while not play.done.done() and time.monotonic() < stats.stop_at:
             await asyncio.wait([play.done], timeout=1.0)
         stats.games += play.done.done()
@@ -248,11 +253,9 @@ def start_server(tables: int, python: str) -> tuple[subprocess.Popen[str], str]:
     return server, base
 
 
-async def drive(
-    args: argparse.Namespace, base: str, start: float, tables: int, seed: int
-) -> dict[str, Any]:
+async def drive(args: argparse.Namespace, base: str, tables: int, seed: int, shared: Any) -> Any:
     """Play ``tables`` tables from this process; what it measured in the common window."""
-    stats = Stats(start + args.warmup, start + args.warmup + args.seconds)
+    stats = Stats(shared.playing)
     rng = random.Random(seed)
     running = [
         asyncio.ensure_future(
@@ -260,21 +263,24 @@ async def drive(
         )
         for _ in range(tables)
     ]
+    while shared.window.value == 0.0:  # set by ``measure`` when every table plays
+        await asyncio.sleep(0.02)
+    stats.measure_from = shared.window.value
+    stats.stop_at = stats.measure_from + args.seconds
     await asyncio.sleep(max(0.0, stats.measure_from - time.monotonic()))
-    playing = min(stats.playing, tables)  # (a table started again counts once)
     cpu0 = time.process_time()
     await asyncio.sleep(max(0.0, stats.stop_at - time.monotonic()))
     cpu1 = time.process_time()
     await asyncio.gather(*running)
-    return {"lat": stats.lat, "errors": stats.errors, "cpu": cpu1 - cpu0, "playing": playing}
+    return {"lat": stats.lat, "errors": stats.errors, "cpu": cpu1 - cpu0}
 
 
 def client_process(
     args: argparse.Namespace,
     base: str,
-    start: float,
     tables: int,
     seed: int,
+    shared: Any,
     out: Any,
 ) -> None:
     run: Any = asyncio.run
@@ -284,27 +290,39 @@ def client_process(
         run = uvloop.run
     except ImportError:
         pass
-    out.put(run(drive(args, base, start, tables, seed)))
+    out.put(run(drive(args, base, tables, seed, shared)))
 
 
 def measure(args: argparse.Namespace, base: str, server_pid: int | None) -> None:
     """Start the client processes, read the server's CPU over the window, then report."""
     ctx = multiprocessing.get_context("fork")  # (before any event loop exists in this one)
     out = ctx.Queue()
+    shared = argparse.Namespace(playing=ctx.Value("i", 0), window=ctx.Value("d", 0.0))
     start = time.monotonic()  # (one clock for every process: CLOCK_MONOTONIC)
     share = [
         args.tables // args.clients + (i < args.tables % args.clients) for i in range(args.clients)
     ]
     procs = [
-        ctx.Process(target=client_process, args=(args, base, start, n, args.seed * 1000 + i, out))
+        ctx.Process(target=client_process, args=(args, base, n, args.seed * 1000 + i, shared, out))
         for i, n in enumerate(share)
         if n > 0
     ]
     for proc in procs:
         proc.start()
-    time.sleep(max(0.0, start + args.warmup - time.monotonic()))
+    # The window opens --warmup seconds after the last table began to play (at most
+    # --make-timeout seconds from the start): N tables means N tables playing, not being made.
+    all_playing = None
+    while time.monotonic() < start + args.make_timeout:
+        if shared.playing.value >= args.tables:
+            all_playing = time.monotonic() - start
+            break
+        time.sleep(0.05)
+    playing = shared.playing.value
+    opens = max(time.monotonic() + args.warmup, start + 1.0)
+    shared.window.value = opens
+    time.sleep(max(0.0, opens - time.monotonic()))
     server0 = None if server_pid is None else cpu_seconds(server_pid)
-    time.sleep(max(0.0, start + args.warmup + args.seconds - time.monotonic()))
+    time.sleep(max(0.0, opens + args.seconds - time.monotonic()))
     server1 = None if server_pid is None else cpu_seconds(server_pid)
     load = os.getloadavg()
     results = [out.get() for _ in procs]
@@ -317,11 +335,13 @@ def measure(args: argparse.Namespace, base: str, server_pid: int | None) -> None
             errors[code] = errors.get(code, 0) + n
     print(
         f"{args.tables} tables x 4 WebSocket clients, {args.game}, one server process, "
-        f"{len(procs)} client process(es), {args.seconds:.0f} s measured after {args.warmup:.0f} s"
+        f"{len(procs)} client process(es), {args.seconds:.0f} s measured, "
+        f"{args.warmup:.0f} s after every table was playing"
     )
-    playing = sum(r["playing"] for r in results)
-    if playing < args.tables:  # the window then also measured tables being made and joined
+    if all_playing is None:  # the window then also measured tables being made and joined
         print(f"only {playing} of {args.tables} tables were playing when the window opened")
+    else:
+        print(f"all {args.tables} tables were playing {all_playing:.1f} s after the start")
     if len(lat) < 2:
         print("no action was measured", errors)
         return
@@ -354,7 +374,16 @@ def main() -> None:
     ap.add_argument("--tables", type=int, default=300)
     ap.add_argument("--seconds", type=float, default=30.0, help="measured window")
     ap.add_argument(
-        "--warmup", type=float, default=10.0, help="seconds before measuring (tables are made then)"
+        "--warmup",
+        type=float,
+        default=10.0,
+        help="seconds of play between the moment every table is playing and the window",
+    )
+    ap.add_argument(
+        "--make-timeout",
+        type=float,
+        default=300.0,
+        help="seconds to wait for every table to be made and started before measuring anyway",
     )
     ap.add_argument("--game", default="monopoly", choices=["tools", "monopoly"])
     ap.add_argument("--seed", type=int, default=1)

@@ -9,7 +9,9 @@ optional (``pip install rlcard``); without it only the TOOLS figures are printed
 time of this process, so that other work on a shared machine counts less. ``--games N`` plays
 seeds ``0..N-1`` only and prints nothing: under ``valgrind --tool=cachegrind --cache-sim=no``,
 the instructions of ``--games 200`` minus those of ``--games 0``, divided by 200, are a figure per
-game that the load of a shared machine does not change.
+game that the load of a shared machine does not change (with ``PYTHONHASHSEED=0``, the same on
+every run: string hashing moves it by about 1%). Only the public interface is used, so the same
+script measures an older engine through ``PYTHONPATH=<its checkout>/src``.
 """
 
 from __future__ import annotations

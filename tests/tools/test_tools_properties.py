@@ -69,6 +69,19 @@ def check_views(game: ToolsGame) -> None:
     assert "hand" not in spectator
 
 
+def check_legal_plays(game: ToolsGame) -> None:
+    """The decider's legal cards are exactly its cards that ``playable_cards()`` allows (a card
+    drawn but not yet played or kept is a decision of its own): the engine's bit per kind held
+    follows the hand through every play, draw, penalty and redeal."""
+    pending = game.pending
+    if pending is None or pending.kind in ("drawn_card", "choose_color"):
+        return
+    p = pending.player
+    for g in (game, game.determinize(p, seed=len(game.log))):
+        plays = {a.card for a in g.legal_actions(p) if isinstance(a, PlayCard)}
+        assert plays == set(g.view(p)["hand"]) & g.playable_cards()
+
+
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 2**32 - 1),
@@ -100,6 +113,7 @@ def test_random_legal_and_illegal_actions_keep_invariants(
         assert total_cards(game) == size
         assert sum(game.view(None)["hand_sizes"]) == sum(len(h) for h in game.snapshot()["hands"])
         check_views(game)
+        check_legal_plays(game)
 
 
 def test_conformance_action_space_agrees_with_legal_actions() -> None:

@@ -41,6 +41,7 @@ def rig(
         for code in cards:
             game.hands[p][t.kind_by_code[code]] += 1
     game.sizes = [sum(h) for h in game.hands]
+    game._count_held()  # (the engine keeps a bit per kind held beside the counts)
     keep = len(pool) if draw_size is None else max(0, draw_size - len(draw_top or []))
     under = pool[keep:]
     pool = pool[:keep]

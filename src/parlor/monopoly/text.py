@@ -175,25 +175,29 @@ def describe_trade(
 
 
 # ----- actions ---------------------------------------------------------------------------------
+#: the actions whose words depend on nothing else
+_SIMPLE_ACTIONS: dict[type, str] = {
+    A.RollDice: N_("throw the dice"),
+    A.EndTurn: N_("end the turn"),
+    A.DeclineProperty: N_("decline (the bank auctions it)"),
+    A.PassBid: N_("pass (leave the auction)"),
+    A.PayDebt: N_("pay what you owe"),
+    A.DeclareBankruptcy: N_("declare bankruptcy"),
+    A.AcceptTrade: N_("accept the trade"),
+    A.RejectTrade: N_("reject the trade"),
+    A.ClaimRent: N_("claim the rent you are owed"),
+    A.CallTime: N_("call time (the richest player wins)"),
+}
+
+
 def describe_action(game: PropertyGame, a: A.Action, lang: str | None = None) -> str:
     """An action as a menu line: ``buy Boardwalk for $400``, ``mortgage Park Place``."""
     _ = tr(game, lang)
+    simple = _SIMPLE_ACTIONS.get(type(a))
+    if simple is not None:
+        return _(simple)
     sq = getattr(a, "square", None)
     where = square(game, sq, lang) if isinstance(sq, int) else ""
-    simple = {
-        A.RollDice: N_("throw the dice"),
-        A.EndTurn: N_("end the turn"),
-        A.DeclineProperty: N_("decline (the bank auctions it)"),
-        A.PassBid: N_("pass (leave the auction)"),
-        A.PayDebt: N_("pay what you owe"),
-        A.DeclareBankruptcy: N_("declare bankruptcy"),
-        A.AcceptTrade: N_("accept the trade"),
-        A.RejectTrade: N_("reject the trade"),
-        A.ClaimRent: N_("claim the rent you are owed"),
-        A.CallTime: N_("call time (the richest player wins)"),
-    }
-    if type(a) in simple:
-        return _(simple[type(a)])
     if isinstance(a, A.PayJailFine):
         return _("pay the {fine} fine", fine=money(game, game.edition.jail_fine, lang))
     if isinstance(a, A.UseJailCard):

@@ -93,7 +93,7 @@ class ToolsGame(ToolsLegality):
     #: What actions change (``parlor.core.state`` saves and restores these; the rest comes from
     #: the settings): a field added to the state must be listed here.
     STATE_FIELDS: ClassVar[tuple[str, ...]] = (
-        "rng", "hands", "sizes", "draw_pile", "discard", "ctx", "color", "direction", "current",
+        "rng", "hands", "held", "sizes", "draw_pile", "discard", "ctx", "color", "direction", "current",
         "phase", "drawn", "box_penalty", "turn", "idle", "_moved", "_outcome",
     )  # fmt: skip
     #: What is not state: the settings and what follows from them, which a copy shares.
@@ -176,13 +176,24 @@ class ToolsGame(ToolsLegality):
         K = t.K
         n = self._n
         hand_size = self.options.hand_size
+        deal = hand_size * n
         while True:
             cards = list(_deck_facts(self.deck).cards)
             shuffle(self.rng, cards)
-            hands = [[0] * K for _ in range(n)]
-            for _ in range(hand_size):
-                for p in range(n):
-                    hands[p][cards.pop()] += 1
+            # One card at a time to each seat from the top (the end of the list): seat p gets
+            # the p-th card from the top and every n-th below it.
+            last = len(cards) - 1
+            hands: list[list[int]] = []
+            held: list[int] = []
+            for p in range(n):
+                hand = [0] * K
+                bits = 0
+                for k in cards[last - p : last - deal : -n]:
+                    hand[k] += 1
+                    bits |= 1 << k
+                hands.append(hand)
+                held.append(bits)
+            del cards[last + 1 - deal :]
             if any(t.ktype[k] <= T_BENT for k in cards):
                 break
             # No base card is left to start the discard pile: deal again.
@@ -192,6 +203,7 @@ class ToolsGame(ToolsLegality):
             shuffle(self.rng, cards)
         top = cards.pop()
         self.hands = hands
+        self.held = held
         self.sizes = [hand_size] * n
         self.draw_pile: list[int] = cards
         self.discard: list[int] = [top]
@@ -250,6 +262,7 @@ class ToolsGame(ToolsLegality):
         g.rng = random.Random()
         g.rng.setstate(self.rng.getstate())
         g.hands = [list(h) for h in self.hands]
+        g.held = list(self.held)
         g.sizes = list(self.sizes)
         g.draw_pile = list(self.draw_pile)
         g.discard = list(self.discard)

@@ -254,6 +254,7 @@ class ToolsViews(ToolsActionIds):
         g.rng = random.Random(rng.getrandbits(64))
         if wanted:  # (after the uniform redeal, so that it draws the same numbers as before)
             g._redeal_constrained(player, wanted, rng)
+        g._count_held()
         return g
 
     def _constraint_rows(

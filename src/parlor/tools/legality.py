@@ -58,19 +58,19 @@ class ToolsLegality(ToolsTurn):
         if phase == OVER:
             return []
         t = self._t
-        hand = self.hands[p]
         if phase == PLAY:
-            plays = t.play[p]
             ctx = self.ctx
-            out: list[ToolsAction] = [plays[k] for k in t.playable_kinds[ctx] if hand[k]]
+            playable = self.held[p] & t.playable_bits[ctx]
             if t.good_nail[ctx]:
-                if not out:
-                    out = self._penalty_actions(p)
-            elif not out or self.options.may_draw_when_able:
+                return t.plays(p, playable) if playable else self._penalty_actions(p)
+            if not playable:
+                return [t.draw[p]]
+            out = t.plays(p, playable)
+            if self.options.may_draw_when_able:
                 out.append(t.draw[p])
             return out
         if phase == BOX:
-            out = [t.play[p][k] for k in t.box_kinds if hand[k]]
+            out = t.plays(p, self.held[p] & t.box_bits)
             out.append(t.accept[p])
             return out
         if phase == DRAWN:
@@ -80,7 +80,7 @@ class ToolsLegality(ToolsTurn):
         if phase == COLOR:
             return list(t.choose[p])
         # FOLLOW
-        out = [t.play[p][k] for k in t.playable_kinds[self.ctx] if hand[k]]
+        out = t.plays(p, self.held[p] & t.playable_bits[self.ctx])
         out.append(t.end[p])
         return out
 

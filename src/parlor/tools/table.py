@@ -25,7 +25,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
 from parlor.core.errors import E_, MalformedAction, Phrase
-from parlor.core.game import Game, Outcome
+from parlor.core.game import Event, Game, Outcome
 from parlor.tools.actions import (
     ACTION_TYPES,
     AcceptPenalty,
@@ -56,6 +56,8 @@ PHASE_NAMES = ("play", "drawn_card", "choose_color", "brush_second_card", "box_o
 T_HAMMER, T_GOOD, T_BENT, T_FINGER, T_REVERSE, T_BOX, T_TOOLBOX, T_WHAMMER, T_BRUSH = range(9)
 ALL_TYPES = (*COLORED_TYPES, *WILD_TYPES)
 _NO_CODES: frozenset[str] = frozenset()
+#: Draw events of up to this many cards less one are shared (see _Tables); larger ones are rare.
+_SHARED_DRAWS = 9
 
 
 class _Tables:
@@ -79,18 +81,22 @@ class _Tables:
         self.bind_ctx = [K + c for c in range(C)]
         self.follow_ctx = [K + C + 1 + c for c in range(C)]
         self.color_kinds = [[k for k in range(K) if self.kcolor[k] == c] for c in range(C)]
+        self.color_bits = [_bits(kinds) for kinds in self.color_kinds]
         self.wild_hammer = deck.kind_of("wild_hammer")
         table: list[list[bool]] = []
         for ctx in range(K + 2 * C + 1):
             table.append([self._playable(ctx, k, options) for k in range(K)])
         self.playable = table
         self.good_nail = [ctx < K and self.ktype[ctx] == T_GOOD for ctx in range(len(table))]
-        # Kinds that are playable in each context, for fast legal-action generation.
+        # Kinds that are playable in each context, as a list and as a bit per kind: a hand's
+        # playable kinds are its held bits (ToolsTable.held) and these, without a scan.
         self.playable_kinds = [[k for k in range(K) if row[k]] for row in table]
+        self.playable_bits = [_bits(kinds) for kinds in self.playable_kinds]
         codes = deck.codes
         # The same as code sets, for playable_cards() (frozensets: callers may keep them).
         self.playable_codes = [frozenset(codes[k] for k in kinds) for kinds in self.playable_kinds]
         self.box_codes = frozenset(codes[k] for k in self.box_kinds)
+        self.box_bits = _bits(self.box_kinds)
         self._excluded_kinds: dict[frozenset[str], frozenset[int]] = {}
         # Cached action objects (actions are immutable, so sharing them is safe and fast).
         colors = deck.colors
@@ -111,9 +117,33 @@ class _Tables:
         every += [a for row in self.choose for a in row]
         every += [a for seat in self.penalty for row in seat for a in row]
         self.interned: dict[int, ToolsAction] = {id(a): a for a in every}
+        # The common events, built once and shared like the actions (every apply returns some;
+        # building each anew was a good part of an apply): read them, don't change them.
+        self.play_events = [
+            [Event("play", {"player": p, "card": codes[k]}) for k in range(K)] for p in range(n)
+        ]
+        self.draw_events = [
+            [Event("draw", {"player": p, "count": c}) for c in range(_SHARED_DRAWS)]
+            for p in range(n)
+        ]
+        self.skip_events = [Event("skip", {"player": p}) for p in range(n)]
+        self.color_events = [
+            [Event("color", {"player": p, "color": color}) for color in colors] for p in range(n)
+        ]
+        self.reverse_events = {d: Event("reverse", {"direction": d}) for d in (1, -1)}
         self.kind_by_code = {code: k for k, code in enumerate(codes)}
         self.codes = codes
         self.color_by_name = {c: i for i, c in enumerate(colors)}
+
+    def plays(self, p: int, bits: int) -> list[ToolsAction]:
+        """``p``'s PlayCard actions of the kinds whose bits are set, by kind order."""
+        plays = self.play[p]
+        out: list[ToolsAction] = []
+        while bits:
+            low = bits & -bits
+            out.append(plays[low.bit_length() - 1])
+            bits ^= low
+        return out
 
     def kinds_of(self, codes: frozenset[str]) -> frozenset[int]:
         """The kind indices of a set of card codes (memoized: determinize asks for the same few
@@ -157,6 +187,14 @@ class _Tables:
             return t == T_HAMMER or (t in (T_FINGER, T_REVERSE, T_BOX) and c == top_c)
         # An action card on top: anything of its color, or the same action symbol.
         return c == top_c or t == top_t
+
+
+def _bits(kinds: list[int]) -> int:
+    """A set of kinds as an integer: bit ``k`` for kind ``k``."""
+    out = 0
+    for k in kinds:
+        out |= 1 << k
+    return out
 
 
 class _DeckFacts:
@@ -229,6 +267,7 @@ class ToolsTable(Game[ToolsAction]):
     _t: _Tables
     _n: int
     hands: list[list[int]]  # per seat: a count per card kind
+    held: list[int]  # per seat: bit k set when the hand holds kind k (kept with hands)
     sizes: list[int]
     draw_pile: list[int]
     discard: list[int]
@@ -248,11 +287,11 @@ class ToolsTable(Game[ToolsAction]):
         return self._t.good_nail[self.ctx]
 
     def _has_play(self, p: int) -> bool:
-        hand = self.hands[p]
-        for k in self._t.playable_kinds[self.ctx]:  # noqa: SIM110 (cheaper than any() on a generator)
-            if hand[k]:
-                return True
-        return False
+        return self.held[p] & self._t.playable_bits[self.ctx] != 0
+
+    def _count_held(self) -> None:
+        """Set every seat's held bits from its hand (after hands were dealt or redealt)."""
+        self.held = [_bits([k for k, count in enumerate(hand) if count]) for hand in self.hands]
 
     def _hammer_count(self, p: int) -> int:
         hand = self.hands[p]

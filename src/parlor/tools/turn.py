@@ -55,15 +55,15 @@ class ToolsTurn(ToolsViews):
             k = t.kind_by_code[action.card]  # type: ignore[union-attr]
             self._play(p, k, events)
         elif kind is Draw:
-            got = self._draw(p, 1, events)
+            k = self._draw(p, 1, events)
             opts = self.options
             if (
-                got
+                k >= 0
                 and opts.may_play_drawn
-                and (opts.ask_after_every_draw or t.playable[self.ctx][got[0]])
+                and (opts.ask_after_every_draw or t.playable[self.ctx][k])
             ):
                 self.phase = DRAWN
-                self.drawn = got[0]
+                self.drawn = k
             else:
                 self._next(0, events)
         elif kind is PlayDrawn:
@@ -76,9 +76,8 @@ class ToolsTurn(ToolsViews):
         elif kind is ChooseColor:
             c = t.color_by_name[action.color]  # type: ignore[union-attr]
             self.color = c
-            events.append(Event("color", {"player": p, "color": action.color}))  # type: ignore[union-attr]
-            hand = self.hands[p]
-            if any(hand[k] for k in t.color_kinds[c]):
+            events.append(t.color_events[p][c])
+            if self.held[p] & t.color_bits[c]:
                 self.phase = FOLLOW
                 self.ctx = t.follow_ctx[c]
             else:
@@ -93,9 +92,11 @@ class ToolsTurn(ToolsViews):
             for color in (action.first, action.second):  # type: ignore[union-attr]
                 k = t.hammer_kind[t.color_by_name[color]]
                 hand[k] -= 1
+                if not hand[k]:
+                    self.held[p] ^= 1 << k
                 self.sizes[p] -= 1
                 self.discard.append(k)
-                events.append(Event("play", {"player": p, "card": self.deck.code(k)}))
+                events.append(t.play_events[p][k])
             self.ctx = k
             self.color = t.kcolor[k]
             self._moved = True
@@ -119,12 +120,15 @@ class ToolsTurn(ToolsViews):
 
     def _play(self, p: int, k: int, events: list[Event]) -> None:
         t = self._t
-        self.hands[p][k] -= 1
+        hand = self.hands[p]
+        count = hand[k] = hand[k] - 1
+        if not count:
+            self.held[p] ^= 1 << k
         sizes = self.sizes
         left = sizes[p] = sizes[p] - 1
         self.discard.append(k)
         self._moved = True
-        events.append(Event("play", {"player": p, "card": t.codes[k]}))
+        events.append(t.play_events[p][k])
         if left == 0:
             # "La partida termina inmediatamente cuando un jugador logra quedarse sin cartas"
             self._finish(p, "empty hand", events)
@@ -142,7 +146,7 @@ class ToolsTurn(ToolsViews):
             self.ctx = k
             self.color = t.kcolor[k]
             self.direction = -self.direction
-            events.append(Event("reverse", {"direction": self.direction}))
+            events.append(t.reverse_events[self.direction])
             skip = 1 if self._n == 2 and self.options.two_player_reverse_skips else 0
             self._next(skip, events)
         elif tt == T_BOX:
@@ -170,37 +174,54 @@ class ToolsTurn(ToolsViews):
             self.color = None
             self.phase = COLOR
 
-    def _draw(self, p: int, count: int, events: list[Event]) -> list[int]:
-        """Draw up to ``count`` cards for ``p``, reshuffling the discard pile when needed."""
-        got: list[int] = []
+    def _draw(self, p: int, count: int, events: list[Event]) -> int:
+        """Draw up to ``count`` cards for ``p``, reshuffling the discard pile when needed; the
+        last card drawn, or -1 if none was left."""
         pile = self.draw_pile
         hand = self.hands[p]
+        held = self.held[p]
+        k = -1
+        got = 0
         for _ in range(count):
             if not pile:
-                if len(self.discard) <= 1:
+                pile = self._reshuffle(events)
+                if not pile:
                     break
-                # "todas las cartas de la pila de descarte, excepto la carta superior, se
-                # mezclan nuevamente para crear una nueva pila de robo"
-                pile = self.discard[:-1]
-                self.discard = self.discard[-1:]
-                shuffle(self.rng, pile)
-                self.draw_pile = pile
-                events.append(Event("reshuffle", {"draw_pile": len(pile)}))
             k = pile.pop()
+            if not hand[k]:
+                held |= 1 << k
             hand[k] += 1
-            got.append(k)
+            got += 1
         if got:
-            self.sizes[p] += len(got)
+            self.held[p] = held
+            self.sizes[p] += got
             self._moved = True
-        events.append(Event("draw", {"player": p, "count": len(got)}))
-        return got
+        shared = self._t.draw_events[p]
+        events.append(
+            shared[got] if got < len(shared) else Event("draw", {"player": p, "count": got})
+        )
+        return k
+
+    def _reshuffle(self, events: list[Event]) -> list[int]:
+        """The new draw pile: the discard pile but its top card, shuffled (empty when that is
+        all there is)."""
+        if len(self.discard) <= 1:
+            return self.draw_pile
+        # "todas las cartas de la pila de descarte, excepto la carta superior, se mezclan
+        # nuevamente para crear una nueva pila de robo"
+        pile = self.discard[:-1]
+        self.discard = self.discard[-1:]
+        shuffle(self.rng, pile)
+        self.draw_pile = pile
+        events.append(Event("reshuffle", {"draw_pile": len(pile)}))
+        return pile
 
     def _next(self, skip: int, events: list[Event]) -> None:
         """End the turn: move ``1 + skip`` seats in the current direction."""
         n = self._n
         if skip:
             skipped = (self.current + self.direction) % n
-            events.append(Event("skip", {"player": skipped}))
+            events.append(self._t.skip_events[skipped])
         if self._moved:
             self.idle = 0
             self._moved = False
