@@ -86,6 +86,9 @@ __all__ = [
 #: ParlorError: compiled (setup.py), an annotated type would be enforced first, by a TypeError.
 Unchecked = Any
 
+#: What PropertyGame.__init__ takes for an empty game that a copy fills in (see _with_fields).
+_BLANK = object()
+
 _AREAS = (turn, buying, rent, building, shortage, mortgages, trades, debts, ending)
 #: Every action's handler, every any-time action's legality check, every decision frame's rules.
 _HANDLERS: dict[type[Action], Handler] = {}
@@ -132,6 +135,8 @@ class PropertyGame(DebtRules):
         seed: Unchecked = 0,
         options: Unchecked = None,
     ) -> None:  # (see new_game)
+        if edition is _BLANK:
+            return  # (a copy's fields come next: see _with_fields)
         self.edition = edition if isinstance(edition, Edition) else load_edition(edition)
         ed = self.edition
         self.options = RuleOptions.for_edition(ed, options)
@@ -543,9 +548,9 @@ class PropertyGame(DebtRules):
 
 
 def _with_fields(fields: Mapping[str, Any]) -> PropertyGame:
-    """A game with these fields (see :meth:`PropertyGame.clone`). Compiled, ``__new__`` runs
-    ``__init__`` (a default game), whose every field is then replaced."""
-    game = PropertyGame.__new__(PropertyGame)
+    """A game with these fields (see :meth:`PropertyGame.clone`), made empty first: compiled,
+    ``__new__`` would run ``__init__`` and build a default game only to replace its fields."""
+    game = PropertyGame(_BLANK)
     for name, value in fields.items():
         setattr(game, name, value)
     game._space = space_for(game.edition)  # (the same object for the same edition)
