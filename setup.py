@@ -44,12 +44,11 @@ COMPILED = [
     "parlor/monopoly/debts.py",
     "parlor/monopoly/game.py",
     # TOOLS: the shuffle, and the rule areas and game as one chain of native classes from
-    # parlor.tools.table.ToolsTable to parlor.tools.game.ToolsGame. Random play (docs/bots.md,
-    # TOOLS): `valgrind --tool=cachegrind --cache-sim=no python bench/bench_tools.py --players 2
-    # --games 200` minus `--games 0`, over 200: 3,234,587 instructions a game at the issue's
-    # start (2361b16), 2,435,057 plain Python, 1,361,377 compiled (2.38 times fewer; four
-    # players 2,846,706 / 2,137,349 / 1,216,286); `bench/bench_tools.py --seconds 3`, three
-    # alternating rounds at load 2.6-3.3: 1970-2411 / 2820-3440 / 5375-6461 games/s (2 players).
+    # parlor.tools.table.ToolsTable to parlor.tools.game.ToolsGame. Random play, instructions a
+    # game (docs/bots.md, TOOLS; `PYTHONHASHSEED=0 valgrind --tool=cachegrind --cache-sim=no
+    # python bench/bench_tools.py --players 2 --games 200` minus `--games 0`, over 200): the
+    # issue's start (2361b16) 3,232,010, plain Python 1,963,990, compiled 1,037,176 (four
+    # players 2,846,992 / 1,747,810 / 936,121).
     "parlor/tools/shuffling.py",
     "parlor/tools/table.py",
     "parlor/tools/action_ids.py",
