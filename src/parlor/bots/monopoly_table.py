@@ -25,7 +25,6 @@ from parlor.monopoly.game import PropertyGame
 __all__ = [
     "HOTEL",
     "N_SQUARES",
-    "STATE_ATTRIBUTES",
     "Board",
     "Deeds",
     "OfferTarget",
@@ -33,23 +32,6 @@ __all__ = [
     "board_for",
 ]
 
-#: The public attributes of a property game a table is read from.
-STATE_ATTRIBUTES = (
-    "cash",
-    "bankrupt",
-    "in_jail",
-    "jail_cards",
-    "position",
-    "owner",
-    "mortgaged",
-    "buildings",
-    "houses_left",
-    "hotels_left",
-    "round",
-)
-
-#: Game classes whose instances have every one of :data:`STATE_ATTRIBUTES`.
-_READABLE: set[type] = set()
 #: The latest :class:`Deeds` of each live game.
 _DEEDS: PerGame[Deeds] = PerGame()
 #: The game :meth:`Table.of` read last, with its board and deeds: bots at one table ask in turn.
@@ -149,44 +131,25 @@ class Table:
     def from_game(cls, board: Board, game: Any, deeds: Deeds | None = None) -> Table:
         """The table of a property game now, read from its public state (the lists are the
         game's own: use the table only until the game changes). ``deeds`` from an earlier
-        decision of the same game are kept if still true. A game without that state (another
-        implementation of the interface) is read through ``view(None)``."""
-        kind = type(game)
-        if kind is PropertyGame:
-            # (typed: compiled, the engine's fields are read directly, not looked up by name)
-            g: PropertyGame = game
-            new = cls(board)
-            new.cash = g.cash
-            new.bankrupt = g.bankrupt
-            new.in_jail = g.in_jail
-            new._jail_cards = None  # counted when asked (rarely)
-            new._jail_held = g.jail_cards
-            new.position = g.position
-            new.owner = g.owner
-            new.mortgaged = g.mortgaged
-            new.buildings = g.buildings
-            new.bank_houses = g.houses_left
-            new.bank_hotels = g.hotels_left
-            new.round = g.round
-            new._reset(deeds)
-            return new
-        if kind not in _READABLE:
-            if not all(hasattr(game, name) for name in STATE_ATTRIBUTES):
-                return cls(board, game.view(None))
-            _READABLE.add(kind)
+        decision of the same game are kept if still true. Any other implementation of the
+        interface is read through its public ``view(None)``."""
+        if not isinstance(game, PropertyGame):
+            return cls(board, game.view(None))
+        # (typed: compiled, the engine's fields are read directly, not looked up by name)
+        g: PropertyGame = game
         new = cls(board)
-        new.cash = game.cash
-        new.bankrupt = game.bankrupt
-        new.in_jail = game.in_jail
+        new.cash = g.cash
+        new.bankrupt = g.bankrupt
+        new.in_jail = g.in_jail
         new._jail_cards = None  # counted when asked (rarely)
-        new._jail_held = game.jail_cards
-        new.position = game.position
-        new.owner = game.owner
-        new.mortgaged = game.mortgaged
-        new.buildings = game.buildings
-        new.bank_houses = game.houses_left
-        new.bank_hotels = game.hotels_left
-        new.round = game.round
+        new._jail_held = g.jail_cards
+        new.position = g.position
+        new.owner = g.owner
+        new.mortgaged = g.mortgaged
+        new.buildings = g.buildings
+        new.bank_houses = g.houses_left
+        new.bank_hotels = g.hotels_left
+        new.round = g.round
         new._reset(deeds)
         return new
 
