@@ -197,8 +197,14 @@ class MonopolyHeuristicBot:
             return self._tax(game, player, info, answers)
         if kind == "answer_trade":
             offer = info["offer"]
-            gain = self.trade_gain(
-                table, int(info["from"]), player, offer, answering=True, weight=self.accept_weight
+            gain = trade_gain(
+                self,
+                table,
+                int(info["from"]),
+                player,
+                offer,
+                answering=True,
+                weight=self.accept_weight,
             )
             return (
                 _action(AcceptTrade, player)
@@ -514,17 +520,3 @@ class MonopolyHeuristicBot:
     def _build_cost_of_level(self, table: Table, sq: int, lvl: int) -> int:
         b = table.board
         return b.edition.hotel_cost(sq) if lvl >= b.max_level else b.house_cost[sq]
-
-    # ----- trades (valued and searched in parlor.bots.monopoly_trading) ------------------------
-    def trade_gain(
-        self,
-        table: Table,
-        proposer: int,
-        to: int,
-        offer: Any,
-        answering: bool,
-        weight: float | None = None,
-    ) -> float:
-        """:func:`parlor.bots.monopoly_trading.trade_gain` by this bot's weights (the offering
-        policy asks it too)."""
-        return trade_gain(self, table, proposer, to, offer, answering, weight)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from parlor.bots.game_memory import PerGame
+from parlor.bots.monopoly_trading import trade_gain
 from parlor.core.game import Game
 
 #: Most trade offers searched at one decision (besides not offering).
@@ -141,11 +142,11 @@ def _offers_for(
         }
         # Their gain grows by (1 + their weight) per unit paid: solve for the lowest price.
         slope = 2.0 if len(table.active()) <= 2 else 1.0 + model.trade_weight
-        gain0 = model.trade_gain(table, player, other, data, answering=True)
+        gain0 = trade_gain(model, table, player, other, data, answering=True)
         pay = 0 if gain0 > 0 else math.ceil((-gain0 / slope + 1) / unit) * unit
         for _ in range(4):
             data["give_cash"] = pay
-            if model.trade_gain(table, player, other, data, answering=True) > 0:
+            if trade_gain(model, table, player, other, data, answering=True) > 0:
                 break
             pay += unit
         else:
@@ -156,7 +157,7 @@ def _offers_for(
         if offer in memory.made or not game.is_legal(offer):
             continue
         if complete:
-            score = model.trade_gain(table, player, other, data, answering=False, weight=0.0)
+            score = trade_gain(model, table, player, other, data, answering=False, weight=0.0)
         else:
             # A step towards a group: after every completion, the more owned the better.
             owned = sum(1 for s in group if table.owner[s] == player) + len(take)

@@ -1,7 +1,7 @@
 """How the heuristic property bot values a trade and looks for the offer it makes.
 
-:func:`trade_gain` (and :meth:`MonopolyHeuristicBot.trade_gain`, which answers with it) weighs
-the change of both sides' worth; :func:`best_offer` tries the trades that complete one of the
+:func:`trade_gain` (the heuristic's answer to an offer, and the offering policy's measure)
+weighs the change of both sides' worth; :func:`best_offer` tries the trades that complete one of the
 bot's colour groups (``Table.offer_targets``) at the bot's price factors.
 """
 
