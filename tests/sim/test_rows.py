@@ -20,18 +20,10 @@ import pytest
 from parlor.cli import simulate_cmd
 from parlor.sim import GameSpec, report, rows, run_many
 from parlor.sim.stream import SETTINGS_KEY, TALLY_COLUMNS, RowWriter
+from tests.sim.specs import QUICK_MATADOR
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
-# A property edition whose games end (a quick Matador game of 12 rounds, time not called), with
-# a line-up that makes wins, seats and bots differ; and TOOLS with rotating seats.
-PROPERTY = GameSpec(
-    game="monopoly",
-    edition="matador",
-    players=3,
-    bots=("random", "heuristic", "random"),
-    options={"variant": "quick", "time_limit_rounds": 12, "time_call_allowed": False},
-    max_decisions=3000,
-)
+# TOOLS with rotating seats
 TOOLS = GameSpec(game="tools", players=3, bots=("heuristic", "random", "random"), rotate=True)
 
 
@@ -43,7 +35,7 @@ def _write(spec: GameSpec, n: int, seed: int, out: Path, **sizes: int) -> list[A
     return records
 
 
-@pytest.mark.parametrize("spec", [PROPERTY, TOOLS], ids=["matador", "tools"])
+@pytest.mark.parametrize("spec", [QUICK_MATADOR, TOOLS], ids=["matador", "tools"])
 def test_the_summary_from_the_file_is_the_summary_of_the_records(
     spec: GameSpec, tmp_path: Path
 ) -> None:
@@ -70,8 +62,8 @@ def test_the_summary_from_the_file_is_the_summary_of_the_records(
 
 
 def test_the_plots_from_the_file_are_the_plots_from_the_records(tmp_path: Path) -> None:
-    records = _write(PROPERTY, 6, 2, tmp_path / "rows")
-    summary = report.summarize(records, PROPERTY, 2)
+    records = _write(QUICK_MATADOR, 6, 2, tmp_path / "rows")
+    summary = report.summarize(records, QUICK_MATADOR, 2)
     direct = report.plot_all(records, summary, tmp_path / "direct")
     made = rows.make_report(tmp_path / "rows", tmp_path / "file")
     from_file = [p for p in made.paths if p.suffix == ".png"]
@@ -234,8 +226,8 @@ def _bad_files(tmp: Path) -> dict[str, tuple[Path, str]]:
     damaged.write_bytes(bytes(middle))
     cases["damaged"] = (damaged, "is damaged: its rows cannot be read")
     short_board = tmp / "short_board"
-    records = run_many(PROPERTY, 2, base_seed=0, workers=1, progress=False)
-    with RowWriter(short_board, spec=PROPERTY) as writer:
+    records = run_many(QUICK_MATADOR, 2, base_seed=0, workers=1, progress=False)
+    with RowWriter(short_board, spec=QUICK_MATADOR) as writer:
         writer.add(records[0])
         writer.add(dataclasses.replace(records[1], landings=records[1].landings[:39]))
     cases["a board of 39 squares"] = (short_board, "is damaged: its rows cannot be read")

@@ -17,15 +17,8 @@ from hypothesis import strategies as st
 
 from parlor.sim import ERROR, GameSpec, iter_records, report, run_many, runner
 from parlor.sim.stream import IntHistogram, RowWriter, Tally
+from tests.sim.specs import QUICK_MATADOR
 
-SHORT = GameSpec(
-    game="monopoly",
-    edition="matador",
-    players=3,
-    bots=("random", "heuristic", "random"),
-    options={"variant": "quick", "time_limit_rounds": 12, "time_call_allowed": False},
-    max_decisions=3000,
-)
 TOOLS = GameSpec(game="tools", players=3, bots=("random", "heuristic", "random"), rotate=True)
 
 
@@ -58,7 +51,7 @@ def _naive_lengths(records: list[runner.GameRecord]) -> dict[str, object]:
 
 
 def test_tally_summary_equals_the_records_counted_directly() -> None:
-    records = run_many(SHORT, 8, base_seed=3, workers=1, progress=False)
+    records = run_many(QUICK_MATADOR, 8, base_seed=3, workers=1, progress=False)
     # Two made-up errors: the examples are the lowest indices, in order.
     records += [
         dataclasses.replace(
@@ -66,11 +59,11 @@ def test_tally_summary_equals_the_records_counted_directly() -> None:
         )
         for k in range(7)
     ]
-    tally = Tally(SHORT)
+    tally = Tally(QUICK_MATADOR)
     for r in reversed(records):  # the order records are added in does not matter
         tally.add(r)
-    summary = report.summarize(tally, SHORT, 3)
-    assert summary == report.summarize(records, SHORT, 3)
+    summary = report.summarize(tally, QUICK_MATADOR, 3)
+    assert summary == report.summarize(records, QUICK_MATADOR, 3)
     assert summary["length"] == _naive_lengths(records)
     assert [e["index"] for e in summary["error_examples"]] == [20, 21, 22, 23, 24]
     wins = sum(1 for r in records if len(r.winners) == 1)
@@ -104,10 +97,10 @@ def test_rows_written_in_batches_equal_the_whole_table(tmp_path: Path) -> None:
 
 
 def test_plots_from_the_tally_equal_plots_from_the_records(tmp_path: Path) -> None:
-    records = run_many(SHORT, 6, base_seed=2, workers=1, progress=False)
-    summary = report.summarize(records, SHORT, 2)
+    records = run_many(QUICK_MATADOR, 6, base_seed=2, workers=1, progress=False)
+    summary = report.summarize(records, QUICK_MATADOR, 2)
     a = report.plot_all(records, summary, tmp_path / "a")
-    b = report.plot_all(Tally.of(records, SHORT), summary, tmp_path / "b")
+    b = report.plot_all(Tally.of(records, QUICK_MATADOR), summary, tmp_path / "b")
     assert [p.read_bytes() for p in a] == [p.read_bytes() for p in b]
 
 
@@ -152,7 +145,7 @@ def _items_held(obj: object) -> int:
 def test_the_tally_holds_no_more_after_many_games_than_after_a_few() -> None:
     """A million-game run keeps its summary in memory: once every length, reason and error slot
     has been seen, more games add nothing to it."""
-    base = run_many(SHORT, 4, base_seed=3, workers=1, progress=False)
+    base = run_many(QUICK_MATADOR, 4, base_seed=3, workers=1, progress=False)
 
     def record(i: int) -> runner.GameRecord:
         r = base[i % len(base)]
@@ -162,7 +155,7 @@ def test_the_tally_holds_no_more_after_many_games_than_after_a_few() -> None:
             )
         return dataclasses.replace(r, index=i, turns=10 + i % 13, decisions=100 + i % 17)
 
-    tally = Tally(SHORT)
+    tally = Tally(QUICK_MATADOR)
     sizes = {}
     for i in range(5000):
         tally.add(record(i))
