@@ -59,8 +59,6 @@ def debt_event(kind: str, debt: Debt, square: int | None = None) -> Event:
     return Event(kind, data)
 
 
-# The rule areas are one chain of classes on the game protocol, Table first and the game
-# (``game.py``) last, so that the optional build (setup.py) compiles them as native classes.
 class Table(Game[Action]):
     """The state of a game of one edition, and the helpers every rule area uses."""
 

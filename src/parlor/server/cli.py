@@ -114,13 +114,13 @@ def run(args: argparse.Namespace) -> int:
 
 
 def tune_collector() -> None:
-    """Make the cyclic garbage collector rare: with its default thresholds (700 allocations) a
+    """Make the cyclic garbage collector rare. With its default thresholds (700 allocations) a
     server holding a thousand connections and hundreds of games ran a young collection every few
     actions and a full one (every object of every game and connection, 100-200 ms with the event
-    loop stopped) several times a minute: about a quarter of the CPU per action, and the slowest 1% of the
-    latencies (``bench/bench_server.py``). Nearly everything a frame allocates is freed by its
-    reference count, so young collections are seldom needed. What start-up made (modules, the
-    app) is never garbage: frozen, full collections skip it."""
+    loop stopped) several times a minute: about a quarter of the CPU per action, and the slowest
+    1% of the latencies (``bench/bench_server.py``). Nearly everything a frame allocates is freed
+    by its reference count, so young collections are seldom needed. What start-up made (modules,
+    the app) is never garbage: frozen, full collections skip it."""
     gc.freeze()
     gc.set_threshold(20_000, 50, 10)
 

@@ -80,8 +80,7 @@ class _Tables:
         self.free_ctx = K + C
         self.bind_ctx = [K + c for c in range(C)]
         self.follow_ctx = [K + C + 1 + c for c in range(C)]
-        self.color_kinds = [[k for k in range(K) if self.kcolor[k] == c] for c in range(C)]
-        self.color_bits = [_bits(kinds) for kinds in self.color_kinds]
+        self.color_bits = [_bits([k for k in range(K) if self.kcolor[k] == c]) for c in range(C)]
         self.wild_hammer = deck.kind_of("wild_hammer")
         table: list[list[bool]] = []
         for ctx in range(K + 2 * C + 1):
