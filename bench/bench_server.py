@@ -6,7 +6,7 @@ seats has received the update it caused. Finished games are replaced by new tabl
 actions/s and latency percentiles over the measured window (it opens a warm-up after every table
 is playing), the CPU the server and this client took, and the load average.
 
-    python bench/bench_server.py --tables 300 --seconds 20 --warmup 30
+    python bench/bench_server.py --tables 300 --seconds 20 --warmup 10
 
 The client shares the machine with the server, so it is kept lean: one event loop per process
 (uvloop when installed; ``--clients K`` shares the tables among K processes), and each
@@ -90,10 +90,10 @@ class Seat(asyncio.Protocol):
 
 
 class Stats:
-    def __init__(self, playing: Any) -> None:
+    def __init__(self, started: Any) -> None:
         # the window is not known yet: it opens once every table is playing (see ``measure``)
         self.measure_from, self.stop_at = float("inf"), float("inf")
-        self.started = playing  # tables of every client process that have started a game
+        self.started = started  # tables of every client process that have started a game
         self.lat: list[float] = []
         self.errors: dict[str, int] = {}
         self.games = 0
@@ -255,7 +255,7 @@ def start_server(tables: int, python: str) -> tuple[subprocess.Popen[str], str]:
 
 async def drive(args: argparse.Namespace, base: str, tables: int, seed: int, shared: Any) -> Any:
     """Play ``tables`` tables from this process; what it measured in the common window."""
-    stats = Stats(shared.playing)
+    stats = Stats(shared.started)
     rng = random.Random(seed)
     running = [
         asyncio.ensure_future(
@@ -297,7 +297,7 @@ def measure(args: argparse.Namespace, base: str, server_pid: int | None) -> None
     """Start the client processes, read the server's CPU over the window, then report."""
     ctx = multiprocessing.get_context("fork")  # (before any event loop exists in this one)
     out = ctx.Queue()
-    shared = argparse.Namespace(playing=ctx.Value("i", 0), window=ctx.Value("d", 0.0))
+    shared = argparse.Namespace(started=ctx.Value("i", 0), window=ctx.Value("d", 0.0))
     start = time.monotonic()  # (one clock for every process: CLOCK_MONOTONIC)
     share = [
         args.tables // args.clients + (i < args.tables % args.clients) for i in range(args.clients)
@@ -313,12 +313,12 @@ def measure(args: argparse.Namespace, base: str, server_pid: int | None) -> None
     # --make-timeout seconds from the start): N tables means N tables playing, not being made.
     all_playing = None
     while time.monotonic() < start + args.make_timeout:
-        if shared.playing.value >= args.tables:
+        if shared.started.value >= args.tables:
             all_playing = time.monotonic() - start
             break
         time.sleep(0.05)
-    playing = shared.playing.value
-    opens = max(time.monotonic() + args.warmup, start + 1.0)
+    playing = shared.started.value
+    opens = time.monotonic() + args.warmup
     shared.window.value = opens
     time.sleep(max(0.0, opens - time.monotonic()))
     server0 = None if server_pid is None else cpu_seconds(server_pid)
