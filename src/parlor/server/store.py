@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from importlib import resources
 from typing import Any
 
+import orjson
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import Connection, Table, create_engine, event, func, insert, select, text, update
@@ -273,8 +274,8 @@ class Store:
         # The hot path: plain SQL through the driver (building SQLAlchemy statements for every
         # action cost several times the commit itself).
         now = time.time()
-        params = [
-            (table_id, seq, seat, json.dumps(action, separators=(",", ":")), actor, now)
+        params = [  # (orjson: the compact JSON json.dumps wrote, a tenth of the time)
+            (table_id, seq, seat, orjson.dumps(action).decode(), actor, now)
             for table_id, seq, seat, action, actor in rows
         ]
         try:
