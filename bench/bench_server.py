@@ -3,8 +3,9 @@
 Every table is 4 people (no bots): whoever must decide answers at once with a random legal answer;
 the latency of an action is the time from sending it to the moment the last of the table's 4
 seats has received the update it caused. Finished games are replaced by new tables. Prints
-actions/s and latency percentiles over the measured window (it opens a warm-up after every table
-is playing), the CPU the server and this client took, and the load average.
+actions/s, how many tables had an action in flight on average (short games spend part of the
+window being remade), and latency percentiles over the measured window (it opens a warm-up after
+every table is playing), the CPU the server and this client took, and the load average.
 
     python bench/bench_server.py --tables 300 --seconds 20 --warmup 10
 
@@ -347,6 +348,9 @@ def measure(args: argparse.Namespace, base: str, server_pid: int | None) -> None
         return
     q = statistics.quantiles(lat, n=100)
     print(f"actions/s: {len(lat) / args.seconds:.0f}   ({len(lat)} actions)")
+    # Little's law: the actions in flight on average (one at most per table: the tables playing,
+    # not those being made or joined between games)
+    print(f"tables with an action in flight, on average: {sum(lat) / args.seconds:.0f}")
     print(
         f"latency to the last seat's update: p50 {q[49] * 1000:.1f} ms, "
         f"p90 {q[89] * 1000:.1f} ms, p99 {q[98] * 1000:.1f} ms, max {lat[-1] * 1000:.1f} ms"
