@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
@@ -124,3 +125,35 @@ def test_a_step_cancelled_while_committing_is_still_applied(tmp_path: Path, inli
         await hub.stop()
 
     asyncio.run(main())
+
+
+def test_inline_commits_leave_the_wal_checkpoints_to_a_thread(tmp_path: Path) -> None:
+    """On the event loop a commit never copies the WAL into the database file (an fsync while
+    every table waits); the committer's thread does, soon after."""
+    store, db = make_store(tmp_path, 40)
+    committer = GroupCommitter(store, inline=True, checkpoint_rows=50)
+    with store.engine.connect() as conn:  # what the commits run on: no checkpoint of their own
+        assert conn.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar() == 0
+
+    async def main() -> None:
+        await asyncio.gather(
+            *(
+                committer.commit((f"t{i}", seq, 0, action(seq), "seat"))
+                for i in range(40)
+                for seq in range(5)
+            )
+        )
+
+    def in_database_file() -> int:  # the file alone, as if the WAL were gone
+        copy = tmp_path / "copy.db"
+        copy.write_bytes(db.read_bytes())
+        return int(
+            sqlite3.connect(copy).execute("SELECT count(*) FROM parlor_actions").fetchone()[0]
+        )
+
+    asyncio.run(main())
+    deadline = time.monotonic() + 10
+    while in_database_file() < 200 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    committer.close()
+    assert in_database_file() == 200

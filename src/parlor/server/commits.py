@@ -13,24 +13,46 @@ every row that arrived during it. A WAL commit there is a few hundred microsecon
 wait, and in a thread it was far slower: the writer needed the interpreter lock back after every
 row, and a busy event loop hands it over only every few milliseconds (``sys.getswitchinterval``),
 so a batch of a hundred rows took a large part of a second while every table in it waited.
+What does belong in a thread is SQLite's WAL checkpoint: copying the log into the database file,
+with an fsync, every thousand pages or so. Left to the commits, it stopped the event loop for it
+(a third of the commits' time); inline, the committer runs it in a thread of its own after every
+``checkpoint_rows`` rows, and at least once a second (the other writes, chat and snapshots, are
+checkpointed too). The sqlite3 module lets go of the interpreter lock meanwhile.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
+import threading
 from concurrent.futures import ThreadPoolExecutor
 
 from parlor.server.store import PendingAction, Store
 
+log = logging.getLogger("parlor.server")
+
 
 class GroupCommitter:
-    def __init__(self, store: Store, max_batch: int = 500, *, inline: bool | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        max_batch: int = 500,
+        *,
+        inline: bool | None = None,
+        checkpoint_rows: int = 1000,
+    ) -> None:
         self.store = store
         self.max_batch = max_batch
         self.inline = not store.is_postgres if inline is None else inline
         self._waiting: list[tuple[PendingAction, asyncio.Future[bool]]] = []
         self._writer: asyncio.Task[None] | None = None
         self._thread = None if self.inline else ThreadPoolExecutor(1, "parlor-commit")
+        self.checkpoint_rows = checkpoint_rows
+        self._since_checkpoint = 0
+        self._wake, self._closed = threading.Event(), threading.Event()
+        if self.inline and not store.is_postgres:
+            store.leave_checkpoints_to_caller()
+            threading.Thread(target=self._checkpoints, name="parlor-wal", daemon=True).start()
         #: batches and rows written so far (the bench prints their ratio)
         self.batches = 0
         self.rows = 0
@@ -54,6 +76,10 @@ class GroupCommitter:
                 try:
                     if self._thread is None:
                         results = self.store.append_actions(rows)
+                        self._since_checkpoint += len(rows)
+                        if self._since_checkpoint >= self.checkpoint_rows:
+                            self._since_checkpoint = 0
+                            self._wake.set()
                     else:
                         results = await loop.run_in_executor(
                             self._thread, self.store.append_actions, rows
@@ -71,6 +97,20 @@ class GroupCommitter:
         finally:
             self._writer = None
 
+    def _checkpoints(self) -> None:
+        """The WAL checkpoints: when the commits ask for one, and at least once a second."""
+        while not self._closed.is_set():
+            self._wake.wait(1.0)
+            self._wake.clear()
+            if self._closed.is_set():
+                return
+            try:
+                self.store.checkpoint()
+            except Exception:  # (the next one copies what this one did not)
+                log.exception("WAL checkpoint failed")
+
     def close(self) -> None:
+        self._closed.set()
+        self._wake.set()
         if self._thread is not None:
             self._thread.shutdown(wait=False)

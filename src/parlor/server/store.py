@@ -65,8 +65,10 @@ class Store:
         if self.is_postgres:
             kwargs.update(pool_size=8, max_overflow=8, pool_pre_ping=True)
         self.engine: Engine = create_engine(self.url, **kwargs)
+        #: SQLite: whether the commits leave WAL checkpoints to ``checkpoint`` (see there)
+        self.manual_checkpoints = False
         if not self.is_postgres:
-            event.listen(self.engine, "connect", _sqlite_pragmas)
+            event.listen(self.engine, "connect", self._sqlite_pragmas)
         mark = "%s" if self.is_postgres else "?"
         self._sql_insert_action = (
             "INSERT INTO parlor_actions (table_id, seq, seat, action, actor, created_at) "
@@ -99,6 +101,34 @@ class Store:
                 text("SELECT pg_notify(:ch, :payload)"),
                 {"ch": NOTIFY_CHANNEL, "payload": f"{table_id}:{version}"},
             )
+
+    def _sqlite_pragmas(self, dbapi_conn: Any, _record: Any) -> None:
+        cur = dbapi_conn.cursor()
+        cur.execute("PRAGMA journal_mode=WAL")
+        # NORMAL in WAL mode: a commit survives the process being killed (kill -9); only a power
+        # cut can lose the last commits.
+        cur.execute("PRAGMA synchronous=NORMAL")
+        cur.execute("PRAGMA busy_timeout=10000")
+        cur.execute("PRAGMA foreign_keys=ON")
+        if self.manual_checkpoints:
+            cur.execute("PRAGMA wal_autocheckpoint=0")
+        cur.close()
+
+    def leave_checkpoints_to_caller(self) -> None:
+        """SQLite: commits stop copying the WAL into the database file themselves (by default
+        the commit that fills a thousand pages does, fsync included, while its caller waits);
+        from now on the caller runs :meth:`checkpoint` when it sees fit, off its hot path."""
+        if not self.is_postgres and not self.manual_checkpoints:
+            self.manual_checkpoints = True
+            self.engine.dispose()  # (connections made from now on get the pragma)
+
+    def checkpoint(self) -> None:
+        """Copy what the WAL holds into the database file, waiting for no reader or writer
+        (SQLite's PASSIVE checkpoint; the WAL is then reused from its start). A no-op on
+        PostgreSQL. The sqlite3 module lets go of the interpreter lock meanwhile."""
+        if not self.is_postgres:
+            with self.engine.connect() as conn:
+                conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
 
     # ----- tables and seats --------------------------------------------------------------------
     def create_table(self, row: dict[str, Any], seats: list[dict[str, Any]]) -> None:
@@ -394,17 +424,6 @@ class Store:
     def count_tables(self) -> int:
         with self.tx() as conn:
             return int(conn.execute(select(func.count()).select_from(T)).scalar_one())
-
-
-def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
-    cur = dbapi_conn.cursor()
-    cur.execute("PRAGMA journal_mode=WAL")
-    # NORMAL in WAL mode: a commit survives the process being killed (kill -9); only a power cut
-    # can lose the last commits.
-    cur.execute("PRAGMA synchronous=NORMAL")
-    cur.execute("PRAGMA busy_timeout=10000")
-    cur.execute("PRAGMA foreign_keys=ON")
-    cur.close()
 
 
 Listener = Callable[[str, int], None]
