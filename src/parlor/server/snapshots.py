@@ -121,22 +121,25 @@ class Snapshotter:
                 log.exception("writing snapshots failed")
 
     async def sweep(self, every: int) -> int:
-        """Snapshot every table at least ``every`` actions past its last one; returns how many."""
-        rows = []
-        # (between two awaits a table's game and version agree: the loop applies an action and
-        # counts it without yielding)
+        """Snapshot every table at least ``every`` actions past its last one; returns how many.
+
+        One table at a time, each written as it is made (in the database's own way, ``Hub.db``:
+        on the loop for SQLite), with the loop free between two: a sweep once made and wrote
+        every table due together, a burst of several milliseconds in which no table moved.
+        """
+        saved = 0
         for rt in list(self.hub.tables.values()):
             game = rt.game
             if game is None or rt.version - self.saved.get(rt.id, 0) < every:
                 continue
             if len(game.log) != rt.version:
                 continue
-            try:
-                rows.append(make(rt.id, rt.version, game))
+            try:  # (the game and its version agree: nothing is awaited between here and make)
+                row = make(rt.id, rt.version, game)
             except ParlorError:  # (an engine without a state form: it is replayed)
                 continue
-        if rows:
-            await asyncio.to_thread(self.hub.store.save_snapshots, rows)
-            for table_id, version, *_ in rows:
-                self.saved[table_id] = version
-        return len(rows)
+            await self.hub.db(self.hub.store.save_snapshots, [row])
+            self.saved[rt.id] = row[1]
+            saved += 1
+            await asyncio.sleep(0)  # (the tables' actions go on between two snapshots)
+        return saved
