@@ -15,7 +15,7 @@ row, and a busy event loop hands it over only every few milliseconds (``sys.gets
 so a batch of a hundred rows took a large part of a second while every table in it waited.
 What does belong in a thread is SQLite's WAL checkpoint: copying the log into the database file,
 with an fsync, every thousand pages or so. Left to the commits, it stopped the event loop for it
-(a third of the commits' time); inline, the committer runs it in a thread of its own after every
+(almost half the commits' wall time); inline, the committer runs it in a thread of its own after every
 ``checkpoint_rows`` rows, and at least once a second (the other writes, chat and snapshots, are
 checkpointed too). The sqlite3 module lets go of the interpreter lock meanwhile.
 """
@@ -50,9 +50,13 @@ class GroupCommitter:
         self.checkpoint_rows = checkpoint_rows
         self._since_checkpoint = 0
         self._wake, self._closed = threading.Event(), threading.Event()
+        self._checkpointer: threading.Thread | None = None
         if self.inline and not store.is_postgres:
             store.leave_checkpoints_to_caller()
-            threading.Thread(target=self._checkpoints, name="parlor-wal", daemon=True).start()
+            self._checkpointer = threading.Thread(
+                target=self._checkpoints, name="parlor-wal", daemon=True
+            )
+            self._checkpointer.start()
         #: batches and rows written so far (the bench prints their ratio)
         self.batches = 0
         self.rows = 0
@@ -112,5 +116,7 @@ class GroupCommitter:
     def close(self) -> None:
         self._closed.set()
         self._wake.set()
+        if self._checkpointer is not None:  # (a checkpoint under way finishes first)
+            self._checkpointer.join(10.0)
         if self._thread is not None:
             self._thread.shutdown(wait=False)

@@ -1,9 +1,10 @@
 """Storage: every read and write the service makes, as short synchronous transactions.
 
-The service calls these from a worker thread (never on the event loop). SQLite runs in WAL mode
-(one writer, readers never blocked, a commit survives the process being killed); PostgreSQL is used
-the same way, and a commit there also sends ``NOTIFY parlor, '<table>:<version>'`` so that other
-server processes learn that a table moved on. The notification carries no state and no secret.
+The service calls these through ``Hub.db``: on the event loop for SQLite, from worker threads
+for PostgreSQL. SQLite runs in WAL mode (one writer, readers never blocked, a commit survives
+the process being killed); PostgreSQL is used the same way, and a commit there also sends
+``NOTIFY parlor, '<table>:<version>'`` so that other server processes learn that a table moved
+on. The notification carries no state and no secret.
 """
 
 from __future__ import annotations
