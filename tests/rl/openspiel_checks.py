@@ -1,11 +1,8 @@
-"""OpenSpiel's checks on Parlor's games, run in a child process by test_openspiel.py (a process
-that registered Python games can abort at exit, see parlor.rl.openspiel). Prints one line per
-check and ``ALL PASSED`` at the end; any failure raises and exits non-zero."""
+"""OpenSpiel's checks on Parlor's games, run in a child process by test_openspiel.py (which also
+checks that the process exits cleanly after registering the games). Prints one line per check and
+``ALL PASSED`` at the end; any failure raises and exits non-zero."""
 
 from __future__ import annotations
-
-import os
-import sys
 
 import numpy as np
 import pyspiel
@@ -37,7 +34,7 @@ def rl_environment_plays_whole_games() -> None:
 
 
 def states_are_the_engine_game() -> None:
-    game = pyspiel.load_game("parlor_tools(players=2,seed=7)")
+    game = pyspiel.load_game("parlor_tools(players=2,seed=7,clone=exact)")
     state = game.new_initial_state()
     engine = tools.new_game(2, seed=7)
     rng = np.random.default_rng(0)
@@ -46,11 +43,35 @@ def states_are_the_engine_game() -> None:
         player = state.current_player()
         twin = state.clone()
         state.apply_action(action)
-        twin.apply_action(action)  # a clone replays the same sampled chance
+        twin.apply_action(action)  # an exact clone replays the same sampled chance
         engine.apply(engine.action_from_id(action, player))
         assert state.observation_tensor(player) == twin.observation_tensor(player)
     assert engine.outcome is not None
     assert state.returns()[engine.outcome.winners[0]] == 1.0
+
+
+def clones_for_search_cannot_peek() -> None:
+    """A default clone (what MCTS plays ahead on) keeps what the player to move sees and
+    resamples the rest: the opponent's hand and the draw pile (TOOLS), the future dice."""
+    game = pyspiel.load_game("parlor_tools(players=2,seed=11)")
+    state = game.new_initial_state()
+    mover = state.current_player()
+    hidden = [state.clone().engine.snapshot()["hands"][1 - mover] for _ in range(8)]
+    assert any(h != state.engine.snapshot()["hands"][1 - mover] for h in hidden), hidden
+    assert all(
+        state.clone().observation_tensor(mover) == state.observation_tensor(mover) for _ in range(4)
+    )
+    sampled = state.resample_from_infostate(mover, np.random.default_rng(1).random)
+    assert sampled.observation_tensor(mover) == state.observation_tensor(mover)
+    # Property games: the same first roll from every clone would be a peek at the dice.
+    prop = pyspiel.load_game("parlor_property(edition=classic,players=2,seed=5)")
+    start = prop.new_initial_state()
+    landings = set()
+    for _ in range(12):
+        copy = start.clone()
+        copy.apply_action(copy.legal_actions()[0])
+        landings.add(copy.observation_string(0))
+    assert len(landings) > 1, "every clone rolled the same dice"
 
 
 def bot_evaluation() -> None:
@@ -67,13 +88,12 @@ def main() -> None:
         random_simulation_checks,
         rl_environment_plays_whole_games,
         states_are_the_engine_game,
+        clones_for_search_cannot_peek,
         bot_evaluation,
     ):
         check()
         print(f"passed {check.__name__}", flush=True)
     print("ALL PASSED", flush=True)
-    sys.stderr.flush()
-    os._exit(0)  # skip the interpreter shutdown that pyspiel's registry can abort
 
 
 if __name__ == "__main__":

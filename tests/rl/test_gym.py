@@ -93,6 +93,8 @@ def test_illegal_actions_raise_by_default_and_penalize_on_request() -> None:
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     with pytest.raises(IllegalActionError, match="not legal"):
         env.step(illegal)
+    with pytest.raises(IllegalActionError, match="not legal"):
+        env.step(float(np.flatnonzero(obs["action_mask"])[0]))  # (a float is no id, issue 21)
     env = gym.make("parlor/Tools-v0", illegal_action="penalize", illegal_penalty=-3.0)
     env.reset(seed=0)
     _, reward, terminated, _, info = env.step(illegal)

@@ -18,7 +18,18 @@ def test_openspiel_checks_pass() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
     lines = result.stdout.splitlines()
     assert lines[-1] == "ALL PASSED", result.stdout + result.stderr
-    assert len([line for line in lines if line.startswith("passed ")]) == 4
+    assert len([line for line in lines if line.startswith("passed ")]) == 5
+
+
+def test_a_process_that_registered_the_games_exits_cleanly() -> None:
+    """pyspiel's registry outlives the interpreter: registering once aborted every process at
+    exit (SIGABRT, exit 134), so every research script ended with a failure code."""
+    code = (
+        "import pyspiel; from parlor.rl.openspiel import register; register(); "
+        "s = pyspiel.load_game('parlor_tools').new_initial_state(); s.apply_action(s.legal_actions()[0])"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=120)
+    assert result.returncode == 0, result.stderr.decode()[-2000:]
 
 
 def test_the_module_imports_without_pyspiel() -> None:

@@ -11,10 +11,11 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 from parlor import monopoly, tools
 from parlor.rl import IllegalActionError, property_env, tools_env
+from parlor.rl.table import outcome_reward
 from tests.rl.conftest import CONFIGS, play_random
 
 
@@ -133,17 +134,75 @@ def test_shaped_rewards_arrive_at_the_agents_next_step(name: str) -> None:
 @pytest.mark.parametrize("name", ["tools-4-options", "classic-4"])
 def test_margin_rewards_pay_the_lead_over_the_others_mean(name: str) -> None:
     """With ``reward="margin"``, what an agent reads at each of its turns is the change of its
-    measure minus the others' mean since its own last move (a bankrupt rival counts as 0)."""
+    measure minus the mean of the other seats in play since its own last move."""
     env = CONFIGS[name](reward="margin", shaping_scale=1.5)
     spec = env.table.spec
 
     def margin(seat: int) -> float:
-        others = [spec.potential(env.game, p) for p in range(env.table.n) if p != seat]
+        if seat not in env.table.in_play:
+            return 0.0
+        others = [spec.potential(env.game, p) for p in env.table.in_play if p != seat]
         return spec.potential(env.game, seat) - sum(others) / len(others)
 
     assert_rewards_follow(env, margin, 1.5, seeds=2)
     with pytest.raises(ValueError, match="'margin'"):
         CONFIGS[name](reward="lead")
+
+
+def test_margin_rewards_sum_to_zero_through_bankruptcies() -> None:
+    """Issue 21: ``reward="margin"`` was not zero-sum once a seat was bankrupt (the bankrupt
+    seat's margin kept moving with no one paid for it). Every transition's rewards, less the
+    final -1/+1/0 of the seats that left the game at it, now sum to zero; the seats in play are
+    exactly those not bankrupt before the game's last step."""
+    env = property_env("classic", 4, reward="margin", shaping_scale=1.0, max_steps=20_000)
+    table = env.table
+    bankruptcies = 0
+    for seed in range(4):
+        table.reset(seed)
+        rng = np.random.default_rng(seed)
+        while not table.over:
+            seat = table.decider
+            assert seat is not None
+            before = list(table.settled)
+            rewards = table.act_id(seat, int(rng.choice(np.flatnonzero(table.mask(seat)))))
+            final = 0.0
+            for p in range(table.n):
+                if table.settled[p] and not before[p]:
+                    outcome = table.game.outcome
+                    final += -1.0 if outcome is None else outcome_reward(outcome.winners, p)
+                    bankruptcies += outcome is None
+            assert sum(rewards) - final == pytest.approx(0.0, abs=1e-9)
+            if not table.game.is_over:
+                assert table.in_play == [p for p in range(table.n) if not table.out(p)]
+    assert bankruptcies > 0, "no bankruptcy before a game's end: the test proves nothing"
+
+
+def test_action_ids_must_be_integers() -> None:
+    """Issue 21: ``step(1.5)`` was played as action 1. A float (even 1.0), a bool or a string is
+    refused, and nothing changes; NumPy integers are ids."""
+    env = tools_env(2)
+    env.reset(seed=4)
+    obs, *_ = env.last()
+    legal = int(np.flatnonzero(obs["action_mask"])[0])
+    before = env.game.snapshot()
+    for bad in (legal + 0.5, float(legal), True, str(legal)):
+        with pytest.raises(IllegalActionError, match="not legal"):
+            env.step(bad)
+    assert env.game.snapshot() == before
+    env.step(np.int64(legal))
+    assert env.game.snapshot() != before
+
+
+def test_render_human_prints_and_passes_pettingzoo_render_test(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    render_test(lambda render_mode=None: tools_env(2, render_mode=render_mode))
+    env = tools_env(2, render_mode="human")
+    env.reset(seed=3)
+    assert env.render() is None
+    assert "parlor_tools_v0 step 0" in capsys.readouterr().out
+    with pytest.raises(ValueError, match="render_mode"):
+        tools_env(2, render_mode="rgb_array")
 
 
 def test_an_illegal_id_raises_and_changes_nothing() -> None:

@@ -54,14 +54,14 @@ class ParlorAECEnv(AECEnv):  # type: ignore[misc]
     or :func:`parlor.rl.property_env`. Keyword options are those of :class:`parlor.rl.table.Table`.
     """
 
-    metadata = {"render_modes": ["ansi"], "name": "parlor_v0", "is_parallelizable": False}
+    metadata = {"render_modes": ["ansi", "human"], "name": "parlor_v0", "is_parallelizable": False}
 
     def __init__(
         self, spec: GameSpec, render_mode: str | None = None, **table_options: Any
     ) -> None:
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if render_mode not in (None, "ansi", "human"):
+            raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
         self.render_mode = render_mode
         self.table = Table(spec, **table_options)
         self.metadata = {**self.metadata, "name": f"parlor_{spec.name}_v0"}
@@ -146,8 +146,16 @@ class ParlorAECEnv(AECEnv):  # type: ignore[misc]
             )
 
     def render(self) -> str | None:
-        if self.render_mode != "ansi":
+        """The state as text: returned ("ansi") or printed ("human")."""
+        if self.render_mode is None:
             return None
+        text = self._text()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def _text(self) -> str:
         game = self.table.game
         lines = [f"{self.metadata['name']} step {self.table.steps}: {game.pending or game.outcome}"]
         pending = game.pending

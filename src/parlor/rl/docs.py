@@ -214,10 +214,12 @@ Options of every environment (`parlor.rl.table.Table`):
   fewest cards, as `game.outcome` says.
 - `reward="shaped"` adds, at every transition, `shaping_scale` times the change of a measure:
   {_doc(GameSpec.potential)[0].lower() + _doc(GameSpec.potential)[1:]} The win/loss reward is still paid at the end.
-- `reward="margin"` pays, the same way, the change of the seat's measure minus the mean of the
-  other seats' measures (a bankrupt player's valuation is 0): rent received from a rival, and a
-  rival's bankruptcy, both pay, and the seats' margins always sum to zero. The win/loss reward is
-  still paid at the end. (`Table.measures` computes both measures.)
+- `reward="margin"` pays, the same way, the change of the seat's margin: its measure minus the
+  mean of the measures of the other seats still in play. Rent received from a rival pays, and so
+  does a rival's bankruptcy (the margins are then taken over the seats left; the bankrupt seat's
+  margin goes to 0 with its last reward). The margins' changes paid at each transition sum to
+  zero, bankruptcies included. The win/loss reward is still paid at the end.
+  (`Table.measures` computes both measures.)
 - `max_steps` caps the decisions of a game (all seats together); at the cap the episode is
   truncated with `truncation_reward="zero"` (nothing more is paid) or `"valuation"` (the
   winners now by the book's time-limit rule are paid as if the game had ended: {_doc(GameSpec.book_ranking)[0].lower() + _doc(GameSpec.book_ranking)[1:-1]}).
@@ -299,13 +301,35 @@ the games as OpenSpiel Python games: `pyspiel.load_game("parlor_tools(players=3)
 
 Chance is sampled (`ChanceMode.SAMPLED_STOCHASTIC`): the shuffles and dice are drawn by the
 engine's own seeded generator inside `apply_action`, so no chance node is exposed; the k-th
-initial state of a game object uses the engine seed `seed + k`, and a cloned state replays the
-same future for the same actions. Observations (`observation_tensor`) are the vectors above;
-information states are not provided (observations are not perfect-recall). Returns are the
-win/loss rewards; a game cut at `max_steps` returns 0 to everyone. `tests/rl/test_openspiel.py`
-runs OpenSpiel's `random_sim_test`, its `rl_environment` and `evaluate_bots` on them, in a child
-process: a process that registered Python games can abort at exit (pyspiel's registry releases
-them after Python has shut down), which is also why only `register()` imports pyspiel.
+initial state of a game object uses the engine seed `seed + k`. Search cannot peek: `clone()`,
+which MCTS copies before it plays ahead, resamples everything the player to move cannot know (the
+deck order, future dice, other hands: the engines' `determinize`), and
+`resample_from_infostate(player, sampler)` does the same for any player. A game made with
+`clone=exact` copies exactly instead (a cloned state then replays the same future). Observations
+(`observation_tensor`) are the vectors above; information states are not provided yet
+(observations are not perfect-recall). OpenSpiel's `random_sim_test` runs with
+`serialize=False`: its serialization check of a sampled-chance game needs `GetRNGState`, which
+pyspiel does not let a Python game provide. Returns are the win/loss rewards; a game cut at
+`max_steps` returns 0 to everyone. `tests/rl/test_openspiel.py` runs OpenSpiel's
+`random_sim_test`, its `rl_environment` and `evaluate_bots` on them, and checks that a process
+that registered the games exits cleanly.
+
+## Checking the environments yourself
+
+```python
+import gymnasium as gym
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, render_test
+import parlor.rl
+
+check_env(gym.make("parlor/Tools-v0").unwrapped)  # Gymnasium's checker, on the bare environment
+api_test(parlor.rl.tools_env(players=3), num_cycles=100)  # PettingZoo's
+render_test(lambda render_mode=None: parlor.rl.tools_env(render_mode=render_mode))
+```
+
+Action ids must be integers (Python or NumPy): `step(1.5)`, `step(1.0)` and `step(True)` are
+refused with `IllegalActionError`, never rounded to an id. `render_mode` is `"ansi"` (returns the
+text) or `"human"` (prints it).
 """
 
 

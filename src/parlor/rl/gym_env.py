@@ -62,7 +62,7 @@ class ParlorGymEnv(gym.Env[dict[str, Any], np.int64]):
     The remaining keywords are the :class:`parlor.rl.table.Table` options (rewards, limits,
     illegal actions)."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi", "human"]}
 
     def __init__(
         self,
@@ -98,6 +98,8 @@ class ParlorGymEnv(gym.Env[dict[str, Any], np.int64]):
         self.forced_moves = 0  # forced decisions played for the learner this episode
         self.opponent_names = names
         self.opponent_options = dict(opponent_options or {})
+        if render_mode not in (None, "ansi", "human"):
+            raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
         self.render_mode = render_mode
         self.observation_space = observation_space(self.table.layout.size, self.table.num_actions)
         self.action_space = gym.spaces.Discrete(self.table.num_actions)
@@ -181,10 +183,15 @@ class ParlorGymEnv(gym.Env[dict[str, Any], np.int64]):
         return info
 
     def render(self) -> str | None:
-        if self.render_mode != "ansi":
+        """The state as text: returned ("ansi") or printed ("human")."""
+        if self.render_mode is None:
             return None
         game = self.table.game
-        return f"seat {self.seat}, step {self.table.steps}: {game.pending or game.outcome}"
+        text = f"seat {self.seat}, step {self.table.steps}: {game.pending or game.outcome}"
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
 
 def register_envs() -> None:

@@ -7,11 +7,16 @@ TOOLS options, ``deck`` a TOML path or empty, ``max_steps``, ``seed``) and ``par
 
 Chance is *sampled* (``ChanceMode.SAMPLED_STOCHASTIC``): shuffles and dice come from the engine's
 own seeded generator inside ``apply_action``, so no chance node is ever exposed; the k-th initial
-state a game object makes uses the engine seed ``seed + k``, and ``clone()`` copies the
-generator, so a cloned state replays the same future for the same actions. Actions are the
-engine's ids; observations are the same vectors as the PettingZoo environments' (docs/rl.md),
-read only from what the observer may see. Returns are the win/loss rewards (+1 a sole winner, 0
-tied winners, -1 the rest); a game cut at ``max_steps`` returns 0 to everyone. For example::
+state a game object makes uses the engine seed ``seed + k``. Search must not see that future, so
+``clone()`` (what MCTS copies before it plays ahead) resamples everything the player to move cannot
+know: the deck order, the future dice and the other hands (the engines' ``determinize``), from a
+generator of the game object's own, seeded by ``seed``. A game made with ``clone=exact`` copies
+instead, and a cloned state then replays the same future for the same actions (for tests and for
+tools that need an exact copy). ``resample_from_infostate(player, sampler)`` gives the same kind of
+copy for any player. Actions are the engine's ids; observations are the same vectors as the
+PettingZoo environments' (docs/rl.md), read only from what the observer may see. Returns are the
+win/loss rewards (+1 a sole winner, 0 tied winners, -1 the rest); a game cut at ``max_steps``
+returns 0 to everyone. For example::
 
     import pyspiel
     from parlor.rl.openspiel import register
@@ -20,14 +25,15 @@ tied winners, -1 the rest); a game cut at ``max_steps`` returns 0 to everyone. F
     state = game.new_initial_state()
     state.apply_action(state.legal_actions()[0])
 
-pyspiel is imported only by ``register()``: a process that has registered Python games can abort
-at interpreter exit (pyspiel's registry releases them after Python has shut down; seen under
-pytest), so ``tests/rl/test_openspiel.py`` runs OpenSpiel's checks in a child process.
+pyspiel is imported only by ``register()``. The games' factories are module-level functions:
+pyspiel's registry keeps them past the interpreter's shutdown, and a factory made inside a
+function (a closure) made every process that registered them abort at exit.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -35,26 +41,46 @@ import numpy as np
 from parlor.core.game import Game
 from parlor.rl.table import GameSpec, outcome_reward
 
-_COMMON = {"options": "{}", "max_steps": 10_000, "seed": 0}
+_COMMON = {"options": "{}", "max_steps": 10_000, "seed": 0, "clone": "resample"}
 TOOLS_PARAMS = {"players": 2, "deck": "", **_COMMON}
 PROPERTY_PARAMS = {"edition": "classic", "players": 4, **_COMMON}
 
 
-_registered = False
+# What register() defines (its classes derive from pyspiel's, imported only then).
+_made: dict[str, Any] = {}
 
 
 def register() -> None:
     """Register ``parlor_tools`` and ``parlor_property`` with pyspiel (once per process)."""
-    global _registered
-    if _registered:
+    if _made:
         return
     import pyspiel
 
-    _define_and_register(pyspiel)
-    _registered = True
+    _made.update(_define(pyspiel))
+    pyspiel.register_game(_made["tools_type"], _tools_game)
+    pyspiel.register_game(_made["property_type"], _property_game)
 
 
-def _define_and_register(pyspiel: Any) -> None:
+def _tools_game(params: dict[str, Any] | None = None) -> Any:
+    p = {**TOOLS_PARAMS, **(params or {})}
+    spec = GameSpec(
+        "tools", players=int(p["players"]), options=json.loads(p["options"]), deck=p["deck"] or None
+    )
+    return _made["game"](_made["tools_type"], spec, p)
+
+
+def _property_game(params: dict[str, Any] | None = None) -> Any:
+    p = {**PROPERTY_PARAMS, **(params or {})}
+    spec = GameSpec(
+        "monopoly",
+        edition=str(p["edition"]),
+        players=int(p["players"]),
+        options=json.loads(p["options"]),
+    )
+    return _made["game"](_made["property_type"], spec, p)
+
+
+def _define(pyspiel: Any) -> dict[str, Any]:
     def _game_type(
         short_name: str, long_name: str, params: dict[str, Any], players: tuple[int, int]
     ) -> Any:
@@ -75,11 +101,6 @@ def _define_and_register(pyspiel: Any) -> None:
             parameter_specification=params,
         )
 
-    TOOLS_TYPE = _game_type("parlor_tools", "Parlor TOOLS", TOOLS_PARAMS, (2, 10))
-    PROPERTY_TYPE = _game_type(
-        "parlor_property", "Parlor property trading", PROPERTY_PARAMS, (2, 8)
-    )
-
     class ParlorSpielGame(pyspiel.Game):  # type: ignore[misc]
         """One Parlor configuration as an OpenSpiel game."""
 
@@ -87,6 +108,11 @@ def _define_and_register(pyspiel: Any) -> None:
             self.spec = spec
             self.max_steps = int(params["max_steps"])
             self.base_seed = int(params["seed"])
+            if params["clone"] not in ("resample", "exact"):
+                raise ValueError(f"clone must be 'resample' or 'exact', not {params['clone']!r}")
+            self.exact_clones = params["clone"] == "exact"
+            # The seeds of the samples clone() and resample_from_infostate() make.
+            self.samples = np.random.default_rng(self.base_seed)
             self.made = 0
             probe = spec.new_game(self.base_seed)
             self.encoder = spec.encoder(probe)
@@ -157,8 +183,29 @@ def _define_and_register(pyspiel: Any) -> None:
                 return [0.0] * n
             return [outcome_reward(outcome.winners, p) for p in range(n)]
 
+        def clone(self) -> ParlorSpielState:
+            # (pyspiel's own clone copies the attributes, engine generator and all)
+            return self.__deepcopy__({})
+
         def __deepcopy__(self, memo: dict[int, Any]) -> ParlorSpielState:
-            copy = ParlorSpielState(self.get_game(), self.engine.clone())
+            game = self.get_game()
+            pending = self.engine.pending
+            if game.exact_clones or pending is None:
+                return self._copy(self.engine.clone())
+            return self._sample(pending.player, int(game.samples.integers(2**63)))
+
+        def resample_from_infostate(
+            self, player_id: int, probability_sampler: Callable[[], float]
+        ) -> ParlorSpielState:
+            """A state ``player_id`` cannot tell from this one, what it cannot see resampled;
+            ``probability_sampler`` is OpenSpiel's uniform sampler in [0, 1)."""
+            return self._sample(player_id, int(probability_sampler() * 2**53))
+
+        def _sample(self, player: int, seed: int) -> ParlorSpielState:
+            return self._copy(self.engine.determinize(player, seed))  # type: ignore[attr-defined]
+
+        def _copy(self, engine: Game[Any]) -> ParlorSpielState:
+            copy = ParlorSpielState(self.get_game(), engine)
             copy.steps = self.steps
             return copy
 
@@ -179,25 +226,10 @@ def _define_and_register(pyspiel: Any) -> None:
         def string_from(self, state: ParlorSpielState, player: int) -> str:
             return json.dumps(state.engine.view(player), sort_keys=True)
 
-    def _tools_game(params: dict[str, Any] | None = None) -> ParlorSpielGame:
-        p = {**TOOLS_PARAMS, **(params or {})}
-        spec = GameSpec(
-            "tools",
-            players=int(p["players"]),
-            options=json.loads(p["options"]),
-            deck=p["deck"] or None,
-        )
-        return ParlorSpielGame(TOOLS_TYPE, spec, p)
-
-    def _property_game(params: dict[str, Any] | None = None) -> ParlorSpielGame:
-        p = {**PROPERTY_PARAMS, **(params or {})}
-        spec = GameSpec(
-            "monopoly",
-            edition=str(p["edition"]),
-            players=int(p["players"]),
-            options=json.loads(p["options"]),
-        )
-        return ParlorSpielGame(PROPERTY_TYPE, spec, p)
-
-    pyspiel.register_game(TOOLS_TYPE, _tools_game)
-    pyspiel.register_game(PROPERTY_TYPE, _property_game)
+    return {
+        "game": ParlorSpielGame,
+        "tools_type": _game_type("parlor_tools", "Parlor TOOLS", TOOLS_PARAMS, (2, 10)),
+        "property_type": _game_type(
+            "parlor_property", "Parlor property trading", PROPERTY_PARAMS, (2, 8)
+        ),
+    }

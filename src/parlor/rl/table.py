@@ -106,6 +106,23 @@ def outcome_reward(winners: tuple[int, ...], seat: int) -> float:
     return 1.0 if len(winners) == 1 else 0.0
 
 
+def action_index(action_id: Any) -> int:
+    """``action_id`` as an int if it is one (a Python or NumPy integer, or a 0-d integer array),
+    else -1: a float such as 1.5 or 1.0, a bool or a string is no action id (``int(1.5)`` would
+    quietly play action 1).
+
+    >>> action_index(3), action_index(np.int64(3)), action_index(np.array(3))
+    (3, 3, 3)
+    >>> action_index(1.5), action_index(1.0), action_index(True), action_index("1")
+    (-1, -1, -1, -1)
+    """
+    if isinstance(action_id, np.ndarray) and action_id.shape == ():
+        action_id = action_id[()]
+    if isinstance(action_id, bool | np.bool_) or not isinstance(action_id, int | np.integer):
+        return -1
+    return int(action_id)
+
+
 class Table:
     """One episode of one game, for environments to drive. Seats are ints here."""
 
@@ -167,6 +184,9 @@ class Table:
         self.truncated = False
         self.illegal_by: int | None = None
         self.settled = [False] * self.n  # the seat has had its final reward
+        # The seats the margins are taken over: those not out before the last step of the game
+        # (the step that ends it changes nothing here, so no winner's margin is over no rival).
+        self.in_play = list(range(self.n))
         self._potential = self.measures()
         self._mask_cache: tuple[int, int, Mask] | None = None
 
@@ -182,14 +202,19 @@ class Table:
 
     def measures(self) -> list[float]:
         """Every seat's measure whose changes the shaped rewards pay: ``potential`` ("shaped"),
-        its ``margin`` over the other seats' mean ("margin"); 0 for "win_loss"."""
+        its margin over the mean of the other seats in play ("margin"; 0 for a seat out of
+        play, so the margins always sum to zero); 0 for "win_loss"."""
         if self.reward_kind == "win_loss":
             return [0.0] * self.n
         values = [self.spec.potential(self.game, p) for p in range(self.n)]
         if self.reward_kind == "shaped":
             return values
-        total = sum(values)
-        return [v - (total - v) / (self.n - 1) for v in values]
+        live = self.in_play
+        total = sum(values[p] for p in live)
+        margins = [0.0] * self.n
+        for p in live:
+            margins[p] = values[p] - (total - values[p]) / (len(live) - 1)
+        return margins
 
     def out(self, seat: int) -> bool:
         return self.spec.is_out(self.game, seat)
@@ -254,10 +279,7 @@ class Table:
                     pending=self.game.pending,
                 )
             )
-        try:
-            index = int(action_id)
-        except (TypeError, ValueError):
-            index = -1
+        index = action_index(action_id)
         mask = self.mask(seat)
         if not 0 <= index < self.num_actions or not mask[index]:
             return self._illegal(seat, index, action_id, mask)
@@ -268,17 +290,12 @@ class Table:
         self.game.apply(action)
         self.steps += 1
         rewards = [0.0] * self.n
-        if self.reward_kind != "win_loss":
-            measures = self.measures()
-            for p in range(self.n):
-                if not self.settled[p]:
-                    now = measures[p]
-                    rewards[p] += self.shaping_scale * (now - self._potential[p])
-                    self._potential[p] = now
+        paid = [p for p in range(self.n) if not self.settled[p]]
         outcome = self.game.outcome
         if outcome is not None:
             self._settle(rewards, outcome.winners)
         else:
+            self.in_play = [p for p in self.in_play if not self.out(p)]
             for p in range(self.n):
                 if not self.settled[p] and self.out(p):
                     rewards[p] += -1.0
@@ -287,6 +304,13 @@ class Table:
                 self.truncated = True
                 if self.truncation_reward == "valuation":
                     self._settle(rewards, self.spec.book_ranking(self.game))
+        if self.reward_kind != "win_loss":
+            # Every seat in the game before this step is paid the change of its measure, the
+            # seats that left it too (their margin goes to 0): the margins' changes sum to zero.
+            measures = self.measures()
+            for p in paid:
+                rewards[p] += self.shaping_scale * (measures[p] - self._potential[p])
+                self._potential[p] = measures[p]
         return rewards
 
     def _settle(self, rewards: list[float], winners: tuple[int, ...]) -> None:
