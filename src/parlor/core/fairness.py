@@ -114,13 +114,18 @@ def _hands(game: Game[Any]) -> list[Counter[str]] | None:
 def _from_hands(
     step: int | None,
     before: list[Counter[str]] | None,
-    after: list[Counter[str]] | None,
+    after: list[Counter[str]],
+    events: Sequence[Event],
     out: list[dict[str, Any]],
 ) -> None:
-    if after is None:
-        return
+    """The cards each seat received: its hand now, less what it held before and did not play
+    (a seat that plays a green hammer and draws another holds as many green hammers as before)."""
+    played: list[Counter[str]] = [Counter() for _ in after]
+    for e in events:
+        if e.kind == "play" and isinstance(e.data.get("player"), int):
+            played[e.data["player"]][str(e.data.get("card"))] += 1
     for p, hand in enumerate(after):
-        got = hand - before[p] if before is not None else hand
+        got = hand - (before[p] - played[p]) if before is not None else hand
         if got:
             kind = "dealt" if before is None else "drew"
             out.append({"action": step, "kind": kind, "player": p, "cards": sorted(got.elements())})
@@ -138,7 +143,8 @@ def chance_outcomes(
     out: list[dict[str, Any]] = []
     _from_events(None, list(getattr(game, "setup_events", [])), out)
     hands = _hands(game)
-    _from_hands(None, None, hands, out)
+    if hands is not None:
+        _from_hands(None, None, hands, [], out)
     top = game.view(None).get("top")
     if top is not None:
         out.append({"action": None, "kind": "turned_up", "card": top})
@@ -147,7 +153,8 @@ def chance_outcomes(
         _from_events(i, events, out)
         if hands is not None:
             now = _hands(game)
-            _from_hands(i, hands, now, out)
+            if now is not None:
+                _from_hands(i, hands, now, events, out)
             hands = now
     return out
 
