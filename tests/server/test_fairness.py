@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from parlor import client
+from parlor import client, tools
 from parlor.cli import main as parlor_main
 from parlor.core import fairness
 from parlor.core.errors import ReplayError
@@ -254,3 +254,37 @@ def test_nonces_are_strict_and_the_first_one_counts(server: ServerProcess) -> No
             await t.close()
 
     run(go())
+
+
+def test_two_processes_derive_the_seed_from_a_nonce_given_to_the_other(postgres_url: str) -> None:
+    """Bo gives his nonce through process B; Ann starts the table on process A at once: the seed
+    is derived from both nonces, and the export from either process verifies."""
+    a = ServerProcess(postgres_url, "--bot-delay", "0").start()
+    b = ServerProcess(postgres_url, "--bot-delay", "0").start()
+    try:
+        made = client.create_table(a.base, game="tools", seats=["human", "human"])
+        bo_seat = client.join_table(made["link"].replace(a.base, b.base), "Bo")
+        assert bo_seat["fairness"] == made["fairness"]
+
+        async def go() -> list[dict[str, Any]]:
+            ann = await host(a.base, made)
+            bo = await client.Table.connect(b.base, made["table"], token=bo_seat["token"])
+            await start(ann)  # (no wait: A has not heard of Bo's nonce from B yet)
+            await bo.wait(lambda t: t.view is not None, timeout=30)
+            await asyncio.gather(
+                client.play_table(ann, client.random_policy(1), timeout=180),
+                client.play_table(bo, client.random_policy(2), timeout=180),
+            )
+            saves = [(await t.request({"type": "export"}))["save"] for t in (ann, bo)]
+            assert saves[0]["fairness"]["nonces"] == [ann.nonce, bo.nonce]
+            for t in (ann, bo):
+                await t.close()
+            return saves
+
+        saves = run(go())
+        assert saves[0] == saves[1]
+        summary = fairness.verify_save(saves[1], [tools.ToolsGame])
+        assert summary["nonces"] == 2 and summary["commitment"] == made["fairness"]["commitment"]
+    finally:
+        a.stop()
+        b.stop()

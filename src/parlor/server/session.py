@@ -124,6 +124,9 @@ async def _host(hub: Hub, rt: TableRuntime, kind: str, msg: dict[str, Any]) -> N
             seed, nonces = rt.seed, None
             if rt.game is None:
                 if rt.committed_seed is not None and rt.salt is not None:
+                    if hub.store.is_postgres:  # (a nonce given through another process)
+                        for row in await hub.db(hub.store.seats, rt.id):
+                            rt.seats[row["seat"]]["nonce"] = row.get("nonce")
                     # the game's seed, from the committed one and the nonces of the people
                     # seated now (a seat a bot takes over has none)
                     nonces = [
