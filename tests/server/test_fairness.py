@@ -288,3 +288,36 @@ def test_two_processes_derive_the_seed_from_a_nonce_given_to_the_other(postgres_
     finally:
         a.stop()
         b.stop()
+
+
+def test_the_commitment_and_the_nonces_outlive_a_kill_9(tmp_path: Path) -> None:
+    """Killed after the start and restarted, the server reveals the same commitment, seed, salt
+    and nonces: the export still verifies."""
+    db = tmp_path / "crash.db"
+    srv = ServerProcess(f"sqlite:///{db}", "--bot-delay", "0").start()
+    try:
+        made = client.create_table(srv.base, game="tools", seats=["human", "heuristic"])
+
+        async def before() -> str | None:
+            ann = await host(srv.base, made)
+            await start(ann)
+            await ann.close()
+            return ann.nonce
+
+        nonce = run(before())
+        srv.kill()
+        srv = ServerProcess(f"sqlite:///{db}", "--bot-delay", "0", port=srv.port).start()
+
+        async def after() -> dict[str, Any]:
+            ann = await host(srv.base, made, nonce="ab" * 16)  # (too late to count)
+            assert ann.table["fairness"] == made["fairness"] and ann.you["nonce"] == nonce
+            await client.play_table(ann, client.random_policy(3), timeout=120)
+            save = (await ann.request({"type": "export"}))["save"]
+            await ann.close()
+            return dict(save)
+
+        save = run(after())
+        assert save["fairness"]["nonces"] == [nonce, ""]
+        assert fairness.verify_save(save, [tools.ToolsGame])["nonces"] == 1
+    finally:
+        srv.stop()
