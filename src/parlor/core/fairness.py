@@ -33,7 +33,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from parlor.core.errors import E_, ParlorError, ReplayError, Text
-from parlor.core.game import Event, Game
+from parlor.core.game import Event, Game, action_to_dict
 
 SCHEME = "parlor-fair/1"
 SALT_BYTES = 32
@@ -170,15 +170,9 @@ def fairness_record(
         "salt": salt.hex(),
         "nonces": list(nonces),
         "chance": chance_outcomes(
-            type(game), game.settings, game.seed, [_encode(a) for a in game.log]
+            type(game), game.settings, game.seed, [action_to_dict(a) for a in game.log]
         ),
     }
-
-
-def _encode(action: Any) -> dict[str, Any]:
-    from parlor.core.game import action_to_dict
-
-    return action_to_dict(action)
 
 
 # ----- verifying a save --------------------------------------------------------------------------
