@@ -58,6 +58,9 @@ def test_each_page_checks_the_reveal_at_the_end_in_its_language(
     bo.click("#join-button")
     bo.wait_for_selector("#you")
     ann.wait_for_function("document.getElementById('seat-list')?.innerText.includes('Bo')")
+    # the commitment is on the waiting page, and it is the one each page recorded
+    shown = ann.inner_text("#commitment").split()[-1]
+    assert shown == stored(ann, table)["commitment"] == stored(bo, table)["commitment"]
     ann.click("#start")
     ann.wait_for_selector("#pile")
     play_until_over([ann, bo], [policy, policy], limit_s=120)

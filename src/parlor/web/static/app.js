@@ -316,6 +316,8 @@ function render() {
     }
     top.append(h("ul", { id: "seat-list" }, ...S.table.seats.map((s) => h("li", {},
       t("Seat {n}", { n: s.seat + 1 }) + ": " + (s.kind === "bot" ? word("kind", (s.bot || "heuristic").split(":")[0]) : s.taken ? s.name : t("free"))))));
+    // the commitment to the table's randomness, checked against the reveal at the end (fairness.js)
+    if (S.table.fairness) top.append(h("p", { id: "commitment", class: "hint", text: t("Commitment: {hex}", { hex: S.table.fairness.commitment }) }));
     if (host) top.append(h("button", { id: "start", class: "primary", onclick: () => send({ type: "start" }), text: t("Start the game") }));
     else top.append(h("p", { text: t("Waiting for the host to start.") }));
     return;
