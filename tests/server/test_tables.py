@@ -96,7 +96,7 @@ def test_invite_join_spectate_and_lobby(server: ServerProcess) -> None:
             await client.Table.connect(server.base, other["table"])
         assert unlisted.value.code == "bad_token"
         ann = await host(server.base, made)
-        assert ann.you == {"seat": 0, "host": True, "lang": "en"}
+        assert ann.you == {"seat": 0, "host": True, "lang": "en", "nonce": ann.nonce}
         reply = await watcher.request({"type": "start"})
         assert reply["code"] == "not_host"
         assert (await ann.request({"type": "start"}))["type"] == "ack"

@@ -24,6 +24,7 @@ import asyncio
 import contextlib
 import json
 import random
+import secrets
 import urllib.error
 import urllib.request
 from collections.abc import Awaitable, Callable
@@ -106,6 +107,8 @@ class Table:
         self.frames: list[dict[str, Any]] = []
         self.replies: dict[Any, dict[str, Any]] = {}
         self._ref = 0
+        #: the nonce this connection's hello gave (None: none given)
+        self.nonce: str | None = None
 
     @classmethod
     async def connect(
@@ -117,7 +120,11 @@ class Table:
         invite: str | None = None,
         host_key: str | None = None,
         lang: str | None = None,
+        nonce: str | bool = True,
     ) -> Table:
+        """Connect and say hello. A seat (``token``) adds ``nonce`` to the table's randomness:
+        a fresh random one by default (``True``), the hex text given, or none (``False``); the
+        first one a seat gives before the start counts (see docs/server.md)."""
         from websockets.asyncio.client import connect
 
         # max_queue=None: frames are read off the socket even while the script is busy elsewhere,
@@ -125,6 +132,8 @@ class Table:
         ws = await connect(ws_url(base), max_size=2**24, compression=None, max_queue=None)
         t = cls(ws)
         hello: dict[str, Any] = {"type": "hello", "protocol": PROTOCOL_VERSION, "table": table}
+        if token is not None and nonce is not False:
+            hello["nonce"] = t.nonce = secrets.token_hex(16) if nonce is True else nonce
         for key, value in (
             ("token", token),
             ("invite", invite),

@@ -308,9 +308,10 @@ class Game(ABC, Generic[A]):
                 E_("{name} lacks {fields}", name=name, fields=", ".join(missing) or E_("a field"))
             ) from None
 
-    #: The keys a saved game may have ("extra": what a front end keeps with it, see core.saves).
+    #: The keys a saved game may have ("extra": what a front end keeps with it, see core.saves;
+    #: "fairness": a server's commitment and its reveal, see core.fairness).
     SAVE_KEYS: ClassVar[frozenset[str]] = frozenset(
-        {"game", "format", "settings", "seed", "actions", "snapshot", "extra"}
+        {"game", "format", "settings", "seed", "actions", "snapshot", "extra", "fairness"}
     )
     #: The longest log a save may hold (long games have a few tens of thousands of actions).
     MAX_SAVED_ACTIONS: ClassVar[int] = 1_000_000

@@ -104,6 +104,7 @@ class HubBase:
             decided_since=float(row["updated_at"] if last_at is None else last_at),
         )
         rt.away = {s["seat"] for s in rt.seats if s.get("away")}
+        take_fairness(rt, row)
         if row["settings"] is not None:
             settings = json.loads(row["settings"])
             rt.game, _ = snapshots.restore(
@@ -160,6 +161,15 @@ class HubBase:
         frame = dumps({"type": "chat", "message": message})
         for c in rt.conns:
             c.send(frame)
+
+
+def take_fairness(rt: TableRuntime, row: dict[str, Any]) -> None:
+    """The table row's verifiable randomness into ``rt`` (see parlor.core.fairness)."""
+    rt.seed = int(row["seed"])
+    committed = row.get("committed_seed")
+    rt.committed_seed = None if committed is None else int(committed)
+    rt.salt, rt.commitment = row.get("salt"), row.get("commitment")
+    rt.nonces = None if row.get("nonces") is None else list(json.loads(row["nonces"]))
 
 
 def same(stored: str | None, given: str) -> bool:

@@ -13,6 +13,7 @@ import threading
 from typing import Any
 
 from parlor.core.errors import E_
+from parlor.core.fairness import valid_nonce
 from parlor.server.base import new_token, same
 from parlor.server.play import PlayLoop
 from parlor.server.protocol import PROTOCOL_VERSION, PROTOCOLS, ProtocolError
@@ -70,6 +71,13 @@ class Hub(Tables, PlayLoop):
                 close=True,
             )
         conn.protocol = protocol
+        nonce = msg.get("nonce")
+        if nonce is not None and not valid_nonce(nonce):
+            raise ProtocolError(
+                "bad_request",
+                E_("a nonce is 16 to 64 lowercase hex digits (8 to 32 bytes)"),
+                close=True,
+            )
         lang = msg.get("lang")
         token, host_key = msg.get("token"), msg.get("host_key")
         table_id = msg.get("table")
@@ -134,11 +142,16 @@ class Hub(Tables, PlayLoop):
             if was_away:  # every process stops playing the stand-in for this seat
                 await self.db(self.store.update_meta, rt.id, seats={conn.seat: {"away": False}})
                 rt.meta_rev += 1
+        you: dict[str, Any] = {"seat": conn.seat, "host": conn.is_host, "lang": conn.lang}
+        if conn.seat is not None:
+            if nonce is not None:
+                await self._take_nonce(rt, conn.seat, nonce)
+            you["nonce"] = rt.seats[conn.seat].get("nonce")  # (the seat's own: the one that counts)
         chat = await self.db(self.store.chat_since, rt.id, -1, 50)
         frame = {
             "type": "welcome",
             "protocol": conn.protocol,
-            "you": {"seat": conn.seat, "host": conn.is_host, "lang": conn.lang},
+            "you": you,
             "table": rt.meta(),
             "version": rt.version,
             "chat": chat,
@@ -149,6 +162,25 @@ class Hub(Tables, PlayLoop):
             self.notice(rt, "back", conn.seat, f"{rt.seats[conn.seat]['name']} is back")
             self.schedule(rt)
         self.broadcast_meta(rt, skip=conn)
+
+    async def _take_nonce(self, rt: TableRuntime, seat: int, nonce: str) -> None:
+        """Keep the first nonce a seat's client gives while the table waits to start (later ones,
+        a reconnection's, change nothing: the seed is derived from the nonces at the start)."""
+        async with rt.lock:
+            s = rt.seats[seat]
+            if (
+                rt.commitment is None
+                or rt.status != "waiting"
+                or s["kind"] != "human"
+                or s.get("nonce")
+            ):
+                return
+            change = {seat: {"nonce": nonce}}
+            if await self.db(
+                self.store.update_meta, rt.id, seats=change, expect_status=("waiting",)
+            ):
+                rt.meta_rev += 1
+                s["nonce"] = nonce
 
     def leave(self, conn: Conn) -> None:
         rt = conn.table

@@ -25,6 +25,8 @@ class TableRow(Base):
     config: Mapped[str] = mapped_column(Text)
     #: the engine's settings once the game exists (names fixed at start), as JSON
     settings: Mapped[str | None] = mapped_column(Text, nullable=True)
+    #: the game's seed: until the start the committed seed, from then on the one derived from it
+    #: and the seats' nonces (parlor.core.fairness)
     seed: Mapped[int] = mapped_column(BigInteger)
     status: Mapped[str] = mapped_column(String(12), index=True)  # waiting, running, paused, over
     version: Mapped[int] = mapped_column(Integer, default=0)  # actions committed
@@ -34,6 +36,13 @@ class TableRow(Base):
     listed: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
     created_at: Mapped[float] = mapped_column(Float)
     updated_at: Mapped[float] = mapped_column(Float)
+    #: verifiable randomness (none for an imported game): the seed committed to at creation, the
+    #: salt (hex) and the published commitment; the nonces of the seats (JSON) once started.
+    #: The seed and the salt are secret until the end; only the commitment is ever sent before.
+    committed_seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    salt: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    commitment: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    nonces: Mapped[str | None] = mapped_column(Text, nullable=True)
 
 
 class SeatRow(Base):
@@ -50,6 +59,8 @@ class SeatRow(Base):
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
     #: played by the stand-in since its person has been gone longer than the grace period
     away: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: the nonce the seat's client added (hex), fixed once given; counts only until the start
+    nonce: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
 
 class PresenceRow(Base):

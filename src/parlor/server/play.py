@@ -16,7 +16,7 @@ from typing import Any
 
 from parlor.core.errors import E_, ParlorError
 from parlor.server import games
-from parlor.server.base import HubBase, seat_row
+from parlor.server.base import HubBase, seat_row, take_fairness
 from parlor.server.protocol import ProtocolError
 from parlor.server.runtime import TableRuntime
 
@@ -100,6 +100,7 @@ class PlayLoop(HubBase):
             if row is None:
                 return
             if rt.game is None and row["settings"] is not None:
+                take_fairness(rt, row)  # (started elsewhere: the seed derived there)
                 rt.game = games.rebuild(rt.game_name, json.loads(row["settings"]), rt.seed, [])
             if version > rt.version:
                 await self._catch_up(rt)

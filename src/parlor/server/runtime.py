@@ -16,6 +16,7 @@ from starlette.websockets import WebSocket
 
 from parlor.bots.base import Bot
 from parlor.bots.registry import make_bot
+from parlor.core.fairness import SCHEME
 from parlor.core.game import Game
 from parlor.server import games
 from parlor.server.protocol import Bucket, Limits, dumps
@@ -184,6 +185,15 @@ class TableRuntime:
     decided_since: float = field(default_factory=time.time)
     # (version, seat, time.time() at which the person deciding runs out of time)
     turn_deadline: tuple[int, int, float] | None = None
+    #: verifiable randomness (parlor.core.fairness; None for an imported game): the seed
+    #: committed to, the salt (hex), both secret until the end, and the public commitment
+    committed_seed: int | None = None
+    salt: str | None = None
+    commitment: str | None = None
+    #: the nonces the game's seed was derived from, one per seat, fixed at the start
+    nonces: list[str] | None = None
+    #: a finished game's save with its fairness record (worked out once: the game is over)
+    export_cache: dict[str, Any] | None = None
 
     @property
     def family(self) -> str:
@@ -249,6 +259,10 @@ class TableRuntime:
             "bot_delay": c.get("bot_delay"),
             "lang": c.get("lang"),
             "version": self.version,
+            # the commitment only: the seed and the salt stay here until the end
+            "fairness": None
+            if self.commitment is None
+            else {"scheme": SCHEME, "commitment": self.commitment},
             "seats": [
                 {
                     "seat": s["seat"],

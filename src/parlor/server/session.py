@@ -7,6 +7,7 @@ import json
 import time
 from typing import Any
 
+from parlor.core import fairness
 from parlor.core.errors import E_, ParlorError
 from parlor.server import games
 from parlor.server.hub import Hub
@@ -60,7 +61,7 @@ async def handle(hub: Hub, conn: Conn, msg: dict[str, Any]) -> None:
         await _host(hub, rt, kind, msg)
         conn.send({"type": "ack", "ref": ref, "version": rt.version})
     elif kind == "export":
-        conn.send({"type": "export", "ref": ref, "save": _export(conn, rt)})
+        conn.send({"type": "export", "ref": ref, "save": await _export(conn, rt)})
     elif kind == "replay":
         replay = await _replay(hub, rt, msg.get("step"), conn.lang)
         conn.send({"type": "replay", "ref": ref, **replay})
@@ -120,19 +121,36 @@ async def _host(hub: Hub, rt: TableRuntime, kind: str, msg: dict[str, Any]) -> N
             for s in rt.seats:  # a seat nobody took is played by a heuristic bot
                 if s["kind"] == "human" and s["token_hash"] is None:
                     seats[s["seat"]] = {"kind": "bot", "bot": "heuristic", "bot_options": "{}"}
+            seed, nonces = rt.seed, None
             if rt.game is None:
+                if rt.committed_seed is not None and rt.salt is not None:
+                    if hub.store.is_postgres:  # (a nonce given through another process)
+                        for row in await hub.db(hub.store.seats, rt.id):
+                            rt.seats[row["seat"]]["nonce"] = row.get("nonce")
+                    # the game's seed, from the committed one and the nonces of the people
+                    # seated now (a seat a bot takes over has none)
+                    nonces = [
+                        (s.get("nonce") or "")
+                        if s["kind"] == "human" and s["seat"] not in seats
+                        else ""
+                        for s in rt.seats
+                    ]
+                    seed = fairness.derive_seed(rt.committed_seed, bytes.fromhex(rt.salt), nonces)
                 c = rt.config
                 game = games.new_game(
-                    c["game"], c["edition"], [s["name"] for s in rt.seats], rt.seed, c["options"]
+                    c["game"], c["edition"], [s["name"] for s in rt.seats], seed, c["options"]
                 )
             else:
                 game = rt.game
-            table = {"status": "running", "settings": json.dumps(game.settings)}
+            table: dict[str, Any] = {"status": "running", "settings": json.dumps(game.settings)}
+            if nonces is not None:
+                table.update(seed=seed, nonces=json.dumps(nonces))
             if not await hub.db(
                 hub.store.update_meta, rt.id, table=table, seats=seats, expect_status=("waiting",)
             ):
                 raise ProtocolError("not_running", E_("the table has already started"))
             rt.meta_rev += 1
+            rt.seed, rt.nonces = seed, nonces if nonces is not None else rt.nonces
             for seat in seats:
                 rt.seats[seat].update(kind="bot", bot="heuristic", bot_options={})
             rt.game, rt.status = game, "over" if game.is_over else "running"
@@ -170,6 +188,7 @@ async def _host(hub: Hub, rt: TableRuntime, kind: str, msg: dict[str, Any]) -> N
                     "bot_options": "{}",
                     "token_hash": None,
                     "away": False,
+                    "nonce": None,  # (a bot adds none)
                 }
             else:
                 if rt.seats[seat]["kind"] != "bot":
@@ -199,9 +218,11 @@ async def _host(hub: Hub, rt: TableRuntime, kind: str, msg: dict[str, Any]) -> N
     hub.schedule(rt)
 
 
-def _export(conn: Conn, rt: TableRuntime) -> Any:
+async def _export(conn: Conn, rt: TableRuntime) -> Any:
     """The engine's JSON save: after the end to anyone at the table; while the game runs, only
-    to the host and only when every other seat is a bot (nobody else could use its secrets)."""
+    to the host and only when every other seat is a bot (nobody else could use its secrets).
+    After the end it carries the reveal of the table's commitment (``fairness``: the committed
+    seed, the salt, the nonces and every chance outcome), never before."""
     game = rt.game
     if game is None:
         raise ProtocolError("not_running", E_("the game has not started"))
@@ -211,7 +232,18 @@ def _export(conn: Conn, rt: TableRuntime) -> Any:
             raise ProtocolError(
                 "forbidden", E_("a running game is exported only by the host of a table of bots")
             )
-    return json.loads(game.to_json())
+        return json.loads(game.to_json())
+    if rt.committed_seed is None or rt.salt is None or rt.nonces is None:
+        return json.loads(game.to_json())  # (an imported game: no commitment to reveal)
+    if rt.export_cache is None:
+        salt = bytes.fromhex(rt.salt)
+        save = json.loads(game.to_json())
+        # (a replay of the whole game: off the event loop; the game is over, nobody changes it)
+        save["fairness"] = await asyncio.to_thread(
+            fairness.fairness_record, game, rt.committed_seed, salt, rt.nonces
+        )
+        rt.export_cache = save
+    return rt.export_cache
 
 
 async def _replay(hub: Hub, rt: TableRuntime, step: Any, lang: str) -> dict[str, Any]:

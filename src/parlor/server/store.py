@@ -188,7 +188,7 @@ class Store:
     def lobby(self, limit: int = 100) -> list[dict[str, Any]]:
         with self.tx() as conn:
             rows = conn.execute(
-                select(T.c.id, T.c.game, T.c.config, T.c.status)
+                select(T.c.id, T.c.game, T.c.config, T.c.status, T.c.commitment)
                 .where(T.c.listed.is_(True), T.c.status != "over")
                 .order_by(T.c.created_at.desc())
                 .limit(limit)

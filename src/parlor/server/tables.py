@@ -6,6 +6,7 @@ import json
 import secrets
 from typing import Any
 
+from parlor.core import fairness
 from parlor.core.errors import E_
 from parlor.server.base import HubBase, display_name, new_token
 from parlor.server.plans import normalise
@@ -38,12 +39,21 @@ class Tables(HubBase):
                 if req.get("host_name") is not None and imported is None:
                     seat["name"] = display_name(req["host_name"])
             seats.append(seat)
+        # The seed is fixed now and committed to (with a salt, so that the commitment cannot be
+        # inverted by trying seeds); the game's seed is derived from it and the seats' nonces at
+        # the start. An imported game keeps its own seed: nothing to commit to.
+        seed = imported.seed if imported is not None else secrets.randbits(62)
+        salt = None if imported is not None else secrets.token_bytes(fairness.SALT_BYTES)
+        commitment = None if salt is None else fairness.commitment(seed, salt)
         row = {
             "id": table_id,
             "game": config["game"],
             "config": json.dumps(config),
             "settings": None if imported is None else json.dumps(imported.settings),
-            "seed": imported.seed if imported is not None else secrets.randbits(62),
+            "seed": seed,
+            "committed_seed": None if salt is None else seed,
+            "salt": None if salt is None else salt.hex(),
+            "commitment": commitment,
             "status": "waiting",
             "version": 0,
             "meta_rev": 0,
@@ -60,7 +70,8 @@ class Tables(HubBase):
                 for i, action in enumerate(imported.log)
             ]
             await self.db(self.store.append_actions, rows)
-        out = {"table": table_id, "invite": invite, "host_key": host_key}
+        out: dict[str, Any] = {"table": table_id, "invite": invite, "host_key": host_key}
+        out["fairness"] = public_fairness(commitment)
         if host_token is not None:
             out["token"] = host_token
             out["seat"] = host_seat
@@ -96,7 +107,13 @@ class Tables(HubBase):
                 if not keep:
                     s["name"] = display
                 self.broadcast_meta(rt)
-                return {"table": rt.id, "seat": candidate, "token": token, "name": s["name"]}
+                return {
+                    "table": rt.id,
+                    "seat": candidate,
+                    "token": token,
+                    "name": s["name"],
+                    "fairness": public_fairness(rt.commitment),
+                }
         raise ProtocolError("no_seat", E_("every seat is taken"))
 
     async def _table_for(self, table_id: str | None, invite: str | None) -> TableRuntime:
@@ -126,6 +143,13 @@ class Tables(HubBase):
                     "edition": c.get("edition"),
                     "status": r["status"],
                     "seats": c["seats"],
+                    "fairness": public_fairness(r.get("commitment")),
                 }
             )
         return out
+
+
+def public_fairness(commitment: str | None) -> dict[str, str] | None:
+    """What anybody may know of a table's randomness before the end: the scheme and the
+    commitment (None: an imported game, whose seed was fixed by its save)."""
+    return None if commitment is None else {"scheme": fairness.SCHEME, "commitment": commitment}

@@ -148,6 +148,7 @@ function renderHome() {
     const made = await r.json();
     if (!r.ok) { showError(made.message || made.code); return; }
     remember(made.table, { token: made.token, host_key: made.host_key, seat: made.seat, link: made.link, game: g, name: body.host_name });
+    recordCommitment(made.table, made.fairness); // (before this page's nonce is sent: fairness.js)
     location.hash = "table=" + made.table;
   }
   fill();
@@ -185,6 +186,7 @@ function renderJoin(table, invite) {
     if (!r.ok) { showError(d.message || d.code); return; }
     localStorage.setItem("parlor.name", name.value.trim());
     remember(table, { token: d.token, seat: d.seat, invite, name: d.name });
+    recordCommitment(table, d.fairness);
     location.hash = "table=" + table;
   }
   function watch() {
@@ -203,6 +205,7 @@ function connect(tableId) {
   if (!creds) { main().replaceChildren(h("p", { text: t("This browser holds no seat at that table.") })); return; }
   S.creds = { ...creds, table: tableId };
   S.closedForGood = false;
+  S.fair = null;
   open();
 }
 function open() {
@@ -215,9 +218,10 @@ function open() {
     const hello = { type: "hello", protocol: 2, table: c.table, lang: S.lang };
     if (c.token) hello.token = c.token; else hello.invite = c.invite;
     if (c.host_key) hello.host_key = c.host_key;
+    helloNonce(hello);
     ws.send(JSON.stringify(hello));
   };
-  ws.onmessage = (ev) => onFrame(JSON.parse(ev.data));
+  ws.onmessage = (ev) => onFrame(parseFrame(ev.data));
   ws.onclose = () => {
     if (S.ws !== ws || S.closedForGood) return;
     setStatus(t("connection lost, reconnecting…"));
@@ -237,13 +241,17 @@ function onFrame(f) {
       S.retry = 0; S.me = f.you; S.table = f.table; S.chat = f.chat || [];
       take(f); setStatus(t("connected"));
       if (S.me.seat !== null) remember(S.creds.table, { seat: S.me.seat });
+      recordCommitment(S.creds.table, f.table.fairness); // (a spectator's first sight of it)
+      askFairness();
       break;
     case "update":
       for (const e of f.events || []) S.log.push(e.text);
       S.log = S.log.slice(-200);
       take(f);
+      askFairness();
       break;
     case "table": S.table = f.table; break;
+    case "export": onExport(f); return;
     case "chat": S.chat.push(f.message); break;
     case "notice": S.log.push(f.text || f.kind); break;
     case "replay": S.replay = f; S.replaySvg = ""; if (S.table.game !== "tools") replayBoard(f); break;
@@ -308,6 +316,8 @@ function render() {
     }
     top.append(h("ul", { id: "seat-list" }, ...S.table.seats.map((s) => h("li", {},
       t("Seat {n}", { n: s.seat + 1 }) + ": " + (s.kind === "bot" ? word("kind", (s.bot || "heuristic").split(":")[0]) : s.taken ? s.name : t("free"))))));
+    // the commitment to the table's randomness, checked against the reveal at the end (fairness.js)
+    if (S.table.fairness) top.append(h("p", { id: "commitment", class: "hint", text: t("Commitment: {hex}", { hex: S.table.fairness.commitment }) }));
     if (host) top.append(h("button", { id: "start", class: "primary", onclick: () => send({ type: "start" }), text: t("Start the game") }));
     else top.append(h("p", { text: t("Waiting for the host to start.") }));
     return;
@@ -357,7 +367,8 @@ function renderFinal() {
   return h("section", { class: "card final", id: "final" }, h("h2", { text: t("Game over") }),
     h("ol", { id: "ranking" }, ...f.ranking.map((p) => h("li", {},
       seatName(p) + (f.winners.includes(p) ? " ★ " + t("winner") : "") + " · " +
-      (f.score_kind === "valuation" ? money(f.scores[p]) : t("{n} cards left", { n: f.scores[p] }))))));
+      (f.score_kind === "valuation" ? money(f.scores[p]) : t("{n} cards left", { n: f.scores[p] }))))),
+    fairnessLine());
 }
 function renderLog() {
   return h("section", { class: "card", id: "log-card" }, h("h2", { text: t("What happened") }),
