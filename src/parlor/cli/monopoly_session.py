@@ -23,7 +23,6 @@ from parlor.core.errors import ParlorError
 from parlor.core.game import Event
 from parlor.i18n import Translator, translate_error
 from parlor.monopoly import (
-    AcceptTrade,
     Action,
     Bid,
     BuyProperty,
@@ -114,8 +113,8 @@ class Session:
         return self.term.ask(prompt)
 
     def confirm(self, question: str) -> bool:
-        answer = self.ask(question + " " + self._("(y/n)") + " > ").lower()
-        return answer in ("y", "yes", self._("y"), self._("yes"))
+        """A yes/no question; Enter means no, anything else unexpected is asked again."""
+        return ask_yes_no(self.term, self._, question)
 
     def apply(self, action: Action) -> bool:
         """Apply a human's action and print what happened; False (and the reason) if illegal."""
@@ -134,6 +133,10 @@ class Session:
         for event in events:
             if event.kind == "game_over":
                 continue  # the end is announced with the ranking
+            if event.kind == "tax_chosen":
+                continue  # the payment (or the debt) that follows says the amount
+            if event.kind == "turn" and event.data.get("player") in self.humans and mode != "quiet":
+                continue  # a human's turn opens with the table under its own header
             if event.kind == "turn" and mode != "quiet":
                 self.say()
             if mode == "short" and event.kind in ("bid", "passed"):
@@ -411,6 +414,8 @@ class Session:
                 self.say(_("Sorry: {n} is not in the menu: choose 1-{last}", n=n, last=len(items)))
             elif self.confirmed(p, items[n - 1]):
                 self.apply(items[n - 1])
+            else:
+                self.menu_shown_at = -1  # a "no": the question and its menu again
         else:
             self.say(
                 _(
@@ -422,7 +427,8 @@ class Session:
             )
 
     def confirmed(self, p: int, action: Action) -> bool:
-        """Destructive answers say what they cost and ask once."""
+        """Bankruptcy says what it costs and asks once. (Accepting a trade is one step: the
+        offer's details were shown with the question.)"""
         _ = self._
         game = self.game
         if isinstance(action, DeclareBankruptcy):
@@ -436,17 +442,6 @@ class Session:
                 to=words.party(game, int(creditor), self.lang),
             )
             return self.confirm(question)
-        if isinstance(action, AcceptTrade):
-            decision = game.pending
-            assert decision is not None
-            offer = decision.info["offer"]
-            me = words.trade_side(
-                game, offer["take_squares"], offer["take_cash"], offer["take_jail_cards"], self.lang
-            )
-            them = words.trade_side(
-                game, offer["give_squares"], offer["give_cash"], offer["give_jail_cards"], self.lang
-            )
-            return self.confirm(_("You give {give} and get {get}. Accept?", give=me, get=them))
         return True
 
     # --- the end ---
@@ -487,6 +482,25 @@ class Session:
         for text in view.final_ranking(game, self.lang, outcome.scores, outcome.ranking):
             self.say(text)
         self.save_quietly()
+
+
+def ask_yes_no(term: Terminal, _: Translator, question: str) -> bool:
+    """Ask until the answer is yes or no (in English or the game's language); Enter is no."""
+    yes = {"y", "yes", _("y"), _("yes")}
+    no = {"n", "no", _("n"), _("no"), ""}
+    while True:
+        answer = term.ask(question + " " + _("(y/n)") + " > ").lower()
+        if answer in yes or answer in no:
+            return answer in yes
+        term.say(
+            _(
+                "Sorry: {text} is not an answer here. Type {yes} for yes or {no} for no "
+                "(Enter: no).",
+                text=repr(answer[:40]),
+                yes=_("y"),
+                no=_("n"),
+            )
+        )
 
 
 def _suppress_io() -> contextlib.suppress:

@@ -145,7 +145,12 @@ def holdings(game: PropertyGame, lang: str, p: int) -> list[Text]:
 
 
 def board(game: PropertyGame, lang: str, width: int = 80) -> list[Text]:
-    """The 40 squares with owners, buildings, mortgages and the players standing there."""
+    """The 40 squares with owners, buildings, mortgages and the players standing there: a ring
+    as on the table when the terminal is wide enough, else a list."""
+    from parlor.cli.monopoly_board import WIDTH, ring
+
+    if width >= WIDTH:
+        return ring(game, lang)
     _ = words.tr(game, lang)
     view = game.view()
     ed = game.edition

@@ -343,13 +343,16 @@ class Table:
             top = self.card(game.view(p)["top"])
             if kind == "drawn_card":
                 return _("you have just drawn a card: play it (p) or keep it (k)")
+            if kind == "box_of_nails":
+                return _(
+                    "only a box of nails answers a box of nails (of any color); or take the "
+                    "penalty (a)"
+                )
             return _(
                 "the {card} cannot be played on the {top} now", card=self.card(action.card), top=top
             )
         if isinstance(action, Draw):
-            if kind == "drawn_card":
-                return _("you have just drawn a card: play it (p) or keep it (k)")
-            return _("you can play a card, so you may not draw")
+            return self.why_not_draw(p, kind)
         if isinstance(action, PlayDrawn | KeepDrawn):
             return _("you have not just drawn a card")
         if isinstance(action, AcceptPenalty):
@@ -359,6 +362,31 @@ class Table:
         if isinstance(action, PenaltyHammers):
             return _("two hammers are played only when you cannot repair a good nail")
         return _("that move is not possible now")
+
+    def why_not_draw(self, p: int, kind: str) -> str:
+        """Why drawing one card is refused at this decision (not always "you can play")."""
+        _ = self._
+        if kind == "drawn_card":
+            return _("you have just drawn a card: play it (p) or keep it (k)")
+        if kind == "box_of_nails":
+            return _(
+                "a box of nails is not answered by drawing one card: answer with a box of "
+                "nails (its number) or take the penalty (a)"
+            )
+        if kind in ("choose_color", "brush_second_card"):
+            return _("after a paint brush you name a color, then play a card of it or end (e)")
+        penalty = self.decision(p).info.get("good_nail_penalty")
+        if penalty == "two_hammers":
+            return _(
+                "on a good nail you cannot repair, the penalty replaces drawing: play two "
+                "hammers (e.g. '2 5'), then draw 3"
+            )
+        if penalty == "draw_two":
+            return _(
+                "on a good nail you cannot repair, the penalty replaces drawing: take it (a), "
+                "draw 2 and lose your turn"
+            )
+        return _("you can play a card, so you may not draw")
 
     def parse(self, p: int, text: str) -> ToolsAction:
         """A typed line as an action; ValueError with a helpful message if it means nothing."""
@@ -442,7 +470,12 @@ class Table:
             self.say(words.describe_event(game, ev, self.lang) + ".")
         if private_to is not None and hand_before is not None and not game.is_over:
             after = list(game.view(private_to)["hand"])
-            for code in hand_before:
+            before = list(hand_before)
+            for ev in events:  # the cards played leave the hand first (a hammer drawn back counts)
+                if ev.kind == "play" and ev.data.get("player") == private_to:
+                    with contextlib.suppress(ValueError):
+                        before.remove(str(ev.data["card"]))
+            for code in before:
                 if code in after:
                     after.remove(code)
             if after:
