@@ -32,6 +32,8 @@ def help_text(_: Translator) -> str:
             "  t            " + _("propose a trade to another player"),
             "  v            " + _("view the whole board"),
             "  i            " + _("the table and the standings again"),
+            "  r            " + _("what the question is about, and the rule behind it"),
+            "  ?            " + _("a hint: what the heuristic bot would do"),
             "  s            " + _("save the game"),
             "  q            " + _("quit (you may save first)"),
             "  h            " + _("this help"),

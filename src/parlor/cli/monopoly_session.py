@@ -15,9 +15,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from parlor.bots.base import Bot
+from parlor.bots.registry import make_bot
 from parlor.cli import monopoly_view as view
 from parlor.cli.common import Seat, parse_int
 from parlor.cli.console import InputEnded, OutputGone, Terminal
+from parlor.cli.explain import property_rule
 from parlor.cli.saves import SaveError, write_save
 from parlor.core.errors import ParlorError
 from parlor.core.game import Event
@@ -319,7 +321,9 @@ class Session:
             self.say(f"  {i:>2}. {view.action_label(game, action, self.lang)}")
         for note in self.missing_answers(p, items):
             self.say(f"  ({note})")
-        letters = self._("b build/mortgage  t trade  v board  i table  s save  h help  q quit")
+        letters = self._(
+            "b build  t trade  v board  i table  r rule  ? hint  s save  h help  q quit"
+        )
         bid = self._("bid <amount>") + "  " if decision.kind == "bid" else ""
         self.say(f"  ({bid}{letters})")
         self.menu_shown_at = len(game.log)
@@ -379,8 +383,13 @@ class Session:
         game = self.game
         if text in ("q", "quit", "exit"):
             raise Quit()
-        if text in ("h", "help", "?"):
+        if text in ("h", "help"):
             self.say(menus.help_text(_))
+        elif text in ("r", "rule", "rules"):
+            for said in property_rule(game, self.lang, p):
+                self.say(said)
+        elif text in ("?", "hint"):
+            self.hint(p, items)
         elif text in ("v", "view", "board"):
             for line in view.board(game, self.lang, self.term.width):
                 self.term.show(line)
@@ -420,11 +429,31 @@ class Session:
             self.say(
                 _(
                     "Sorry: I did not understand {text}. Type a menu number (1-{last}), or b, t, "
-                    "v, i, s, h or q (h for help)",
+                    "v, i, r, ?, s, h or q (h for help)",
                     text=repr(text[:40]),
                     last=max(1, len(items)),
                 )
             )
+
+    def hint(self, p: int, items: list[Action]) -> None:
+        """What the heuristic bot would do in ``p``'s place (it sees only what ``p`` sees)."""
+        _ = self._
+        advice = make_bot("monopoly", "heuristic", seed=len(self.game.log)).choose(self.game, p)
+        label = view.action_label(self.game, advice, self.lang)
+        if advice in items:
+            self.say(
+                _("Hint: the heuristic bot would choose {n}, {action}.",
+                  n=items.index(advice) + 1, action=label)
+            )  # fmt: skip
+        elif isinstance(advice, Bid):
+            self.say(
+                _("Hint: the heuristic bot would {action} (type 'bid <amount>').", action=label)
+            )
+        else:
+            self.say(
+                _("Hint: the heuristic bot would {action} first (b builds or mortgages, t trades).",
+                  action=label)
+            )  # fmt: skip
 
     def confirmed(self, p: int, action: Action) -> bool:
         """Bankruptcy says what it costs and asks once. (Accepting a trade is one step: the

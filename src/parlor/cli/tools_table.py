@@ -14,8 +14,10 @@ from collections.abc import Sequence
 from rich.text import Text
 
 from parlor.bots.base import Bot
+from parlor.bots.registry import make_bot
 from parlor.cli.common import Seat, parse_int
 from parlor.cli.console import InputEnded, OutputGone, Terminal
+from parlor.cli.explain import tools_rule
 from parlor.cli.saves import SaveError, write_save
 from parlor.core.errors import ParlorError
 from parlor.core.game import Decision, Event
@@ -60,7 +62,8 @@ def help_text(_: Translator) -> str:
             "  a            " + _("take the penalty (draw the cards owed, lose your turn)"),
             "  e            " + _("end your turn (after a paint brush)"),
             "  <color>      " + _("name a color after a paint brush (its name or number)"),
-            "  ?            " + _("list your legal moves"),
+            "  ?            " + _("list your legal moves, and what the heuristic bot would play"),
+            "  r            " + _("what the question is about, and the rule behind it"),
             "  s            " + _("save the game"),
             "  h            " + _("this help"),
             "  q            " + _("quit"),
@@ -212,6 +215,15 @@ class Table:
                     words.describe_action(game, a, self.lang) for a in game.legal_actions(p)
                 )
                 self.say(_("Your legal moves: {moves}", moves=moves))
+                advice = make_bot("tools", "heuristic", seed=game.turn).choose(game, p)
+                self.say(
+                    _("Hint: the heuristic bot would {action}.",
+                      action=words.describe_action(game, advice, self.lang))
+                )  # fmt: skip
+                continue
+            if text in ("r", "rule", "rules"):
+                for line in tools_rule(game, self.lang, p):
+                    self.say(line)
                 continue
             try:
                 action = self.parse(p, text)
@@ -444,8 +456,8 @@ class Table:
         raise ValueError(
             _(
                 "I did not understand {text}. Type a card number (1-{n}), a letter (d draw, p/k "
-                "play/keep drawn card, a take penalty, e end turn), ? for your moves, h for help "
-                "or q to quit",
+                "play/keep drawn card, a take penalty, e end turn), ? for your moves, r for the "
+                "rule, h for help or q to quit",
                 text=repr(text[:40]),
                 n=len(hand),
             )
