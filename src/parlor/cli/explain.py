@@ -20,6 +20,7 @@ TOOLS_NOTES = "docs/rules/tools.md"
 
 
 def _cite(_: Translator, where: str, clause: str) -> str:
+    # (the clause is named as the notes, which are in English, head it)
     return _("(Rule: {clause} in {notes}.)", clause=clause, notes=where)
 
 
@@ -147,7 +148,7 @@ def _variant_rules(game: PropertyGame, _: Translator) -> list[str]:
                 jail=opt.jail_max_turns,
             )
             + " "
-            + _cite(_, PROPERTY_NOTES, _("Variant presets"))
+            + _cite(_, PROPERTY_NOTES, "Variant presets")
         ]
     if opt.variant in ("time_limit", "quick"):
         return [
@@ -157,7 +158,7 @@ def _variant_rules(game: PropertyGame, _: Translator) -> list[str]:
                 deeds=opt.starting_deeds,
             )
             + " "
-            + _cite(_, PROPERTY_NOTES, _("Variant presets") + ", S20")
+            + _cite(_, PROPERTY_NOTES, "Variant presets" + ", S20")
         ]
     return []
 
@@ -178,7 +179,7 @@ def tools_rule(game: ToolsGame, lang: str, player: int) -> list[str]:
                 "The card you drew can be played: play it at once (p) or keep it (k). No "
                 "other card may be played now."
             ),
-            _cite(_, TOOLS_NOTES, _("Drawing and the draw pile")),
+            _cite(_, TOOLS_NOTES, "Drawing and the draw pile"),
         ]
     if kind == "box_of_nails":
         return [
@@ -187,7 +188,7 @@ def tools_rule(game: ToolsGame, lang: str, player: int) -> list[str]:
                 "on with a box of nails of any color: the next player then owes 2 cards more. "
                 "Nothing else answers it, not even a wild."
             ),
-            _cite(_, TOOLS_NOTES, _("Action cards")),
+            _cite(_, TOOLS_NOTES, "Action cards"),
         ]
     if kind in ("choose_color", "brush_second_card"):
         return [
@@ -195,7 +196,7 @@ def tools_rule(game: ToolsGame, lang: str, player: int) -> list[str]:
                 "Paint brush: name the color of play, then you may play one card of that "
                 "color at once, or end your turn (e). The color stands for the next player."
             ),
-            _cite(_, TOOLS_NOTES, _("Wild cards")),
+            _cite(_, TOOLS_NOTES, "Wild cards"),
         ]
     if penalty is not None:
         return [
@@ -204,7 +205,7 @@ def tools_rule(game: ToolsGame, lang: str, player: int) -> list[str]:
                 "(any colors, in the order you choose) and then draw 3; with fewer you draw 2 "
                 "and lose your turn. Drawing one card is not allowed instead."
             ),
-            _cite(_, TOOLS_NOTES, _("The good-nail penalty")),
+            _cite(_, TOOLS_NOTES, "The good-nail penalty"),
         ]
     top = twords.card_name(game, str(decision.info["top"]), lang)
     return [
@@ -216,5 +217,5 @@ def tools_rule(game: ToolsGame, lang: str, player: int) -> list[str]:
             "one.",
             top=top,
         ),
-        _cite(_, TOOLS_NOTES, _("What may be played") + ", " + _("Drawing and the draw pile")),
+        _cite(_, TOOLS_NOTES, "What may be played" + ", " + "Drawing and the draw pile"),
     ]

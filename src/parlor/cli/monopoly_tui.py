@@ -312,9 +312,9 @@ def _setup(
     seats = _seats_from_args(args, players, seed, _)
     lang = args.lang or pick_language(edition.languages)
     if names is None:
-        said = translator(lang)  # the default names in the game's language, not the command's
+        _ = translator(lang)  # the default names in the game's language, not the command's
         names = [
-            said("Bot {n}", n=q + 1) if not seat.is_human else said("Player {n}", n=q + 1)
+            _("Bot {n}", n=q + 1) if not seat.is_human else _("Player {n}", n=q + 1)
             for q, seat in enumerate(seats)
         ]
     game = new_game(edition, names, seed=seed, options=options)

@@ -144,9 +144,9 @@ def _setup(args: argparse.Namespace, _: Translator) -> tuple[ToolsGame, list[Sea
     seats = _seats(args, players, seed, _)
     lang = args.lang or words.DEFAULT_LANGUAGE
     if names is None:
-        said = translator(lang)  # the default names in the game's language, not the command's
+        _ = translator(lang)  # the default names in the game's language, not the command's
         names = [
-            said("Player {n}", n=q + 1) if seat.is_human else said("Bot {n}", n=q + 1)
+            _("Player {n}", n=q + 1) if seat.is_human else _("Bot {n}", n=q + 1)
             for q, seat in enumerate(seats)
         ]
     game = new_game(names, seed=seed, deck=args.deck)
