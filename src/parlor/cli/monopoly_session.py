@@ -21,6 +21,7 @@ from parlor.cli.common import Seat, parse_int
 from parlor.cli.console import InputEnded, OutputGone, Terminal
 from parlor.cli.explain import property_rule
 from parlor.cli.saves import SaveError, write_save
+from parlor.cli.wrap import pack_items
 from parlor.core.errors import ParlorError
 from parlor.core.game import Event
 from parlor.i18n import Translator, translate_error
@@ -324,8 +325,10 @@ class Session:
         letters = self._(
             "b build  t trade  v board  i table  r rule  ? hint  s save  h help  q quit"
         )
-        bid = self._("bid <amount>") + "  " if decision.kind == "bid" else ""
-        self.say(f"  ({bid}{letters})")
+        keys = [self._("bid <amount>")] if decision.kind == "bid" else []
+        keys += [key for key in letters.split("  ") if key.strip()]
+        for line in pack_items(keys, self.term.width):
+            self.say(line)
         self.menu_shown_at = len(game.log)
 
     def missing_answers(self, p: int, items: Sequence[Action]) -> list[str]:

@@ -77,3 +77,23 @@ def wrap_text(text: Text, width: int) -> list[Text]:
             piece = line[start:end]
             out.append(Text.assemble(" " * hang, piece) if i else piece)
     return out
+
+
+def pack_items(items: list[str], width: int, first: str = "  (", last: str = ")") -> list[str]:
+    """Short items (``b build``, ``q quit``) packed on lines two spaces apart, a line breaking
+    only between two items, so that a key is never parted from its word.
+
+    >>> pack_items(["b build", "t trade", "q quit"], 20)
+    ['  (b build  t trade', '   q quit)']
+    """
+    lines: list[str] = []
+    line = first
+    for i, item in enumerate(items):
+        piece = item + (last if i == len(items) - 1 else "")
+        if line.strip(" (") and cell_len(line) + 2 + cell_len(piece) > width:
+            lines.append(line)
+            line = " " * len(first) + piece
+        else:
+            line += ("  " if line.strip(" (") else "") + piece
+    lines.append(line)
+    return lines
