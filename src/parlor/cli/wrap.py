@@ -17,10 +17,21 @@ from rich.text import Text
 _WORD = re.compile(r"\S+")
 # the leading spaces, then a marker (a menu number "12. ", a bullet "> " or "- ") if any
 _LEAD = re.compile(r" *(?:\d{1,3}\. +|[>*\-] +)?")
+# a term and the gap of two or more spaces that makes a column of what follows
+_COLUMN = re.compile(r" *\S+(?: \S+)*? {2,}(?=\S)")
 
 
 def hanging_indent(line: str, width: int) -> int:
-    """Where the continuation lines of ``line`` start."""
+    """Where the continuation lines of ``line`` start: under the text after a term and its
+    gap of spaces (a help line ``  d            draw a card``), or after a menu number, or two
+    places deeper than the line.
+
+    >>> hanging_indent("  d            draw a card", 80), hanging_indent("  12. buy it", 80)
+    (15, 6)
+    """
+    column = _COLUMN.match(line)
+    if column and len(column.group(0)) <= width // 3:
+        return len(column.group(0))
     lead = _LEAD.match(line)
     size = len(lead.group(0)) if lead else 0
     if lead and size == len(line) - len(line.lstrip(" ")):
