@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import sys
-import textwrap
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -313,11 +312,7 @@ class Session:
         game = self.game
         decision = game.pending
         assert decision is not None
-        self.say(
-            textwrap.fill(
-                words.describe_decision(game, decision, self.lang), max(40, self.term.width - 1)
-            )
-        )
+        self.say(words.describe_decision(game, decision, self.lang))
         for i, action in enumerate(items, 1):
             self.say(f"  {i:>2}. {view.action_label(game, action, self.lang)}")
         for note in self.missing_answers(p, items):

@@ -50,9 +50,7 @@ def standings(game: PropertyGame, lang: str, p: int | None = None) -> list[Text]
     lines = []
     for q, player in enumerate(view["players"]):
         marker = ">" if q == view["turn"] else " "
-        line = Text(
-            f" {marker} {player['name'][:16]:<{width}}  ", style="bold" if marker == ">" else ""
-        )
+        line = Text(f" {marker} {player['name']:<{width}}  ", style="bold" if marker == ">" else "")
         if not player["bankrupt"]:
             line.append(f"{words.money(game, player['cash'], lang):>11}", style="green")
             line.append(
@@ -167,7 +165,7 @@ def board(game: PropertyGame, lang: str, width: int = 80) -> list[Text]:
     for i, sq in enumerate(ed.squares):
         row = Text(f"{i:>2} ")
         row.append(
-            f"{words.square(game, i, lang)[:name_width]:<{name_width}}",
+            f"{words.square(game, i, lang):<{name_width}}",
             style=group_style(game, sq.group) if sq.group else "",
         )
         detail = ""
@@ -184,7 +182,6 @@ def board(game: PropertyGame, lang: str, width: int = 80) -> list[Text]:
         row.append(" " + detail)
         if i in here:
             row.append(" @" + ",".join(here[i]), style="bold")
-        row.truncate(column, overflow="ellipsis")
         rows.append(row)
     legend = Text(_("h house, H hotel, [M] mortgaged, @ players there"), style="dim")
     if not two_columns:
