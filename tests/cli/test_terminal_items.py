@@ -253,3 +253,19 @@ def test_the_board_is_a_ring_of_the_40_squares_at_80_columns() -> None:
             assert cell(square, 1) == str(owned[square] + 1)  # the owner's number
     assert cell(0, 2) == "@123"
     assert any("Under a square: its owner's number" in line for line in lines)
+
+
+def test_the_tools_hint_names_the_card_and_its_number() -> None:
+    game = tools.new_game(["Ann", "Bo"], seed=4)
+    assert game.pending is not None and game.pending.player == 0
+    advice = make_bot("tools", "heuristic", seed=game.turn).choose(game, 0)
+    assert isinstance(advice, tools.PlayCard)  # (seed 4: a card to play)
+    out = io.StringIO()
+    table = Table(
+        game, [Seat(), Seat("random", 1)], {1: make_bot("tools", "random", seed=1)},
+        Terminal(io.StringIO("?\n"), out), "en", None,
+    )  # fmt: skip
+    n = table.sorted_hand(0).index(advice.card) + 1
+    table.run()
+    card = tools.text.card_name(game, advice.card, "en")
+    assert f"Hint: the heuristic bot would play the {card} ({n})." in flat(out.getvalue())

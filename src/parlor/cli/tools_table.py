@@ -215,11 +215,7 @@ class Table:
                     words.describe_action(game, a, self.lang) for a in game.legal_actions(p)
                 )
                 self.say(_("Your legal moves: {moves}", moves=moves))
-                advice = make_bot("tools", "heuristic", seed=game.turn).choose(game, p)
-                self.say(
-                    _("Hint: the heuristic bot would {action}.",
-                      action=words.describe_action(game, advice, self.lang))
-                )  # fmt: skip
+                self.say(self.hint(p))
                 continue
             if text in ("r", "rule", "rules"):
                 for line in tools_rule(game, self.lang, p):
@@ -374,6 +370,21 @@ class Table:
         if isinstance(action, PenaltyHammers):
             return _("two hammers are played only when you cannot repair a good nail")
         return _("that move is not possible now")
+
+    def hint(self, p: int) -> str:
+        """What the heuristic bot would do in ``p``'s place (it sees only what ``p`` sees)."""
+        _ = self._
+        advice = make_bot("tools", "heuristic", seed=self.game.turn).choose(self.game, p)
+        if isinstance(advice, PlayCard):
+            return _(
+                "Hint: the heuristic bot would play the {card} ({n}).",
+                card=self.card(advice.card),
+                n=self.sorted_hand(p).index(advice.card) + 1,
+            )
+        return _(
+            "Hint: the heuristic bot would do this: {action}.",
+            action=words.describe_action(self.game, advice, self.lang),
+        )
 
     def why_not_draw(self, p: int, kind: str) -> str:
         """Why drawing one card is refused at this decision (not always "you can play")."""
