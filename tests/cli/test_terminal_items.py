@@ -59,6 +59,14 @@ def test_only_a_word_wider_than_the_line_is_cut() -> None:
     assert all(len(line) <= 40 for line in lines) and lines[-1].endswith("now")
 
 
+def test_an_amount_in_kroner_stays_on_one_line() -> None:
+    text = "D.F.D.S. er til salg for 4.000 kr. (du har 30.000 kr.): leje 500 kr. / 1.000 kr."
+    for width in range(20, 60):
+        lines = wrap_line(text, width)
+        assert " ".join(lines).split() == text.split()
+        assert not any(line.lstrip().startswith("kr.") for line in lines)
+
+
 def test_key_lines_break_between_keys_only() -> None:
     keys = [
         "b construir",

@@ -14,7 +14,8 @@ import re
 from rich.cells import cell_len
 from rich.text import Text
 
-_WORD = re.compile(r"\S+")
+# a word; an amount in kroner ("4.000 kr.") is kept whole, like "$4,000"
+_WORD = re.compile(r"\S+(?: kr\.\S*)?")
 # the leading spaces, then a marker (a menu number "12. ", a bullet "> " or "- ") if any
 _LEAD = re.compile(r" *(?:\d{1,3}\. +|[>*\-] +)?")
 # a term and the gap of two or more spaces that makes a column of what follows
