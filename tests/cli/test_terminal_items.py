@@ -218,6 +218,7 @@ def test_the_rule_key_explains_the_good_nail_penalty() -> None:
     _code, text = tools_play(["--seed", "4", "--lang", "en"], "1\nr\nq\n\n")
     assert "(Rule: The good-nail penalty in docs/rules/tools.md.)" in flat(text)
     assert "then draw 3; with fewer you draw 2 and lose your turn" in flat(text)
+    assert "The rulebook: «Si no tienes el Martillo del color correcto para repararlo" in flat(text)
 
 
 # ----- help, hints, the board ------------------------------------------------------------------

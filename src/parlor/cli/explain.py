@@ -18,10 +18,34 @@ from parlor.tools import text as twords
 PROPERTY_NOTES = "docs/rules/README.md"
 TOOLS_NOTES = "docs/rules/tools.md"
 
+# The TOOLS rulebook's own words (shared/rulebooks/tools-card-game.es.txt), quoted as printed:
+# a quotation is not translated.
+BOOK_GOOD_NAIL = (
+    "Si no tienes el Martillo del color correcto para repararlo, debes jugar 2 cartas de "
+    "Martillo de cualquier color consecutivas desde tu mano y luego robar 3 cartas del mazo de "
+    "robo. Si no tienes suficientes Martillos para realizar esta acción, debes robar 2 cartas y "
+    "perder inmediatamente tu turno."
+)
+BOOK_BOX = (
+    "Obliga al siguiente jugador a robar 2 cartas y perder su turno. Esta es la única carta "
+    "apilable de TOOLS."
+)
+BOOK_BRUSH = (
+    "Después de cambiar el color, el jugador que activo esta carta puede colocar "
+    "inmediatamente una segunda carta del color seleccionado."
+)
+BOOK_DRAWN = "Si la carta robada puede jugarse, puedes bajarla inmediatamente o conservarla"
+BOOK_DRAW = (
+    "Si no puedes realizar una jugada válida durante tu turno, debes robar 1 carta del mazo."
+)
 
-def _cite(_: Translator, where: str, clause: str) -> str:
+
+def _cite(_: Translator, where: str, clause: str, book: str | None = None) -> str:
     # (the clause is named as the notes, which are in English, head it)
-    return _("(Rule: {clause} in {notes}.)", clause=clause, notes=where)
+    cited = _("(Rule: {clause} in {notes}.)", clause=clause, notes=where)
+    if book:
+        cited += "\n" + _("The rulebook: «{quote}»", quote=book)
+    return cited
 
 
 def property_rule(game: PropertyGame, lang: str, player: int) -> list[str]:
@@ -179,7 +203,7 @@ def tools_rule(game: ToolsGame, lang: str, player: int) -> list[str]:
                 "The card you drew can be played: play it at once (p) or keep it (k). No "
                 "other card may be played now."
             ),
-            _cite(_, TOOLS_NOTES, "Drawing and the draw pile"),
+            _cite(_, TOOLS_NOTES, "Drawing and the draw pile", BOOK_DRAWN),
         ]
     if kind == "box_of_nails":
         return [
@@ -188,7 +212,7 @@ def tools_rule(game: ToolsGame, lang: str, player: int) -> list[str]:
                 "on with a box of nails of any color: the next player then owes 2 cards more. "
                 "Nothing else answers it, not even a wild."
             ),
-            _cite(_, TOOLS_NOTES, "Action cards"),
+            _cite(_, TOOLS_NOTES, "Action cards", BOOK_BOX),
         ]
     if kind in ("choose_color", "brush_second_card"):
         return [
@@ -196,7 +220,7 @@ def tools_rule(game: ToolsGame, lang: str, player: int) -> list[str]:
                 "Paint brush: name the color of play, then you may play one card of that "
                 "color at once, or end your turn (e). The color stands for the next player."
             ),
-            _cite(_, TOOLS_NOTES, "Wild cards"),
+            _cite(_, TOOLS_NOTES, "Wild cards", BOOK_BRUSH),
         ]
     if penalty is not None:
         return [
@@ -205,7 +229,7 @@ def tools_rule(game: ToolsGame, lang: str, player: int) -> list[str]:
                 "(any colors, in the order you choose) and then draw 3; with fewer you draw 2 "
                 "and lose your turn. Drawing one card is not allowed instead."
             ),
-            _cite(_, TOOLS_NOTES, "The good-nail penalty"),
+            _cite(_, TOOLS_NOTES, "The good-nail penalty", BOOK_GOOD_NAIL),
         ]
     top = twords.card_name(game, str(decision.info["top"]), lang)
     return [
@@ -217,5 +241,5 @@ def tools_rule(game: ToolsGame, lang: str, player: int) -> list[str]:
             "one.",
             top=top,
         ),
-        _cite(_, TOOLS_NOTES, "What may be played" + ", " + "Drawing and the draw pile"),
+        _cite(_, TOOLS_NOTES, "What may be played" + ", " + "Drawing and the draw pile", BOOK_DRAW),
     ]
