@@ -278,3 +278,17 @@ def test_the_tools_hint_names_the_card_and_its_number() -> None:
     table.run()
     card = tools.text.card_name(game, advice.card, "en")
     assert f"Hint: the heuristic bot would play the {card} ({n})." in flat(out.getvalue())
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "da"])
+def test_docs_terminal_md_names_the_keys_in_each_language(lang: str) -> None:
+    """docs/terminal.md's key table uses the words the game shows (its key line)."""
+    from parlor.i18n import translator
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "terminal.md").read_text("utf-8")
+    line = translator(lang)(
+        "b build  t trade  v board  i table  r rule  ? hint  s save  h help  q quit"
+    )
+    for item in line.split("  "):
+        key, word = item.split(" ", 1)
+        assert f"`{key}`" in doc and word.split("/")[0] in doc.lower(), (lang, item)
