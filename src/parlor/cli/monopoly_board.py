@@ -76,12 +76,23 @@ def abbreviations(names: list[str]) -> list[str]:
     return short
 
 
+def seat_mark(seat: int) -> str:
+    """A seat in one character, so that marks side by side read apart: 1-9, then a, b, c...
+
+    >>> [seat_mark(q) for q in (0, 8, 9, 34, 35)]
+    ['1', '9', 'a', 'z', '#']
+    """
+    if seat < 9:
+        return str(seat + 1)
+    return chr(ord("a") + seat - 9) if seat < 35 else "#"
+
+
 def _state(game: PropertyGame, prop: dict[str, object]) -> Text:
     owner = int(str(prop["owner"]))
     if owner < 0:
         return Text("-", style="dim")
     built = int(str(prop["buildings"]))
-    mark = str(owner + 1) + ("H" if built == HOTEL else "h" * built)
+    mark = seat_mark(owner) + ("H" if built == HOTEL else "h" * built)
     if prop["mortgaged"]:
         mark += "M"
     return Text(mark[:CELL], style="bold")
@@ -114,7 +125,7 @@ def _legend(game: PropertyGame, lang: str) -> list[Text]:
             )
             if player["in_jail"]:
                 where += " (" + _("in jail") + ")"
-        lines.append(Text(f"{q + 1} {player['name']}: {where}"))
+        lines.append(Text(f"{seat_mark(q)} {player['name']}: {where}"))
     lines.append(Text(""))
     for text in (
         _("Under a square: its owner's number, h a house, H a hotel, M mortgaged; - for sale."),
@@ -133,7 +144,7 @@ def ring(game: PropertyGame, lang: str) -> list[Text]:
     here: dict[int, str] = {}
     for q, player in enumerate(view["players"]):
         if not player["bankrupt"]:
-            here[player["position"]] = here.get(player["position"], "") + str(q + 1)
+            here[player["position"]] = here.get(player["position"], "") + seat_mark(q)
     cells: dict[tuple[int, int], list[Text]] = {}
     short = abbreviations([words.square(game, i, lang) for i in range(len(game.edition.squares))])
     for i, sq in enumerate(game.edition.squares):
