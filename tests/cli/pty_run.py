@@ -78,9 +78,10 @@ def run_in_pty(
                 chunks.append(data)
             elif proc.poll() is not None:
                 break
-            if to_type:
+            if to_type and (typeahead or not ready):  # (a prompt, then 50 ms of quiet)
                 screen = ANSI.sub("", b"".join(chunks)[since:].decode("utf-8", "replace"))
-                if typeahead or screen.endswith("> "):
+                last = screen.rsplit("\n", 1)[-1]
+                if typeahead or (last.endswith("> ") and last != " > "):  # (not a standings line)
                     since = sum(len(c) for c in chunks)
                     os.write(master, to_type.pop(0))
     finally:
