@@ -434,7 +434,8 @@ class Session:
             )
 
     def hint(self, p: int, items: list[Action]) -> None:
-        """What the heuristic bot would do in ``p``'s place (it sees only what ``p`` sees)."""
+        """What the heuristic bot would do at ``p``'s decision (a bot of its own, seeded by the
+        position, so that asking again gives the same advice)."""
         _ = self._
         advice = make_bot("monopoly", "heuristic", seed=len(self.game.log)).choose(self.game, p)
         label = view.action_label(self.game, advice, self.lang)

@@ -372,7 +372,8 @@ class Table:
         return _("that move is not possible now")
 
     def hint(self, p: int) -> str:
-        """What the heuristic bot would do in ``p``'s place (it sees only what ``p`` sees)."""
+        """What the heuristic bot would do at ``p``'s decision (a bot of its own, seeded by the
+        position, so that asking again gives the same advice)."""
         _ = self._
         advice = make_bot("tools", "heuristic", seed=self.game.turn).choose(self.game, p)
         if isinstance(advice, PlayCard):
