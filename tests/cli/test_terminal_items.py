@@ -231,6 +231,9 @@ def test_the_rule_key_explains_the_decision_and_the_short_game() -> None:
     assert "Short game: each player was dealt 3 properties at the start, 3 houses make a hotel" in (
         text
     )
+    # the edition's own clauses, as its rules note numbers the Millennium rulebook
+    assert "The rulebook: C5, C7, C8 in docs/rules/classic.md." in text
+    assert "The rulebook: C45-C49 in docs/rules/classic.md." in text
 
 
 def test_the_hint_key_gives_the_heuristic_bots_choice() -> None:

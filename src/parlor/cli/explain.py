@@ -40,6 +40,44 @@ BOOK_DRAW = (
 )
 
 
+# Each edition's own clauses for a decision, as its rules note (docs/rules/<edition>.md) numbers
+# the rulebook: C classic (Millennium), M matco, L latam, D matador.
+EDITION_CLAUSES: dict[str, dict[str, str]] = {
+    "classic": {
+        "turn": "C5, C7, C8", "jail": "C24", "end_turn": "C28, C31", "buy": "C12, C13",
+        "bid": "C13", "tax": "C21", "debt": "C39-C43", "trade": "C31, C44",
+        "mortgaged": "C38", "shortage": "C30", "short": "C45-C49",
+    },
+    "matco": {
+        "turn": "M7, M9, M10", "jail": "M25", "end_turn": "M28, M31", "buy": "M13, M14",
+        "bid": "M14", "tax": "M22", "debt": "M39-M43", "trade": "M31, M44",
+        "mortgaged": "M33-M38", "shortage": "M30", "short": "M45-M49",
+    },
+    "latam": {
+        "turn": "L8", "jail": "L24", "end_turn": "L25, L31", "buy": "L11", "bid": "L29",
+        "tax": "L20", "debt": "L34, L39-L41", "trade": "L31, L32", "mortgaged": "L33",
+        "shortage": "L27, L28",
+    },
+    "matador": {
+        "turn": "D8, D14", "jail": "D16, D17", "end_turn": "D19, D20, D25", "buy": "D11",
+        "bid": "D11", "tax": "D13", "debt": "D32, D33", "trade": "D25", "mortgaged": "D28",
+        "shortage": "D24", "quick": "D34, D35",
+    },
+}  # fmt: skip
+
+
+def _edition_cite(game: PropertyGame, _: Translator, topic: str) -> str:
+    """The edition's own clause for ``topic``, when its rules note numbers one."""
+    clause = EDITION_CLAUSES.get(game.edition.id, {}).get(topic)
+    if clause is None:
+        return ""
+    return " " + _(
+        "The rulebook: {clause} in {notes}.",
+        clause=clause,
+        notes=f"docs/rules/{game.edition.id}.md",
+    )
+
+
 def _cite(_: Translator, where: str, clause: str, book: str | None = None) -> str:
     # (the clause is named as the notes, which are in English, head it)
     cited = _("(Rule: {clause} in {notes}.)", clause=clause, notes=where)
@@ -66,7 +104,7 @@ def property_rule(game: PropertyGame, lang: str, player: int) -> list[str]:
                 "throw; a third doubles in one turn sends you to {jail}.",
                 jail=jail,
             ),
-            _cite(_, PROPERTY_NOTES, "S4"),
+            _cite(_, PROPERTY_NOTES, "S4") + _edition_cite(game, _, "turn"),
         ]
     elif kind == "jail":
         lines = [
@@ -79,7 +117,7 @@ def property_rule(game: PropertyGame, lang: str, player: int) -> list[str]:
                 n=opt.jail_fine_turns,
                 last=opt.jail_max_turns,
             ),
-            _cite(_, PROPERTY_NOTES, "S12"),
+            _cite(_, PROPERTY_NOTES, "S12") + _edition_cite(game, _, "jail"),
         ]
     elif kind == "end_turn":
         lines = [
@@ -87,7 +125,7 @@ def property_rule(game: PropertyGame, lang: str, player: int) -> list[str]:
                 "Your throw is done. Before you end the turn you may still build (b), sell or "
                 "mortgage, and propose trades (t)."
             ),
-            _cite(_, PROPERTY_NOTES, "S0, S13"),
+            _cite(_, PROPERTY_NOTES, "S0, S13") + _edition_cite(game, _, "end_turn"),
         ]
     elif kind == "buy_or_auction":
         auction = (
@@ -97,7 +135,7 @@ def property_rule(game: PropertyGame, lang: str, player: int) -> list[str]:
         )
         lines = [
             _("You may buy the property you landed on at its printed price.") + " " + auction,
-            _cite(_, PROPERTY_NOTES, "S6, S7"),
+            _cite(_, PROPERTY_NOTES, "S6, S7") + _edition_cite(game, _, "buy"),
         ]
     elif kind == "bid":
         lines = [
@@ -106,7 +144,7 @@ def property_rule(game: PropertyGame, lang: str, player: int) -> list[str]:
                 "pass; who passes is out of this auction. The highest bid buys, and you must "
                 "have the cash for your bid."
             ),
-            _cite(_, PROPERTY_NOTES, "S7"),
+            _cite(_, PROPERTY_NOTES, "S7") + _edition_cite(game, _, "bid"),
         ]
     elif kind == "tax_choice":
         lines = [
@@ -116,7 +154,7 @@ def property_rule(game: PropertyGame, lang: str, player: int) -> list[str]:
                 "buildings cost). The rulebook says to choose before adding it up.",
                 percent=ed.income_tax_percent,
             ),
-            _cite(_, PROPERTY_NOTES, "S11"),
+            _cite(_, PROPERTY_NOTES, "S11") + _edition_cite(game, _, "tax"),
         ]
     elif kind == "raise_funds":
         lines = [
@@ -125,7 +163,7 @@ def property_rule(game: PropertyGame, lang: str, player: int) -> list[str]:
                 "at half their cost, mortgaging properties or trading (b, t), then pay. If you "
                 "cannot, you are bankrupt and what you own goes to your creditor."
             ),
-            _cite(_, PROPERTY_NOTES, "S18, S19"),
+            _cite(_, PROPERTY_NOTES, "S18, S19") + _edition_cite(game, _, "debt"),
         ]
     elif kind == "answer_trade":
         lines = [
@@ -134,7 +172,7 @@ def property_rule(game: PropertyGame, lang: str, player: int) -> list[str]:
                 "Properties with buildings in their group cannot be traded, and a mortgaged "
                 "one costs its receiver the interest."
             ),
-            _cite(_, PROPERTY_NOTES, "S17"),
+            _cite(_, PROPERTY_NOTES, "S17") + _edition_cite(game, _, "trade"),
         ]
     elif kind == "mortgaged_property":
         lines = [
@@ -143,7 +181,7 @@ def property_rule(game: PropertyGame, lang: str, player: int) -> list[str]:
                 "interest), or keep it mortgaged and pay only the interest now; lifting it "
                 "later costs the interest again."
             ),
-            _cite(_, PROPERTY_NOTES, "S16"),
+            _cite(_, PROPERTY_NOTES, "S16") + _edition_cite(game, _, "mortgaged"),
         ]
     elif kind in ("place_building", "building_wish"):
         lines = [
@@ -151,7 +189,7 @@ def property_rule(game: PropertyGame, lang: str, player: int) -> list[str]:
                 "The bank is short of buildings: those who want them say how many, and when "
                 "more are wanted than the bank has, they are auctioned one by one."
             ),
-            _cite(_, PROPERTY_NOTES, "S14"),
+            _cite(_, PROPERTY_NOTES, "S14") + _edition_cite(game, _, "shortage"),
         ]
     else:
         lines = [mwords.describe_decision(game, decision, lang)]
@@ -173,6 +211,7 @@ def _variant_rules(game: PropertyGame, _: Translator) -> list[str]:
             )
             + " "
             + _cite(_, PROPERTY_NOTES, "Variant presets")
+            + _edition_cite(game, _, "short")
         ]
     if opt.variant in ("time_limit", "quick"):
         return [
@@ -183,6 +222,7 @@ def _variant_rules(game: PropertyGame, _: Translator) -> list[str]:
             )
             + " "
             + _cite(_, PROPERTY_NOTES, "Variant presets" + ", S20")
+            + _edition_cite(game, _, "quick")
         ]
     return []
 
