@@ -22,6 +22,11 @@ def run_cli(argv: list[str], typed: str = "") -> tuple[int, str]:
     return code, out.getvalue()
 
 
+def flat(text: str) -> str:
+    """The text with its lines joined: the terminal wraps long lines (a path) at 80 columns."""
+    return " ".join(text.split())
+
+
 class ScriptedHuman(io.StringIO):
     """Types for seat ``seat``: reads the last prompt written to ``out`` and answers it, mostly
     with a random menu number, sometimes with junk or a command; quits after ``limit`` actions."""
@@ -135,7 +140,7 @@ def test_all_bot_game_reaches_the_step_cap_or_the_end(tmp_path: Path) -> None:
     )  # fmt: skip
     assert code == 0
     assert "wins (richest after the agreed number of rounds) in round 3" in text or "win (" in text
-    assert "Final ranking" in text and f"Game saved to {save}" in text
+    assert "Final ranking" in text and f"Game saved to {save}" in flat(text)
     game = PropertyGame.from_json(save.read_text())
     assert game.is_over and game.num_players == 3
 
@@ -144,17 +149,24 @@ def test_save_and_load_round_trip(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     # Play a few decisions of seed 3 (pass in both auctions, throw, pay the flat tax), then quit.
     code, text = run_cli(["--seed", "3", "--save", str(save)], "1\n1\n1\n1\nq\n")
-    assert code == 1 and f"Game saved to {save}" in text
+    assert code == 1 and f"Game saved to {save}" in flat(text)
     saved = PropertyGame.from_json(save.read_text())
     assert saved.log and not saved.is_over
-    # Resume: the same table, then save again with "s" to another file.
-    again = tmp_path / "again.json"
-    code, text = run_cli(["--load", str(save), "--players", "5"], f"s\n{again}\nq\n\n")
+    # Resume: the same table; "s" and quitting save to the loaded file without asking for one.
+    code, text = run_cli(["--load", str(save), "--players", "5"], "s\n1\nq\n")
     assert code == 1
     assert f"Resuming after {len(saved.log)} actions" in text
     assert "--players ignored" in text
-    resumed = PropertyGame.from_json(again.read_text())
-    assert resumed.snapshot() == saved.snapshot()
+    assert "Save to which file" not in text
+    assert flat(text).count(f"Game saved to {save}") == 2  # by "s", then on quitting
+    resumed = PropertyGame.from_json(save.read_text())
+    assert len(resumed.log) > len(saved.log)  # the action after "s" was saved too
+    assert list(resumed.log[: len(saved.log)]) == list(saved.log)
+    # --save names another file: the game goes on there, the loaded file stays as it was.
+    again = tmp_path / "again.json"
+    code, text = run_cli(["--load", str(save), "--save", str(again)], "q\n")
+    assert code == 1 and f"Game saved to {again}" in flat(text)
+    assert PropertyGame.from_json(again.read_text()).snapshot() == resumed.snapshot()
 
 
 def test_language_and_edition_files(tmp_path: Path) -> None:

@@ -233,5 +233,10 @@ def add_save_arguments(parser: argparse.ArgumentParser, _: Translator) -> None:
         help=_("keep the game in this file (after every move, at the end and on quitting)"),
     )
     parser.add_argument(
-        "--load", default=None, help=_("resume a saved game, with its seats and language")
+        "--load",
+        default=None,
+        help=_(
+            "resume a saved game, with its seats and language; it is saved on to the same "
+            "file unless --save names another"
+        ),
     )

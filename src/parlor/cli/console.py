@@ -17,6 +17,10 @@ from rich.console import Console
 from rich.text import Text
 
 from parlor.cli.common import clean_text
+from parlor.cli.wrap import wrap_line, wrap_text
+
+#: Room kept after a prompt on its line, for the answer.
+ANSWER_ROOM = 8
 
 
 class InputEnded(Exception):
@@ -36,7 +40,10 @@ def harden_std_streams() -> None:
 
 
 class Terminal:
-    """The streams of one game: :meth:`say` lines, :meth:`show` rich text, :meth:`ask` a line."""
+    """The streams of one game: :meth:`say` lines, :meth:`show` rich text, :meth:`ask` a line.
+
+    Everything is wrapped between words at ``width`` (the terminal's), never cut mid-word.
+    """
 
     def __init__(self, inp: TextIO, out: TextIO, width: int = 80, color: bool | None = None):
         self.inp = inp
@@ -55,19 +62,21 @@ class Terminal:
 
     def say(self, text: str = "") -> None:
         try:
-            self.out.write(text + "\n")
+            self.out.write("".join(line + "\n" for line in wrap_line(text, self.width)))
         except (OSError, ValueError, UnicodeError) as exc:
             raise OutputGone(str(exc)) from exc
 
     def show(self, text: Text) -> None:
         try:
-            self.console.print(text)
+            for line in wrap_text(text, self.width):
+                self.console.print(line)  # (already fitted: soft_wrap keeps rich from rewrapping)
         except (OSError, ValueError, UnicodeError) as exc:
             raise OutputGone(str(exc)) from exc
 
     def ask(self, prompt: str) -> str:
+        lines = wrap_line(prompt.rstrip(), self.width - ANSWER_ROOM)
         try:
-            self.out.write(prompt)
+            self.out.write("".join(line + "\n" for line in lines[:-1]) + lines[-1] + " ")
             self.out.flush()
         except (OSError, ValueError, UnicodeError) as exc:
             raise OutputGone(str(exc)) from exc

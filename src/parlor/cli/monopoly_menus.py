@@ -32,6 +32,8 @@ def help_text(_: Translator) -> str:
             "  t            " + _("propose a trade to another player"),
             "  v            " + _("view the whole board"),
             "  i            " + _("the table and the standings again"),
+            "  r            " + _("what the question is about, and the rule behind it"),
+            "  ?            " + _("a hint: what the heuristic bot would do"),
             "  s            " + _("save the game"),
             "  q            " + _("quit (you may save first)"),
             "  h            " + _("this help"),
@@ -70,6 +72,17 @@ def _why_not_build(s: Session, p: int, square: int) -> str | None:
             short=words.money(game, sq.house_cost - cash, s.lang),
         )
     return None
+
+
+def _refusal(s: Session, p: int, square: int, op: str) -> str:
+    """Why the rules refuse ``op`` on ``square``, in the engine's words (``why_illegal``)."""
+    action = OPERATIONS[op](p, square)
+    reason = s.game.why_illegal(action, s.lang)
+    if reason is None:  # (legal, yet not offered: only the table's own limits could say why)
+        return s._(
+            "that is not possible on {square} now", square=words.square(s.game, square, s.lang)
+        )
+    return reason
 
 
 def build_menu(s: Session, p: int) -> None:
@@ -116,12 +129,7 @@ def build_menu(s: Session, p: int) -> None:
                 continue
             op = next(iter(ops))
         if op not in ops:
-            s.say(
-                _(
-                    "Sorry: that is not possible on {square} now.",
-                    square=words.square(game, square, s.lang),
-                )
-            )
+            s.say(_("Sorry: {reason}", reason=_refusal(s, p, square, op)))
             continue
         action = ops[op]
         if isinstance(action, SellBuilding) and not s.confirm(_sale_question(s, square)):
@@ -209,10 +217,20 @@ def trade_dialogue(s: Session, p: int) -> None:
     state = game.view(p)
     players = state["players"]
     others = [q for q in range(game.num_players) if q != p and not players[q]["bankrupt"]]
-    s.say(_("Propose a trade (Enter at any question cancels it). With whom?"))
-    for i, seat in enumerate(others, 1):
-        s.say(f"  {i}. {game.names[seat]} ({words.money(game, players[seat]['cash'], s.lang)})")
-    chosen = others[0] if len(others) == 1 else None
+    if len(others) == 1:  # nothing to ask: a key typed ahead goes to the first real question
+        s.say(
+            _(
+                "Propose a trade to {name} (Enter at any question cancels it).",
+                name=game.names[others[0]],
+            )
+        )
+        chosen: int | None = others[0]
+    else:
+        s.say(_("Propose a trade (Enter at any question cancels it). With whom?"))
+        for i, seat in enumerate(others, 1):
+            cash = words.money(game, players[seat]["cash"], s.lang)
+            s.say(f"  {i}. {game.names[seat]} ({cash})")
+        chosen = None
     while chosen is None:
         text = s.ask(_("player") + " > ")
         if not text:
@@ -224,8 +242,6 @@ def trade_dialogue(s: Session, p: int) -> None:
         else:
             s.say(_("Sorry: choose a number from 1 to {n}", n=len(others)))
     q = chosen
-    if len(others) == 1:
-        s.say("  " + _("(with {name})", name=game.names[q]))
     give = _pick_squares(s, p, _("Properties you give:"), state)
     take = (
         None

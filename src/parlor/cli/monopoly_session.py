@@ -9,21 +9,22 @@ from __future__ import annotations
 
 import contextlib
 import sys
-import textwrap
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from parlor.bots.base import Bot
+from parlor.bots.registry import make_bot
 from parlor.cli import monopoly_view as view
 from parlor.cli.common import Seat, parse_int
 from parlor.cli.console import InputEnded, OutputGone, Terminal
+from parlor.cli.explain import property_rule
 from parlor.cli.saves import SaveError, write_save
+from parlor.cli.wrap import pack_items
 from parlor.core.errors import ParlorError
 from parlor.core.game import Event
 from parlor.i18n import Translator, translate_error
 from parlor.monopoly import (
-    AcceptTrade,
     Action,
     Bid,
     BuyProperty,
@@ -114,8 +115,8 @@ class Session:
         return self.term.ask(prompt)
 
     def confirm(self, question: str) -> bool:
-        answer = self.ask(question + " " + self._("(y/n)") + " > ").lower()
-        return answer in ("y", "yes", self._("y"), self._("yes"))
+        """A yes/no question; Enter means no, anything else unexpected is asked again."""
+        return ask_yes_no(self.term, self._, question)
 
     def apply(self, action: Action) -> bool:
         """Apply a human's action and print what happened; False (and the reason) if illegal."""
@@ -134,6 +135,10 @@ class Session:
         for event in events:
             if event.kind == "game_over":
                 continue  # the end is announced with the ranking
+            if event.kind == "tax_chosen":
+                continue  # the payment (or the debt) that follows says the amount
+            if event.kind == "turn" and event.data.get("player") in self.humans and mode != "quiet":
+                continue  # a human's turn opens with the table under its own header
             if event.kind == "turn" and mode != "quiet":
                 self.say()
             if mode == "short" and event.kind in ("bid", "passed"):
@@ -307,18 +312,18 @@ class Session:
         game = self.game
         decision = game.pending
         assert decision is not None
-        self.say(
-            textwrap.fill(
-                words.describe_decision(game, decision, self.lang), max(40, self.term.width - 1)
-            )
-        )
+        self.say(words.describe_decision(game, decision, self.lang))
         for i, action in enumerate(items, 1):
             self.say(f"  {i:>2}. {view.action_label(game, action, self.lang)}")
         for note in self.missing_answers(p, items):
             self.say(f"  ({note})")
-        letters = self._("b build/mortgage  t trade  v board  i table  s save  h help  q quit")
-        bid = self._("bid <amount>") + "  " if decision.kind == "bid" else ""
-        self.say(f"  ({bid}{letters})")
+        letters = self._(
+            "b build  t trade  v board  i table  r rule  ? hint  s save  h help  q quit"
+        )
+        keys = [self._("bid <amount>")] if decision.kind == "bid" else []
+        keys += [key for key in letters.split("  ") if key.strip()]
+        for line in pack_items(keys, self.term.width):
+            self.say(line)
         self.menu_shown_at = len(game.log)
 
     def missing_answers(self, p: int, items: Sequence[Action]) -> list[str]:
@@ -376,8 +381,13 @@ class Session:
         game = self.game
         if text in ("q", "quit", "exit"):
             raise Quit()
-        if text in ("h", "help", "?"):
+        if text in ("h", "help"):
             self.say(menus.help_text(_))
+        elif text in ("r", "rule", "rules"):
+            for said in property_rule(game, self.lang, p):
+                self.say(said)
+        elif text in ("?", "hint"):
+            self.hint(p, items)
         elif text in ("v", "view", "board"):
             for line in view.board(game, self.lang, self.term.width):
                 self.term.show(line)
@@ -411,18 +421,42 @@ class Session:
                 self.say(_("Sorry: {n} is not in the menu: choose 1-{last}", n=n, last=len(items)))
             elif self.confirmed(p, items[n - 1]):
                 self.apply(items[n - 1])
+            else:
+                self.menu_shown_at = -1  # a "no": the question and its menu again
         else:
             self.say(
                 _(
                     "Sorry: I did not understand {text}. Type a menu number (1-{last}), or b, t, "
-                    "v, i, s, h or q (h for help)",
+                    "v, i, r, ?, s, h or q (h for help)",
                     text=repr(text[:40]),
                     last=max(1, len(items)),
                 )
             )
 
+    def hint(self, p: int, items: list[Action]) -> None:
+        """What the heuristic bot would do at ``p``'s decision (a bot of its own, seeded by the
+        position, so that asking again gives the same advice)."""
+        _ = self._
+        advice = make_bot("monopoly", "heuristic", seed=len(self.game.log)).choose(self.game, p)
+        label = view.action_label(self.game, advice, self.lang)
+        if advice in items:
+            self.say(
+                _("Hint: the heuristic bot would choose {n}, {action}.",
+                  n=items.index(advice) + 1, action=label)
+            )  # fmt: skip
+        elif isinstance(advice, Bid):
+            self.say(
+                _("Hint: the heuristic bot would {action} (type 'bid <amount>').", action=label)
+            )
+        else:
+            self.say(
+                _("Hint: the heuristic bot would {action} first (b builds or mortgages, t trades).",
+                  action=label)
+            )  # fmt: skip
+
     def confirmed(self, p: int, action: Action) -> bool:
-        """Destructive answers say what they cost and ask once."""
+        """Bankruptcy says what it costs and asks once. (Accepting a trade is one step: the
+        offer's details were shown with the question.)"""
         _ = self._
         game = self.game
         if isinstance(action, DeclareBankruptcy):
@@ -436,17 +470,6 @@ class Session:
                 to=words.party(game, int(creditor), self.lang),
             )
             return self.confirm(question)
-        if isinstance(action, AcceptTrade):
-            decision = game.pending
-            assert decision is not None
-            offer = decision.info["offer"]
-            me = words.trade_side(
-                game, offer["take_squares"], offer["take_cash"], offer["take_jail_cards"], self.lang
-            )
-            them = words.trade_side(
-                game, offer["give_squares"], offer["give_cash"], offer["give_jail_cards"], self.lang
-            )
-            return self.confirm(_("You give {give} and get {get}. Accept?", give=me, get=them))
         return True
 
     # --- the end ---
@@ -487,6 +510,25 @@ class Session:
         for text in view.final_ranking(game, self.lang, outcome.scores, outcome.ranking):
             self.say(text)
         self.save_quietly()
+
+
+def ask_yes_no(term: Terminal, _: Translator, question: str) -> bool:
+    """Ask until the answer is yes or no (in English or the game's language); Enter is no."""
+    yes = {"y", "yes", _("y"), _("yes")}
+    no = {"n", "no", _("n"), _("no"), ""}
+    while True:
+        answer = term.ask(question + " " + _("(y/n)") + " > ").lower()
+        if answer in yes or answer in no:
+            return answer in yes
+        term.say(
+            _(
+                "Sorry: {text} is not an answer here. Type {yes} for yes or {no} for no "
+                "(Enter: no).",
+                text=repr(answer[:40]),
+                yes=_("y"),
+                no=_("n"),
+            )
+        )
 
 
 def _suppress_io() -> contextlib.suppress:

@@ -54,7 +54,15 @@ from parlor.cli.monopoly_session import (
 from parlor.cli.saves import SaveError, read_save, replay
 from parlor.core.errors import ParlorError
 from parlor.core.game import Event
-from parlor.i18n import LANGUAGES, N_, Translator, check_language, translate_error, translator
+from parlor.i18n import (
+    LANGUAGES,
+    N_,
+    Translator,
+    check_language,
+    pick_language,
+    translate_error,
+    translator,
+)
 from parlor.monopoly import EDITION_IDS, VARIANTS, CallTime, PropertyGame, load_edition, new_game
 from parlor.monopoly import text as words
 
@@ -66,6 +74,13 @@ BOT_HELP = {
     "offering": N_("the heuristic bot that also offers priced trades"),
     "random": N_("any legal move at random (a weak, erratic opponent)"),
     "search": N_("looks ahead over many simulated games (strong, slow)"),
+}
+#: A bot seat in the opening line, in the game's language.
+BOT_SEAT = {
+    "heuristic": N_("{name} (heuristic bot)"),
+    "offering": N_("{name} (bot that offers trades)"),
+    "random": N_("{name} (random bot)"),
+    "search": N_("{name} (search bot)"),
 }
 VARIANT_NAMES = {
     "standard": N_("standard game"),
@@ -295,13 +310,15 @@ def _setup(
               low=edition.min_players, high=edition.max_players, n=players)
         )  # fmt: skip
     seats = _seats_from_args(args, players, seed, _)
+    lang = args.lang or pick_language(edition.languages)
     if names is None:
+        _ = translator(lang)  # the default names in the game's language, not the command's
         names = [
             _("Bot {n}", n=q + 1) if not seat.is_human else _("Player {n}", n=q + 1)
             for q, seat in enumerate(seats)
         ]
     game = new_game(edition, names, seed=seed, options=options)
-    return game, seats, args.lang or words.language(game), notes
+    return game, seats, lang, notes
 
 
 def _make_bots(seats: Sequence[Seat]) -> dict[int, Bot]:
@@ -343,7 +360,7 @@ def run(
     term = Terminal(inp, out, width)
     options = Options(
         lang=lang,
-        save_path=args.save,
+        save_path=args.save or args.load,  # a loaded game keeps saving to its file
         max_steps=max_steps,
         minutes=args.minutes,
         show=args.show,
@@ -370,13 +387,19 @@ def run(
         return 1
 
 
+def seat_name(name: str, seat: Seat, _: Translator) -> str:
+    """A seat as the opening line names it: the player's name, and what kind of bot it is."""
+    if seat.is_human:
+        return name
+    if seat.bot in BOT_SEAT:
+        return _(BOT_SEAT[seat.bot], name=name)
+    return _("{name} (bot: {kind})", name=name, kind=seat.bot)
+
+
 def _introduce(session: Session, seats: Sequence[Seat], notes: list[str]) -> None:
     game, _ = session.game, session._
     ed = game.edition
-    who = ", ".join(
-        name if seat.is_human else _("{name} (bot: {kind})", name=name, kind=seat.bot)
-        for name, seat in zip(game.names, seats, strict=True)
-    )
+    who = ", ".join(seat_name(name, seat, _) for name, seat in zip(game.names, seats, strict=True))
     variant = game.options.variant
     kind = _(VARIANT_NAMES[variant]) if variant in VARIANT_NAMES else variant
     session.say(

@@ -50,9 +50,7 @@ def standings(game: PropertyGame, lang: str, p: int | None = None) -> list[Text]
     lines = []
     for q, player in enumerate(view["players"]):
         marker = ">" if q == view["turn"] else " "
-        line = Text(
-            f" {marker} {player['name'][:16]:<{width}}  ", style="bold" if marker == ">" else ""
-        )
+        line = Text(f" {marker} {player['name']:<{width}}  ", style="bold" if marker == ">" else "")
         if not player["bankrupt"]:
             line.append(f"{words.money(game, player['cash'], lang):>11}", style="green")
             line.append(
@@ -145,7 +143,12 @@ def holdings(game: PropertyGame, lang: str, p: int) -> list[Text]:
 
 
 def board(game: PropertyGame, lang: str, width: int = 80) -> list[Text]:
-    """The 40 squares with owners, buildings, mortgages and the players standing there."""
+    """The 40 squares with owners, buildings, mortgages and the players standing there: a ring
+    as on the table when the terminal is wide enough, else a list."""
+    from parlor.cli.monopoly_board import WIDTH, ring
+
+    if width >= WIDTH:
+        return ring(game, lang)
     _ = words.tr(game, lang)
     view = game.view()
     ed = game.edition
@@ -162,7 +165,7 @@ def board(game: PropertyGame, lang: str, width: int = 80) -> list[Text]:
     for i, sq in enumerate(ed.squares):
         row = Text(f"{i:>2} ")
         row.append(
-            f"{words.square(game, i, lang)[:name_width]:<{name_width}}",
+            f"{words.square(game, i, lang):<{name_width}}",
             style=group_style(game, sq.group) if sq.group else "",
         )
         detail = ""
@@ -179,7 +182,6 @@ def board(game: PropertyGame, lang: str, width: int = 80) -> list[Text]:
         row.append(" " + detail)
         if i in here:
             row.append(" @" + ",".join(here[i]), style="bold")
-        row.truncate(column, overflow="ellipsis")
         rows.append(row)
     legend = Text(_("h house, H hotel, [M] mortgaged, @ players there"), style="dim")
     if not two_columns:

@@ -14,8 +14,10 @@ from collections.abc import Sequence
 from rich.text import Text
 
 from parlor.bots.base import Bot
+from parlor.bots.registry import make_bot
 from parlor.cli.common import Seat, parse_int
 from parlor.cli.console import InputEnded, OutputGone, Terminal
+from parlor.cli.explain import tools_rule
 from parlor.cli.saves import SaveError, write_save
 from parlor.core.errors import ParlorError
 from parlor.core.game import Decision, Event
@@ -60,7 +62,8 @@ def help_text(_: Translator) -> str:
             "  a            " + _("take the penalty (draw the cards owed, lose your turn)"),
             "  e            " + _("end your turn (after a paint brush)"),
             "  <color>      " + _("name a color after a paint brush (its name or number)"),
-            "  ?            " + _("list your legal moves"),
+            "  ?            " + _("list your legal moves, and what the heuristic bot would play"),
+            "  r            " + _("what the question is about, and the rule behind it"),
             "  s            " + _("save the game"),
             "  h            " + _("this help"),
             "  q            " + _("quit"),
@@ -212,6 +215,11 @@ class Table:
                     words.describe_action(game, a, self.lang) for a in game.legal_actions(p)
                 )
                 self.say(_("Your legal moves: {moves}", moves=moves))
+                self.say(self.hint(p))
+                continue
+            if text in ("r", "rule", "rules"):
+                for line in tools_rule(game, self.lang, p):
+                    self.say(line)
                 continue
             try:
                 action = self.parse(p, text)
@@ -343,13 +351,16 @@ class Table:
             top = self.card(game.view(p)["top"])
             if kind == "drawn_card":
                 return _("you have just drawn a card: play it (p) or keep it (k)")
+            if kind == "box_of_nails":
+                return _(
+                    "only a box of nails answers a box of nails (of any color); or take the "
+                    "penalty (a)"
+                )
             return _(
                 "the {card} cannot be played on the {top} now", card=self.card(action.card), top=top
             )
         if isinstance(action, Draw):
-            if kind == "drawn_card":
-                return _("you have just drawn a card: play it (p) or keep it (k)")
-            return _("you can play a card, so you may not draw")
+            return self.why_not_draw(p, kind)
         if isinstance(action, PlayDrawn | KeepDrawn):
             return _("you have not just drawn a card")
         if isinstance(action, AcceptPenalty):
@@ -359,6 +370,47 @@ class Table:
         if isinstance(action, PenaltyHammers):
             return _("two hammers are played only when you cannot repair a good nail")
         return _("that move is not possible now")
+
+    def hint(self, p: int) -> str:
+        """What the heuristic bot would do at ``p``'s decision (a bot of its own, seeded by the
+        position, so that asking again gives the same advice)."""
+        _ = self._
+        advice = make_bot("tools", "heuristic", seed=self.game.turn).choose(self.game, p)
+        if isinstance(advice, PlayCard):
+            return _(
+                "Hint: the heuristic bot would play the {card} ({n}).",
+                card=self.card(advice.card),
+                n=self.sorted_hand(p).index(advice.card) + 1,
+            )
+        return _(
+            "Hint: the heuristic bot would do this: {action}.",
+            action=words.describe_action(self.game, advice, self.lang),
+        )
+
+    def why_not_draw(self, p: int, kind: str) -> str:
+        """Why drawing one card is refused at this decision (not always "you can play")."""
+        _ = self._
+        if kind == "drawn_card":
+            return _("you have just drawn a card: play it (p) or keep it (k)")
+        if kind == "box_of_nails":
+            return _(
+                "a box of nails is not answered by drawing one card: answer with a box of "
+                "nails (its number) or take the penalty (a)"
+            )
+        if kind in ("choose_color", "brush_second_card"):
+            return _("after a paint brush you name a color, then play a card of it or end (e)")
+        penalty = self.decision(p).info.get("good_nail_penalty")
+        if penalty == "two_hammers":
+            return _(
+                "on a good nail you cannot repair, the penalty replaces drawing: play two "
+                "hammers (e.g. '2 5'), then draw 3"
+            )
+        if penalty == "draw_two":
+            return _(
+                "on a good nail you cannot repair, the penalty replaces drawing: take it (a), "
+                "draw 2 and lose your turn"
+            )
+        return _("you can play a card, so you may not draw")
 
     def parse(self, p: int, text: str) -> ToolsAction:
         """A typed line as an action; ValueError with a helpful message if it means nothing."""
@@ -416,8 +468,8 @@ class Table:
         raise ValueError(
             _(
                 "I did not understand {text}. Type a card number (1-{n}), a letter (d draw, p/k "
-                "play/keep drawn card, a take penalty, e end turn), ? for your moves, h for help "
-                "or q to quit",
+                "play/keep drawn card, a take penalty, e end turn), ? for your moves, r for the "
+                "rule, h for help or q to quit",
                 text=repr(text[:40]),
                 n=len(hand),
             )
@@ -442,7 +494,12 @@ class Table:
             self.say(words.describe_event(game, ev, self.lang) + ".")
         if private_to is not None and hand_before is not None and not game.is_over:
             after = list(game.view(private_to)["hand"])
-            for code in hand_before:
+            before = list(hand_before)
+            for ev in events:  # the cards played leave the hand first (a hammer drawn back counts)
+                if ev.kind == "play" and ev.data.get("player") == private_to:
+                    with contextlib.suppress(ValueError):
+                        before.remove(str(ev.data["card"]))
+            for code in before:
                 if code in after:
                     after.remove(code)
             if after:

@@ -142,13 +142,15 @@ def _setup(args: argparse.Namespace, _: Translator) -> tuple[ToolsGame, list[Sea
         raise _SetupError(_("TOOLS is for 2-10 players, not {n}", n=players))
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     seats = _seats(args, players, seed, _)
+    lang = args.lang or words.DEFAULT_LANGUAGE
     if names is None:
+        _ = translator(lang)  # the default names in the game's language, not the command's
         names = [
             _("Player {n}", n=q + 1) if seat.is_human else _("Bot {n}", n=q + 1)
             for q, seat in enumerate(seats)
         ]
     game = new_game(names, seed=seed, deck=args.deck)
-    return game, seats, args.lang or words.DEFAULT_LANGUAGE
+    return game, seats, lang
 
 
 def _seats(args: argparse.Namespace, players: int, seed: int, _: Translator) -> list[Seat]:
@@ -175,7 +177,7 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | 
         print(_("parlor tools: error: {reason}", reason=translate_error(exc, _.lang)), file=err)
         return 2
     width = shutil.get_terminal_size((80, 24)).columns if stdout is None else 80
-    table = Table(game, seats, bots, Terminal(inp, out, width), lang, args.save)
+    table = Table(game, seats, bots, Terminal(inp, out, width), lang, args.save or args.load)
     _ = table._
     try:
         table.say(
