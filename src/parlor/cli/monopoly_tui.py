@@ -333,11 +333,11 @@ def run(
         return 2
     _ = translator(lang)
     humans = {q for q, seat in enumerate(seats) if seat.is_human}
-    # (NaN fails every comparison: "not 0 < nan" refuses it, as it refuses -1 and infinity)
-    if args.minutes is not None and not 0 < args.minutes < float("inf"):
+    # (NaN fails every comparison: "not 0 <= nan" refuses it, as it refuses -1 and infinity)
+    if args.minutes is not None and not 0 <= args.minutes < float("inf"):  # (0: time is up)
         print(
             _(
-                "parlor play: error: --minutes must be a number of minutes above 0, not {value}",
+                "parlor play: error: --minutes must be a number of minutes, 0 or more, not {value}",
                 value=f"{args.minutes:g}",
             ),
             file=err,
