@@ -9,6 +9,7 @@ missing=()
 ldconfig -p | grep 'libcairo\.so\.2' >/dev/null || missing+=(libcairo2)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 [ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -x /usr/bin/time ] || missing+=(time)  # docs/simulate.md's memory figures (tests/test_docs_examples.py)
 if [ ${#missing[@]} -gt 0 ]; then
     SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
     $SUDO apt-get update -qq

@@ -28,7 +28,10 @@ HELP = {
     "simulate": ("antal spil (standard: 100)", "número de partidas (por defecto: 100)"),
     "analyze": ("regelvariant", "variante de reglas"),
     "render": ("genspil kun de første N træk", "reproduce solo las primeras N acciones"),
-    "serve": ("port (0: en vilkårlig ledig port)", "puerto (0: cualquier puerto libre)"),
+    "serve": (
+        "port (standard: 8000; 0: en vilkårlig ledig port)",
+        "puerto (por defecto: 8000; 0: cualquier puerto libre)",
+    ),
     "bot": ("visningsnavn ved bordet", "nombre visible en la mesa"),
 }
 

@@ -147,8 +147,6 @@ ENGLISH_ON_PURPOSE = {
     ("server/cli.py", "print"),
     # why a stored snapshot is not used: written to the server's log, then the log is replayed
     ("server/snapshots.py", "ReplayError"),
-    # the analysis report (its tables, headings and figure titles are English, like its CSV)
-    ("cli/analyze_cmd.py", "print"),
 }
 _WORD = re.compile(r"(?<![-\w.%{])[A-Za-z]{2,}")
 

@@ -70,7 +70,7 @@ def test_a_saved_tools_game_as_the_seat_sees_it(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     "extra, message",
     [
-        (["--step", "999"], "--step must be from 0 to"),
+        (["--step", "-1"], "--step must be at least 0"),
         (["--player", "9"], "--player must be a seat from 1 to 2"),
         (["--heat"], "--heat and --language are for property games"),
     ],
@@ -82,6 +82,24 @@ def test_bad_arguments_give_a_message_and_exit_code_2(
     save.write_text(play(tools.new_game(players=2, seed=1), 6).to_json(), encoding="utf-8")
     assert main(["render", str(save), "--out", str(tmp_path / "x.svg"), *extra]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_a_step_past_the_end_draws_the_end_with_a_note(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 20: the README's ``--step 120`` on a short save failed ("--step must be from 0 to
+    11"); it draws the save's last step and says so."""
+    game = play(tools.new_game(players=2, seed=1), 6)
+    save = tmp_path / "tools.json"
+    save.write_text(game.to_json(), encoding="utf-8")
+    out = tmp_path / "x.svg"
+    assert main(["render", str(save), "--out", str(out), "--step", "120"]) == 0
+    captured = capsys.readouterr()
+    assert f"note: the save has {len(game.log)} actions, not 120: drawing its last step" in (
+        captured.err
+    )
+    assert f"(step {len(game.log)} of the save)" in captured.out
+    assert out.read_text(encoding="utf-8") == str(tools_svg(game))
 
 
 def test_a_file_that_is_no_save_is_refused(

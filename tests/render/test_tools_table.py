@@ -68,7 +68,7 @@ def test_the_deciders_playable_cards_are_raised_and_nobody_elses() -> None:
 def test_the_drawn_card_is_marked_for_its_drawer_only() -> None:
     game = tools.new_game(players=2, seed=0)
     rng = random.Random(0)
-    while game.pending.kind != "drawn_card":
+    while game.pending_for(game.current).kind != "drawn_card":  # (the drawer's kind)
         game.apply(rng.choice(game.legal_actions(game.pending.player)))
     p = game.pending.player
     drawn = game.pending_for(p).info["drawn"]  # type: ignore[union-attr]

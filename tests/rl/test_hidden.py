@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from parlor.rl import ParlorAECEnv, property_env, tools_env
+from parlor.rl.tools_obs import TOOLS_DECISIONS
 
 
 def resample_checks(env: ParlorAECEnv, seeds: range, every: int) -> tuple[int, int]:
@@ -61,11 +62,18 @@ def test_tools_drawn_card_is_seen_only_by_the_drawer() -> None:
                 continue
             pending = env.game.pending
             assert pending is not None
+            pending = env.game.pending_for(pending.player)  # (the drawer's own kind)
+            assert pending is not None
             if pending.kind == "drawn_card":
                 assert obs["observation"][drawn].sum() == 1.0
+                kind = layout.slice("pending_kind")
+                assert obs["observation"][kind].argmax() == TOOLS_DECISIONS.index("drawn_card")
                 for other in env.possible_agents:
                     if other != agent:
-                        assert env.observe(other)["observation"][drawn].sum() == 0.0
+                        seen = env.observe(other)["observation"]
+                        assert seen[drawn].sum() == 0.0
+                        # nor that it is asked about a drawn (so playable) card: issue 20
+                        assert seen[kind].argmax() == TOOLS_DECISIONS.index("play")
                 return
             env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     pytest.fail("no drawn-card decision in 20 games")

@@ -49,7 +49,7 @@ def outside(hand: list[str], c: HandConstraint) -> int:
 
 
 def deciding_drawn(game: ToolsGame, q: int) -> bool:
-    pending = game.pending
+    pending = game.pending_for(q)  # (drawn_card is the drawer's kind alone: issue 20)
     return pending is not None and pending.kind == "drawn_card" and pending.player == q
 
 
@@ -250,7 +250,7 @@ def test_playable_cards_agree_with_the_legal_plays() -> None:
                 assert playable == frozenset()
                 break
             p = game.current
-            kind = game.pending.kind
+            kind = game.pending_for(p).kind  # (the decider's: others never see drawn_card)
             kinds_seen.add(kind)
             hand = set(game.snapshot()["hands"][p])
             plays = {a.card for a in game.legal_actions(p) if isinstance(a, PlayCard)}

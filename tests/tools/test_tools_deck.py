@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from parlor import tools
-from parlor.core.errors import SettingsError, UnknownActionId
+from parlor.core.errors import MalformedAction, SettingsError, UnknownActionId
 from parlor.tools import PlayCard, ToolsGame
 
 
@@ -89,7 +89,8 @@ def test_action_ids_depend_on_kinds_not_on_card_numbering() -> None:
     assert a.action_id(PlayCard(0, "paint_brush")) == 26
     with pytest.raises(UnknownActionId):
         a.action_from_id(52, 0)
-    with pytest.raises(UnknownActionId):
+    # a card the deck does not have is a malformed action, as apply says (issue 20)
+    with pytest.raises(MalformedAction, match="unknown card 'hammer:pink'"):
         a.action_id(PlayCard(0, "hammer:pink"))
 
 

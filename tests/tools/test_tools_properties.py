@@ -74,6 +74,8 @@ def check_legal_plays(game: ToolsGame) -> None:
     drawn but not yet played or kept is a decision of its own): the engine's bit per kind held
     follows the hand through every play, draw, penalty and redeal."""
     pending = game.pending
+    if pending is not None:  # the decider's own kind (others never see drawn_card: issue 20)
+        pending = game.pending_for(pending.player)
     if pending is None or pending.kind in ("drawn_card", "choose_color"):
         return
     p = pending.player
@@ -271,7 +273,7 @@ def test_determinize_keeps_a_pending_drawn_card_playable() -> None:
     for seed in range(200):
         game = tools.new_game(3, seed=seed)
         bot = RandomBot(seed)
-        while not game.is_over and (game.pending is None or game.pending.kind != "drawn_card"):
+        while not game.is_over and game.pending_for(game.current).kind != "drawn_card":
             game.apply(bot.choose(game, game.current))
         if game.is_over:
             continue

@@ -386,7 +386,8 @@ def test_drawn_card_may_be_played_at_once_or_kept() -> None:
     game = rig(fresh(3), hands, top="hammer:red", draw_top=["hammer:yellow"])
     assert game.legal_actions(0) == [Draw(0)]
     game.apply(Draw(0))
-    assert game.pending is not None and game.pending.kind == "drawn_card"
+    drawer = game.pending_for(0)
+    assert drawer is not None and drawer.kind == "drawn_card"
     assert game.pending_for(0).info["drawn"] == "hammer:yellow"
     assert "drawn" not in game.pending.info and "drawn" not in game.pending_for(1).info
     assert game.legal_actions(0) == [PlayDrawn(0), KeepDrawn(0)]

@@ -73,8 +73,10 @@ class ToolsInference:
 
 
 def _deciding_drawn(game: ToolsGame, player: int) -> bool:
+    """After ``player``'s Draw: is it asked about the card drawn? The flow shows it to everybody
+    (the drawer decides again, or the turn passes); the public decision's kind does not say."""
     decision = game.pending
-    return decision is not None and decision.kind == "drawn_card" and decision.player == player
+    return decision is not None and decision.player == player
 
 
 #: Per game (held, not weakly referenced: a compiled game is a native class, see game_memory).

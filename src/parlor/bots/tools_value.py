@@ -66,6 +66,8 @@ def features(game: Game[Any], player: int) -> list[float]:
     out[min(sizes[player], MAX_SIZE)] = 1.0
     out[MAX_SIZE + 1 + min(sizes[other], MAX_SIZE)] = 1.0
     pending = game.pending
+    if pending is not None:  # the decider's own kind (the public one hides drawn_card)
+        pending = game.pending_for(pending.player)
     on_me = pending is not None and pending.player == player
     penalty = float(mine["box_penalty"]) if pending is not None else 0.0
     good_nail = (

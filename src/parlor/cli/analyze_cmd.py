@@ -3,7 +3,8 @@
     parlor analyze --edition classic --jail both --per both --opponents 3 --out out/analysis
     parlor analyze --edition classic --cards cycling --orders 20    # decks that cycle, exactly
 
-prints the tables, and writes under ``--out``: ``squares.csv`` (every square's probability per
+prints the tables (80 columns wide), and writes under ``--out`` (by default a new
+``out/analysis-DATE-TIME``; a folder of an earlier run is said to be replaced): ``squares.csv`` (every square's probability per
 roll and per turn for each jail strategy), ``rents.csv`` (expected rent per opponent turn and
 round at each level, payback of each house and hotel) and ``board_<jail>_<per>.png`` heatmaps.
 
@@ -19,6 +20,7 @@ from __future__ import annotations
 import argparse
 import csv
 import sys
+import time
 from pathlib import Path
 from textwrap import fill
 from typing import Any
@@ -146,7 +148,14 @@ def add_parser(subparsers: Any, _: Translator | None = None) -> argparse.Argumen
         default=3,
         help=_("opponents of a property owner: opponent turns per round (default 3)"),
     )
-    p.add_argument("--out", default="out/analysis", help=_("directory for CSV and PNG files"))
+    p.add_argument(
+        "--out",
+        default=None,
+        help=_(
+            "directory for CSV and PNG files (default: a new out/analysis-DATE-TIME, so that no "
+            "run overwrites another)"
+        ),
+    )
     p.add_argument("--no-plot", action="store_true", help=_("skip the heatmaps"))
     p.set_defaults(run=run)
     return p
@@ -221,12 +230,16 @@ def _run(args: argparse.Namespace) -> int:
             "; ± the standard deviation across them)" if n > 1 else ")"
         )
         label = f"\ncycling decks, mean of {n} shuffles"
-    out = Path(args.out)
+    out = _out_dir(args.out)
     out.mkdir(parents=True, exist_ok=True)
+    # (every line fits 80 columns: a terminal wraps longer ones mid-word; issue 20)
     print(
-        f"{edition.title} ({edition.id}); cards: {cards}; jail cards: "
-        f"{args.jail_cards}; jail_max_turns={options.jail_max_turns}, "
-        f"jail_doubles_extra_throw={options.jail_doubles_extra_throw}"
+        fill(
+            f"{edition.title} ({edition.id}); cards: {cards}; jail cards: "
+            f"{args.jail_cards}; jail_max_turns={options.jail_max_turns}, "
+            f"jail_doubles_extra_throw={options.jail_doubles_extra_throw}",
+            WIDTH,
+        )
     )
     if not any(len(a.results) > 1 for a in spread.values()):
         spread = {}  # one shuffle: no spread to show
@@ -234,10 +247,17 @@ def _run(args: argparse.Namespace) -> int:
     for j, r in results.items():
         print()
         print(
-            f"Expected rent per opponent turn (jail strategy: {j}; {r.throws_per_turn:.4f} "
-            f"throws per turn; payback in opponent turns, rounds of {args.opponents} opponents)"
+            fill(
+                f"Expected rent per opponent turn (jail strategy: {j}; "
+                f"{r.throws_per_turn:.4f} throws per turn)",
+                WIDTH,
+            )
         )
         print(rent_table(r, args.opponents))
+    names = ["squares.csv", "rents.csv"]
+    if not args.no_plot:
+        names += [f"board_{j}_{per}.png" for j in results for per in pers]
+    earlier = [out / name for name in names if (out / name).exists()]
     write_squares_csv(results, out / "squares.csv", spread)
     write_rents_csv(results, args.opponents, out / "rents.csv")
     written = [out / "squares.csv", out / "rents.csv"]
@@ -256,8 +276,29 @@ def _run(args: argparse.Namespace) -> int:
                 )
     print()
     _ = translator(help_language([]))  # (the environment's language: analyze has no --lang)
-    print(_("wrote {paths}", paths=", ".join(str(p) for p in written)))
+    print(fill(_("wrote {paths}", paths=", ".join(str(p) for p in written)), WIDTH))
+    if earlier:  # (a folder named with --out: said, never done silently)
+        print(
+            fill(
+                _(
+                    "replaced what an earlier run had written there: {paths}",
+                    paths=", ".join(p.name for p in earlier),
+                ),
+                WIDTH,
+            )
+        )
     return 0
+
+
+def _out_dir(given: str | None) -> Path:
+    """``--out``, or a new folder for this run (a second run never overwrites the first)."""
+    if given is not None:
+        return Path(given)
+    base = Path("out") / time.strftime("analysis-%Y%m%d-%H%M%S")
+    path, n = base, 2
+    while path.exists():  # (two runs in one second)
+        path, n = Path(f"{base}-{n}"), n + 1
+    return path
 
 
 def _square_name(r: ChainResult, square: int) -> str:
@@ -279,19 +320,26 @@ def square_table(
     first = next(iter(results.values()))
     cols = [(j, per) for j in results for per in pers]
     sds = {(j, per): spread[j].std(per) for j, per in cols} if spread else {}
-    width = 20 if sds else 12
-    head = f"{'#':>3}  {'square':<28}" + "".join(f"{j + ' ' + per:>{width}}" for j, per in cols)
-    lines = [head, "-" * len(head)]
-    for i, sq in enumerate([*range(40), JAIL]):
-        row = f"{'' if sq == JAIL else sq:>3}  {_square_name(first, sq)[:28]:<28}"
-        for j, per in cols:
-            d = results[j].distribution(per)
-            p = d.in_jail if sq == JAIL else float(d.squares[sq])
-            row += f"{100 * p:>11.3f}%"
-            if sds:
-                row += f" ±{100 * sds[j, per][i]:.3f}"
-        lines.append(row)
-    return "\n".join(lines)
+    width = 18 if sds else 12
+    # as many columns as fit 80 characters; the rest in a table of their own below
+    per_table = max(1, (WIDTH - 29) // width)
+    tables = []
+    for start in range(0, len(cols), per_table):
+        part = cols[start : start + per_table]
+        head = f"{'#':>3}  {'square':<24}" + "".join(f"{j + ' ' + per:>{width}}" for j, per in part)
+        lines = [head, "-" * len(head)]
+        for i, sq in enumerate([*range(40), JAIL]):
+            row = f"{'' if sq == JAIL else sq:>3}  {_square_name(first, sq)[:24]:<24}"
+            for j, per in part:
+                d = results[j].distribution(per)
+                p = d.in_jail if sq == JAIL else float(d.squares[sq])
+                cell = f"{100 * p:.3f}%"
+                if sds:
+                    cell += f" ±{100 * sds[j, per][i]:.3f}"
+                row += f"{cell:>{width}}"
+            lines.append(row)
+        tables.append("\n".join(lines))
+    return "\n\n".join(tables)
 
 
 def rent_table(r: ChainResult, opponents: int) -> str:
@@ -301,22 +349,25 @@ def rent_table(r: ChainResult, opponents: int) -> str:
     streets = [p for p in props if p.kind == "street"]
     others = [p for p in props if p.kind != "street"]
     lines: list[str] = []
+    # Two tables for the streets (rents, then paybacks), so that each fits 80 columns.
     if streets:
-        labels = [lv.label for lv in streets[0].levels]
-        built = [lv.label for lv in streets[0].levels if lv.cost]
-        head = (
-            f"{'#':>3}  {'street':<22}{'land/turn':>10}"
-            + "".join(f"{lb:>10}" for lb in labels)
-            + "  payback turns (rounds): "
-            + ", ".join(built)
-        )
+        short = {"1 house": "1 h", "2 houses": "2 h", "3 houses": "3 h", "4 houses": "4 h"}
+        labels = [short.get(lv.label, lv.label) for lv in streets[0].levels]
+        head = f"{'#':>3}  {'street':<18}{'land':>8}" + "".join(f"{lb:>7}" for lb in labels)
         lines += [head, "-" * len(head)]
         for prop in streets:
-            row = f"{prop.square:>3}  {prop.name[:22]:<22}{100 * prop.landings:>9.3f}%"
-            row += "".join(f"{lv.expected:>10.2f}" for lv in prop.levels)
+            row = f"{prop.square:>3}  {prop.name[:18]:<18}{100 * prop.landings:>7.3f}%"
+            row += "".join(f"{_rent(lv.expected):>7}" for lv in prop.levels)
+            lines.append(row)
+        built = [lv.label for lv in streets[0].levels if lv.cost]
+        lines += ["", f"Payback in opponent turns (rounds of {opponents} opponents)"]
+        head = f"{'#':>3}  {'street':<18}" + "".join(f"{lb:>10}" for lb in built)
+        lines += [head, "-" * len(head)]
+        for prop in streets:
+            row = f"{prop.square:>3}  {prop.name[:18]:<18}"
             paybacks = [lv.payback_turns for lv in prop.levels if lv.cost]
-            row += "  " + " ".join(
-                "-" if t is None else f"{t:.0f}({t / opponents:.0f})" for t in paybacks
+            row += "".join(
+                f"{'-' if t is None else f'{t:.0f}({t / opponents:.0f})':>10}" for t in paybacks
             )
             lines.append(row)
     if others:
@@ -330,6 +381,13 @@ def rent_table(r: ChainResult, opponents: int) -> str:
             row += "".join(f"{lv.expected:>10.2f}" for lv in prop.levels)
             lines.append(row)
     return "\n".join(lines)
+
+
+def _rent(value: float) -> str:
+    """An expected rent in at most 6 characters (kroner rents run to hundreds)."""
+    if value < 100:
+        return f"{value:.2f}"
+    return f"{value:.1f}" if value < 1000 else f"{value:.0f}"
 
 
 def write_squares_csv(

@@ -350,6 +350,16 @@ def run(
         return 2
     _ = translator(lang)
     humans = {q for q, seat in enumerate(seats) if seat.is_human}
+    # (NaN fails every comparison: "not 0 <= nan" refuses it, as it refuses -1 and infinity)
+    if args.minutes is not None and not 0 <= args.minutes < float("inf"):  # (0: time is up)
+        print(
+            _(
+                "parlor play: error: --minutes must be a number of minutes, 0 or more, not {value}",
+                value=f"{args.minutes:g}",
+            ),
+            file=err,
+        )
+        return 2
     if args.minutes is not None and not game.is_legal(CallTime(0)):
         print(_("parlor play: error: --minutes needs --variant time_limit or quick"), file=err)
         return 2

@@ -4,9 +4,9 @@
     parlor render game.json --out board.png --step 120 --player 2 --heat
 
 The save is the engine's JSON (``parlor play --save``, ``parlor tools --save``, ``to_json()``).
-``--step N`` replays only its first N actions; ``--player P`` draws the table as seat P (1 is the
-first seat) sees it, and a spectator's picture otherwise; ``--heat`` lays the exact analysis over
-a property board. The file's suffix picks the format: ``.png`` (through cairosvg), else SVG.
+``--step N`` replays only its first N actions (a step past the end draws the end, with a note);
+``--player P`` draws the table as seat P (1 is the first seat) sees it, and a spectator's picture
+otherwise; ``--heat`` lays the exact analysis over a property board. The file's suffix picks the format: ``.png`` (through cairosvg), else SVG.
 """
 
 from __future__ import annotations
@@ -106,10 +106,10 @@ def load_at_step(text: str, step: int | None) -> Any:
     if step is None:
         return game
     actions = data.get("actions", [])
-    if not 0 <= step <= len(actions):
-        raise SettingsError(
-            E_("--step must be from 0 to {count} (the actions in the save)", count=len(actions))
-        )
+    if step < 0:
+        raise SettingsError(E_("--step must be at least 0"))
+    if step >= len(actions):  # (a step past the end draws the end: _run says so)
+        return game
     return kind.from_dict({**data, "actions": actions[:step]}, check_snapshot=False)
 
 
@@ -130,6 +130,17 @@ def _run(args: argparse.Namespace) -> int:
     from parlor.render import board_svg, tools_svg
 
     game = load_at_step(Path(args.save).read_text(encoding="utf-8"), args.step)
+    if args.step is not None and args.step > len(game.log):
+        _ = translator(help_language([]))
+        # a short save is not an error: the README's --step 120 on a game of a few moves
+        print(
+            _(
+                "note: the save has {count} actions, not {step}: drawing its last step",
+                count=len(game.log),
+                step=args.step,
+            ),
+            file=sys.stderr,
+        )
     seat = None
     if args.player is not None:
         if not 1 <= args.player <= game.num_players:

@@ -11,6 +11,7 @@ Example::
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import sys
 import time
@@ -272,6 +273,25 @@ def _error(exc: Exception) -> None:
     print(_("parlor simulate: error: {reason}", reason=reason), file=sys.stderr)
 
 
+def _out_problem(out_dir: Path | None, exc: OSError | None = None) -> UsageError | None:
+    """Why the results cannot go to ``out_dir`` (made now if missing), or None: said before any
+    game is played, in one line, not as a traceback (``--out /proc/x``: issue 20)."""
+    if exc is None:
+        if out_dir is None:
+            return None
+        try:
+            out_dir.mkdir(parents=True, exist_ok=True)
+            if not os.access(out_dir, os.W_OK | os.X_OK):
+                raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
+            return None
+        except OSError as failed:
+            exc = failed
+    reason = exc.strerror or str(exc)
+    return UsageError(
+        E_("cannot write the results to {path}: {reason}", path=str(out_dir), reason=reason)
+    )
+
+
 def _run_options_given(args: argparse.Namespace) -> list[str]:
     parser = argparse.ArgumentParser()
     add_arguments(parser, translator())
@@ -301,6 +321,10 @@ def run(args: argparse.Namespace) -> int:
     ray_address = args.ray_address or (os.environ.get("RAY_ADDRESS") if backend == "ray" else None)
     workers = args.workers or os.cpu_count() or 1
     out_dir: Path = args.out or Path("out") / time.strftime("sim-%Y%m%d-%H%M%S")
+    problem = _out_problem(out_dir)
+    if problem is not None:
+        _error(problem)
+        return 2
     console = Console()
     started = time.perf_counter()
     # The games stream to the table's files as they finish: memory does not grow with the
@@ -328,11 +352,17 @@ def run(args: argparse.Namespace) -> int:
     except ParlorError as exc:
         _error(exc)
         return 2
+    except OSError as exc:  # (the disk filled up, the folder went away...)
+        _error(_out_problem(out_dir, exc) or exc)
+        return 2
     # The same report `parlor simulate --from` makes: from the file, row group by row group.
     try:
         made = rows.make_report(writer.paths[0], out_dir, plots=not args.no_plots, top=args.top)
     except ParlorError as exc:  # (an edition file gone since the run started)
         _error(exc)
+        return 2
+    except OSError as exc:
+        _error(_out_problem(out_dir, exc) or exc)
         return 2
     report.render_summary(made.summary, console, top=10)
     games = made.summary["games"]
@@ -372,12 +402,19 @@ def run_from(args: argparse.Namespace) -> int:
     from parlor.core.errors import ParlorError
     from parlor.sim import report, rows
 
+    problem = _out_problem(args.out)
+    if problem is not None:
+        _error(problem)
+        return 2
     try:
         made = rows.make_report(
             args.rows, args.out, plots=not args.no_plots, csv=args.csv, top=args.top
         )
     except ParlorError as exc:
         _error(exc)
+        return 2
+    except OSError as exc:
+        _error(_out_problem(args.out if args.out is not None else args.rows, exc) or exc)
         return 2
     console = Console()
     report.render_summary(made.summary, console, top=10)

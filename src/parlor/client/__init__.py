@@ -4,18 +4,24 @@
 >>> link.base, link.table, link.invite
 ('http://127.0.0.1:8000', 'abc', 'xyz')
 
-Typical use (against a running ``parlor serve``)::
+Typical use (against a running ``parlor serve``): create a table and play your own seat (the
+table starts once every human seat is taken; here the other seat is a bot, so at once)::
 
     from parlor import client
-    made = client.create_table("http://127.0.0.1:8000", game="tools", seats=["human", "heuristic"])
-    final = client.play(made["link"], name="Ann", policy=client.random_policy(1))
+    made = client.create_table(
+        "http://127.0.0.1:8000", game="tools", seats=["human", "heuristic"], host_name="Ann"
+    )
+    final = client.play(made, policy=client.random_policy(1))
+
+A friend (or another script) takes a free seat with the invite link,
+``client.play(made["link"], name="Bo", policy=...)``.
 
 A policy is any function ``policy(table) -> action`` called when it is the seat's decision; it
 returns one of ``table.prompt["answers"]`` (or its ``action`` dict, or its integer ``id``).
 :func:`bot_policy` plays any Parlor bot that way, from what the seat may know
 (:mod:`parlor.client.bots`)::
 
-    final = client.play(made["link"], name="Robo", policy=client.bot_policy("search", simulations=50))
+    final = client.play(link, name="Robo", policy=client.bot_policy("search", simulations=50))
 """
 
 from __future__ import annotations
@@ -27,7 +33,7 @@ import random
 import secrets
 import urllib.error
 import urllib.request
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -215,7 +221,7 @@ class Table:
     def my_turn(self) -> bool:
         return self.prompt is not None and self.final is None
 
-    async def wait(self, predicate: Callable[[Table], bool], timeout: float = 60) -> None:
+    async def wait(self, predicate: Callable[[Table], bool], timeout: float | None = 60) -> None:
         async with asyncio.timeout(timeout):
             while not predicate(self):
                 await self.recv()
@@ -236,7 +242,7 @@ def random_policy(seed: int | None = None) -> Policy:
 
 
 async def play_table(
-    table: Table, policy: Policy | Callable[[Table], Awaitable[Any]], timeout: float = 600
+    table: Table, policy: Policy | Callable[[Table], Awaitable[Any]], timeout: float | None = 600
 ) -> dict[str, Any]:
     """Answer every prompt with ``policy`` until the game ends; returns the final result."""
     async with asyncio.timeout(timeout):
@@ -264,21 +270,87 @@ async def play_table(
 
 
 def play(
-    link: str, name: str, policy: Policy, seat: int | None = None, lang: str | None = None
+    table: str | Mapping[str, Any],
+    name: str | None = None,
+    policy: Policy | None = None,
+    seat: int | None = None,
+    lang: str | None = None,
+    *,
+    start: bool = True,
+    timeout: float | None = None,
 ) -> dict[str, Any]:
-    """Join the table behind an invite link and play it to the end (blocking)."""
+    """Play one seat of a table to the end (blocking); returns the final result.
+
+    ``table`` is either what :func:`create_table` returned, to play the creator's own seat (its
+    token) as the host: the table is started as soon as every human seat is taken (at once when
+    the others are bots; seats nobody takes are played by heuristic bots), unless ``start`` is
+    False; or an invite link, to take a free seat as ``name`` and wait for the host to start.
+    The creator's name is given to :func:`create_table` (``host_name``), so ``name`` is for links.
+    """
+    if policy is None:
+        raise TypeError(E_("play() needs a policy, e.g. policy=client.random_policy()"))
 
     async def main() -> dict[str, Any]:
-        joined = join_table(link, name, seat)
-        table = await Table.connect(
-            joined["base"], joined["table"], token=joined["token"], lang=lang
-        )
+        if isinstance(table, Mapping):
+            made = dict(table)
+            if "token" not in made:  # (made with host_seat=None: take a free seat, as host)
+                made.update(join_table(made["link"], name or "Player", seat))
+            elif name is not None or seat is not None:
+                raise ValueError(
+                    E_(
+                        "the creator's seat and name were set by create_table (host_seat, "
+                        "host_name): play(made, policy=...) takes neither; to take another seat, "
+                        "pass made['link']"
+                    )
+                )
+            conn = await Table.connect(
+                parse_link(made["link"]).base,
+                made["table"],
+                token=made["token"],
+                host_key=made.get("host_key"),
+                lang=lang,
+            )
+        else:
+            try:
+                joined = join_table(table, name or "Player", seat)
+            except ServerError as exc:
+                if exc.code != "no_seat":
+                    raise
+                hint = E_(
+                    "{reason} (to play the seat create_table gave you, pass what it returned: "
+                    "client.play(made, policy=...))",
+                    reason=exc.message,
+                )
+                raise ServerError(exc.code, hint) from exc
+            conn = await Table.connect(
+                joined["base"], joined["table"], token=joined["token"], lang=lang
+            )
         try:
-            return await play_table(table, policy)
+            async with asyncio.timeout(timeout):
+                if start and conn.you.get("host") and conn.table.get("status") == "waiting":
+                    await start_when_seated(conn)
+                return await play_table(conn, policy, timeout=None)
         finally:
-            await table.close()
+            await conn.close()
 
     return asyncio.run(main())
+
+
+async def start_when_seated(table: Table) -> None:
+    """As host: wait until every human seat is taken, then start the game (a table someone else
+    started meanwhile is fine)."""
+
+    def seated(t: Table) -> bool:
+        seats = t.table.get("seats", [])
+        return t.table.get("status") != "waiting" or all(
+            s["kind"] != "human" or s["taken"] for s in seats
+        )
+
+    await table.wait(seated, timeout=None)
+    if table.table.get("status") == "waiting":
+        reply = await table.request({"type": "start"})
+        if reply.get("type") == "error" and reply.get("code") != "not_running":
+            raise ServerError(reply["code"], reply.get("message", ""))
 
 
 __all__ = [
@@ -294,5 +366,6 @@ __all__ = [
     "play",
     "play_table",
     "random_policy",
+    "start_when_seated",
     "ws_url",
 ]

@@ -345,7 +345,14 @@ def toml_problem(exc: ValueError) -> Text:
     ... except tomllib.TOMLDecodeError as exc:
     ...     print(toml_problem(exc))
     at the end of the file
+
+    A ValueError that is not a TOMLDecodeError is int()'s refusal of more than 4300 digits,
+    which tomllib lets through (issue 20).
     """
+    import tomllib
+
+    if not isinstance(exc, tomllib.TOMLDecodeError):
+        return E_("a number too long to read")
     text = str(exc)
     if text.endswith("(at end of document)"):
         return E_("at the end of the file")

@@ -421,7 +421,6 @@ def parse_edition(data: Mapping[str, Any], source: str = "<edition>") -> Edition
     )
 
 
-@cache
 def load_edition(name_or_path: str) -> Edition:
     """Load a bundled edition by id (``"classic"``, ``"matco"``, ``"latam"``, ``"matador"``) or a
     TOML file by path.
@@ -429,6 +428,7 @@ def load_edition(name_or_path: str) -> Edition:
     >>> load_edition("classic").square_name(39)
     'Boardwalk'
     """
+    # checked before the cache, which would hash a list first (TypeError: unhashable; issue 20)
     if not isinstance(name_or_path, str):
         raise SettingsError(
             E_(
@@ -436,6 +436,11 @@ def load_edition(name_or_path: str) -> Edition:
                 value=short_repr(name_or_path),
             )
         )
+    return _load_edition(name_or_path)
+
+
+@cache
+def _load_edition(name_or_path: str) -> Edition:
     if name_or_path in EDITION_IDS:
         text = (
             resources.files("parlor.monopoly")
@@ -457,7 +462,7 @@ def load_edition(name_or_path: str) -> Edition:
         source = short_repr(name_or_path, 80)
     try:
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+    except ValueError as exc:  # (TOMLDecodeError, or an integer of more than 4300 digits)
         raise SettingsError(
             E_("{source}: not valid TOML: {reason}", source=source, reason=toml_problem(exc))
         ) from exc

@@ -496,6 +496,7 @@ class PropertyGame(DebtRules):
             "mortgaged",
             "buildings",
             "log",
+            "setup_events",  # (a list a caller may extend: never shared with the source)
         ):
             setattr(new, name, list(getattr(self, name)))
         new.jail_cards = [list(c) for c in self.jail_cards]

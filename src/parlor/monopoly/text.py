@@ -508,13 +508,14 @@ def describe_decision(game: PropertyGame, decision: Decision, lang: str | None =
             cash=cash,
         )
     elif kind == "tax_choice":
-        percent = int(info["percent"])
+        # No sum: "You must decide which option you will take before you add up your total
+        # worth" (C21; docs/rules/README.md S11).
         text = _(
-            "{tax}: pay {flat} or {percent} percent of your total worth ({amount}).",
+            "{tax}: pay {flat} or {percent} percent of your total worth. The rules ask you to "
+            "choose before adding it up.",
             tax=word(game, "income_tax", lang),
             flat=money(game, info["flat"], lang),
-            percent=percent,
-            amount=money(game, game.total_worth(p) * percent // 100, lang),
+            percent=int(info["percent"]),
         )
     elif kind == "raise_funds":
         text = _(

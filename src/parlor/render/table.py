@@ -76,10 +76,11 @@ def _playable(game: ToolsGame, player: int | None) -> frozenset[str]:
     pending = game.pending
     if player is None or pending is None or pending.player != player:
         return frozenset()
+    pending = game.pending_for(player) or pending  # (the kind drawn_card is the drawer's alone)
     if pending.kind in PLAY_KINDS:
         return game.playable_cards()
     if pending.kind == "drawn_card" and game.is_legal(PlayDrawn(player)):
-        drawn = (game.pending_for(player) or pending).info.get("drawn")
+        drawn = pending.info.get("drawn")
         return frozenset({str(drawn)}) if drawn else frozenset()
     return frozenset()
 

@@ -15,8 +15,17 @@ from parlor.i18n import Translator, translator
 def add_parser(sub: Any, _: Translator | None = None) -> None:
     _ = _ or translator()
     p = sub.add_parser("serve", help=_("run the game server (tables, invites, bots) on a port"))
-    p.add_argument("--host", default="127.0.0.1", help=_("address to listen on (default loopback)"))
-    p.add_argument("--port", type=int, default=8000, help=_("port (0: any free port)"))
+    p.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help=_("address to listen on (default: {host}, this machine only)", host="127.0.0.1"),
+    )
+    p.add_argument(
+        "--port",
+        type=int,
+        default=8000,
+        help=_("port (default: {port}; 0: any free port)", port=8000),
+    )
     p.add_argument(
         "--database-url",
         default=None,

@@ -256,7 +256,9 @@ def render_summary(summary: Mapping[str, Any], console: Any = None, top: int = 1
     ends.add_column("games", justify="right")
     ends.add_column("share", justify="right")
     for reason, count in summary["end_reasons"].items():
-        label = f"{reason} (cap reached)" if reason == CAPPED else reason
+        # the ids (summary.json keeps them) in words: "empty_hand" reads "empty hand"
+        label = reason.replace("_", " ")
+        label = f"{label} (cap reached)" if reason == CAPPED else label
         ends.add_row(label, str(count), _pct(count / max(1, summary["games"])))
     console.print(ends)
 

@@ -38,29 +38,25 @@ class ToolsActionIds(ToolsTable):
         t = self._t
         K = t.K
         kind = type(action)
-        try:
-            if kind is PlayCard:
-                return t.kind_by_code[action.card]
-            if kind is Draw:
-                return K
-            if kind is PlayDrawn:
-                return K + 1
-            if kind is KeepDrawn:
-                return K + 2
-            if kind is AcceptPenalty:
-                return K + 3
-            if kind is EndTurn:
-                return K + 4
-            if kind is ChooseColor:
-                return K + 5 + t.color_by_name[action.color]
-            if kind is PenaltyHammers:
-                a = t.color_by_name[action.first]
-                b = t.color_by_name[action.second]
-                return K + 5 + t.C + a * t.C + b
-        except (KeyError, TypeError) as exc:
-            raise UnknownActionId(
-                E_("{action} has no action id: {reason}", action=repr(action), reason=str(exc))
-            ) from exc
+        # an unknown card or colour is refused as apply refuses it (MalformedAction), not as an id
+        if kind is PlayCard:
+            return self._kind_of_code(action.card)
+        if kind is Draw:
+            return K
+        if kind is PlayDrawn:
+            return K + 1
+        if kind is KeepDrawn:
+            return K + 2
+        if kind is AcceptPenalty:
+            return K + 3
+        if kind is EndTurn:
+            return K + 4
+        if kind is ChooseColor:
+            return K + 5 + self._color_index(action.color)
+        if kind is PenaltyHammers:
+            a = self._color_index(action.first)
+            b = self._color_index(action.second)
+            return K + 5 + t.C + a * t.C + b
         raise UnknownActionId(E_("{action} is not a TOOLS action", action=repr(action)))
 
     def action_from_id(self, action_id: Unchecked, player: Unchecked) -> ToolsAction:

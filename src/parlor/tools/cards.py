@@ -15,6 +15,7 @@ deck ships as ``parlor/tools/data/default.toml``; any other TOML file of the sam
 from __future__ import annotations
 
 import tomllib
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
@@ -192,6 +193,8 @@ def parse_deck(data: Mapping[str, Any]) -> Deck:
                 most=MAX_COLOR_NAME,
             )
         )
+    for c in colors[:MAX_COLORS]:
+        _printable("colors", c)
     if len(colors) > MAX_COLORS:
         raise SettingsError(
             E_(
@@ -258,10 +261,24 @@ def parse_deck(data: Mapping[str, Any]) -> Deck:
     name = data.get("name", "custom")
     if not isinstance(name, str) or not 1 <= len(name) <= 60:
         raise SettingsError(E_("deck: 'name' must be a text of 1 to 60 characters"))
+    _printable("name", name)
     description = data.get("description", "")
     if not isinstance(description, str) or len(description) > 2000:
         raise SettingsError(E_("deck: 'description' must be a text of at most 2000 characters"))
     return Deck(name=name, colors=tuple(colors), copies=copies)
+
+
+def _printable(field: str, text: str) -> None:
+    """Refuse control characters (an escape sequence, a newline) and lone surrogates, as in player
+    names: a terminal or a log would show a deck's colors and name raw (issue 20)."""
+    if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in text):
+        raise SettingsError(
+            E_(
+                "deck: {field} may not hold control characters: {value}",
+                field=repr(field),
+                value=short_repr(text),
+            )
+        )
 
 
 def load_deck(path: str | Path) -> Deck:
@@ -269,7 +286,7 @@ def load_deck(path: str | Path) -> Deck:
     text = read_text_limited(path, MAX_DECK_BYTES, what=E_("deck"))
     try:
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+    except ValueError as exc:  # (TOMLDecodeError, or an integer of more than 4300 digits)
         raise SettingsError(
             E_(
                 "deck: {path} is not valid TOML: {reason}",

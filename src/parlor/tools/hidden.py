@@ -53,11 +53,13 @@ class ToolsViews(ToolsActionIds):
         >>> import random
         >>> from parlor import tools
         >>> game, rng = tools.new_game(2, seed=0), random.Random(0)
-        >>> while game.pending.kind != "drawn_card":
+        >>> while game.pending_for(game.pending.player).kind != "drawn_card":
         ...     _ = game.apply(rng.choice(game.legal_actions(game.pending.player)))
         >>> p = game.pending.player
         >>> game.pending_for(p).info["drawn"], "drawn" in game.pending_for(1 - p).info
         ('good_nail:blue', False)
+        >>> game.pending.kind  # (to the others the drawer is still at play)
+        'play'
         >>> game.pending == game.pending_for(1 - p) == game.pending_for(None)
         True
         """
@@ -69,15 +71,21 @@ class ToolsViews(ToolsActionIds):
         if self.color is not None:
             info["color"] = self.deck.colors[self.color]
         mine = player == self.current
+        kind = PHASE_NAMES[phase]
         if phase == DRAWN:
             if mine:
                 info["drawn"] = self.deck.code(self.drawn)
+            else:
+                # Others see the drawer still at play: the kind ``drawn_card`` would tell them
+                # that a card kept afterwards was playable (asked only then, unless
+                # ask_after_every_draw), which only the drawer knows (issue 20).
+                kind = PHASE_NAMES[PLAY]
         elif phase == BOX:
             info["penalty"] = self.box_penalty
         elif mine and phase == PLAY and self._on_good_nail() and not self._has_play(self.current):
             hammers = self._hammer_count(self.current)
             info["good_nail_penalty"] = "two_hammers" if hammers >= 2 else "draw_two"
-        return Decision(self.current, PHASE_NAMES[phase], info)
+        return Decision(self.current, kind, info)
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:

@@ -122,17 +122,7 @@ class ToolsLegality(ToolsTurn):
         hand = self.hands[p]
         kind = type(action)
         if kind is PlayCard:
-            code = action.card  # type: ignore[union-attr]
-            k = t.kind_by_code.get(code)  # (a str: the fields are checked before)
-            if k is None:
-                raise MalformedAction(
-                    E_(
-                        "unknown card {code}: cards are named like 'hammer:red', 'good_nail:{color}' "
-                        "or 'toolbox'",
-                        code=repr(code),
-                        color=self.deck.colors[0],
-                    )
-                )
+            k = self._kind_of_code(action.card)  # type: ignore[union-attr]
             if not hand[k]:
                 raise IllegalAction(
                     E_("{who} has no {card} in hand", who=self._name(p), card=self._card(k))
@@ -261,14 +251,7 @@ class ToolsLegality(ToolsTurn):
         raise MalformedAction(E_("{action} is not a TOOLS action", action=repr(action)))
 
     def _check_color(self, color: object) -> None:
-        if not isinstance(color, str) or color not in self._t.color_by_name:
-            raise MalformedAction(
-                E_(
-                    "unknown color {color}; the colors are {choices}",
-                    color=repr(color),
-                    choices=", ".join(self.deck.colors),
-                )
-            )
+        self._color_index(color)
 
     def _why(self) -> str:
         """The rule in force for the next card, in words."""

@@ -296,6 +296,32 @@ class ToolsTable(Game[ToolsAction]):
         hand = self.hands[p]
         return sum(hand[k] for k in self._t.hammer_kind)
 
+    # ----- card and colour names in actions (apply and action_id refuse them alike) ----------
+    def _kind_of_code(self, code: str) -> int:
+        k = self._t.kind_by_code.get(code)  # (a str: the fields are checked before)
+        if k is None:
+            raise MalformedAction(
+                E_(
+                    "unknown card {code}: cards are named like 'hammer:red', 'good_nail:{color}' "
+                    "or 'toolbox'",
+                    code=repr(code),
+                    color=self.deck.colors[0],
+                )
+            )
+        return k
+
+    def _color_index(self, color: object) -> int:
+        index = self._t.color_by_name.get(color) if isinstance(color, str) else None
+        if index is None:
+            raise MalformedAction(
+                E_(
+                    "unknown color {color}; the colors are {choices}",
+                    color=repr(color),
+                    choices=", ".join(self.deck.colors),
+                )
+            )
+        return index
+
     # ----- words ----------
     def _name(self, p: int) -> str:
         return self.names[p]
