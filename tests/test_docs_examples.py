@@ -278,7 +278,9 @@ PLANS: dict[tuple[str, str], Plan] = {
         ),
         skip={
             "parlor serve --database-url postgresql://parlor@db.example/parlor": "needs that PostgreSQL host; tests/server/test_postgres.py serves from a real"
-            " PostgreSQL"
+            " PostgreSQL",
+            "parlor verify game.json": "needs a game exported from a finished server table;"
+            " tests/server/test_fairness.py runs parlor verify on such exports, changed and not",
         },
     ),
     ("docs/server.md", '{"game": "monopoly", "edition": "matador", "variant": "short",'): Plan(
