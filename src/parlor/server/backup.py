@@ -24,9 +24,12 @@ from pathlib import Path
 
 from sqlalchemy.engine import make_url
 
+from parlor.core.errors import E_
+
 
 class BackupError(Exception):
-    """Why no copy was made (said to the operator as is)."""
+    """Why no copy was made (a :class:`~parlor.core.errors.Text`: said in the operator's
+    language)."""
 
 
 @dataclass(frozen=True)
@@ -43,14 +46,18 @@ def sqlite_path(database_url: str) -> Path:
     backend = url.get_backend_name()
     if backend == "postgresql":
         raise BackupError(
-            "this is a PostgreSQL database: back it up with pg_dump "
-            "(for example: pg_dump --format=custom --file=parlor.dump DBNAME), "
-            "and restore it with pg_restore"
+            E_(
+                "this is a PostgreSQL database: back it up with pg_dump (for example: "
+                "pg_dump --format=custom --file=parlor.dump DBNAME), and restore it with "
+                "pg_restore"
+            )
         )
     if backend != "sqlite":
-        raise BackupError(f"cannot back up a {backend} database (SQLite and PostgreSQL only)")
+        raise BackupError(
+            E_("cannot back up a {backend} database (SQLite and PostgreSQL only)", backend=backend)
+        )
     if not url.database or url.database == ":memory:":
-        raise BackupError("an in-memory SQLite database has no file to back up")
+        raise BackupError(E_("an in-memory SQLite database has no file to back up"))
     return Path(url.database)
 
 
@@ -58,14 +65,14 @@ def backup(database_url: str, dest: Path, *, overwrite: bool = False) -> Copied:
     """Copy the live SQLite database of ``database_url`` to ``dest`` (see the module's words)."""
     source = sqlite_path(database_url)
     if not source.is_file():
-        raise BackupError(f"no database at {source}")
+        raise BackupError(E_("no database at {path}", path=str(source)))
     dest = Path(dest)
     if dest.resolve() == source.resolve():
-        raise BackupError("the copy cannot be the database itself")
+        raise BackupError(E_("the copy cannot be the database itself"))
     if dest.exists() and not overwrite:
-        raise BackupError(f"{dest} exists (--force to replace it)")
+        raise BackupError(E_("{path} exists (--force to replace it)", path=str(dest)))
     if not dest.parent.is_dir():
-        raise BackupError(f"no folder {dest.parent}")
+        raise BackupError(E_("no folder {path}", path=str(dest.parent)))
     tmp = dest.with_name(f".{dest.name}.{os.getpid()}.partial")
     # (mode=rw: an absent or misspelt file is an error, never an empty database made here)
     src = sqlite3.connect(f"file:{source}?mode=rw", uri=True, timeout=30)
@@ -78,12 +85,12 @@ def backup(database_url: str, dest: Path, *, overwrite: bool = False) -> Copied:
             out.execute("PRAGMA journal_mode=DELETE")  # one file, no -wal beside it
             checked = out.execute("PRAGMA quick_check").fetchone()[0]
             if checked != "ok":
-                raise BackupError(f"the copy does not check out: {checked}")
+                raise BackupError(E_("the copy does not check out: {problem}", problem=checked))
             tables = _count(out, "parlor_tables")
             actions = _count(out, "parlor_actions")
         os.replace(tmp, dest)
     except sqlite3.Error as exc:
-        raise BackupError(f"the copy failed: {exc}") from exc
+        raise BackupError(E_("the copy failed: {reason}", reason=str(exc))) from exc
     finally:
         src.close()
         for leftover in (tmp, tmp.with_name(tmp.name + "-journal")):

@@ -35,20 +35,34 @@ def add_parser(sub: Any, _: Translator | None = None) -> None:
 
 
 def run_backup(args: argparse.Namespace) -> int:
+    from parlor.cli.common import help_language
+    from parlor.i18n import translate_error
     from parlor.server import database_url
     from parlor.server.backup import BackupError, backup
 
+    lang = help_language(None)
+    _ = translator(lang)
     url = database_url(args.database_url)
     try:
         copied = backup(url, Path(args.file), overwrite=args.force)
     except BackupError as exc:
-        print(f"parlor db backup: {exc}", file=sys.stderr)
+        print(translate_error(exc.args[0], lang), file=sys.stderr)
         return 1
     print(
-        f"copied {copied.tables} tables and {copied.actions} actions "
-        f"({copied.size / 1e6:.1f} MB) to {copied.path}\n"
-        f"to restore: stop the server and copy {copied.path} over the database file "
-        f"(and delete its -wal and -shm files), or serve the copy: "
-        f"parlor serve --database-url sqlite:///{copied.path}"
+        _(
+            "copied {tables} tables and {actions} actions ({size} MB) to {path}",
+            tables=copied.tables,
+            actions=copied.actions,
+            size=f"{copied.size / 1e6:.1f}",
+            path=str(copied.path),
+        )
+    )
+    print(
+        _(
+            "to restore: stop the server and copy {path} over the database file (and delete "
+            "its -wal and -shm files), or serve the copy: "
+            "parlor serve --database-url sqlite:///{path}",
+            path=str(copied.path),
+        )
     )
     return 0
