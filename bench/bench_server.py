@@ -52,6 +52,36 @@ from websockets.uri import parse_uri
 from parlor import client
 
 UPDATE = b'{"type":"update","version":'
+METRICS_TOKEN = "bench"  # (the server this bench starts serves /metrics with it)
+
+
+def server_latency(base: str) -> dict[str, float] | None:
+    """The server's own action-to-update histogram (``/metrics``): cumulative count by bucket
+    bound; None when the server does not serve it (an older one, or started without a token)."""
+    req = urllib.request.Request(
+        base + "/metrics", headers={"Authorization": f"Bearer {METRICS_TOKEN}"}
+    )
+    try:
+        with urllib.request.urlopen(req, timeout=10) as resp:
+            text = resp.read().decode()
+    except OSError:
+        return None
+    out = {}
+    for line in text.splitlines():
+        if line.startswith("parlor_action_update_seconds_bucket{"):
+            le = line.split('le="', 1)[1].split('"', 1)[0]
+            out[le] = float(line.rsplit(" ", 1)[1])
+    return out or None
+
+
+def bucket_quantile(before: dict[str, float], after: dict[str, float], q: float) -> str:
+    """The bucket bound below which a fraction ``q`` of the window's observations fell."""
+    bounds = sorted(after, key=lambda le: float(le.replace("+Inf", "inf")))
+    total = after["+Inf"] - before.get("+Inf", 0.0)
+    for le in bounds:
+        if after[le] - before.get(le, 0.0) >= q * total:
+            return "over 10 s" if le == "+Inf" else f"<= {float(le) * 1000:g} ms"
+    return "?"
 
 
 class Seat(asyncio.Protocol):
@@ -270,6 +300,8 @@ def start_server(tables: int, python: str, per_table: int = 4) -> tuple[subproce
             "0",
             "--database-url",
             f"sqlite:///{db}",
+            "--metrics-token",
+            METRICS_TOKEN,
             "--bot-delay",
             "0",
             "--max-connections-per-address",
@@ -377,8 +409,10 @@ def measure(args: argparse.Namespace, base: str, server_pid: int | None) -> None
     shared.window.value = opens
     time.sleep(max(0.0, opens - time.monotonic()))
     server0 = None if server_pid is None else cpu_seconds(server_pid)
+    hist0 = server_latency(base)
     time.sleep(max(0.0, opens + args.seconds - time.monotonic()))
     server1 = None if server_pid is None else cpu_seconds(server_pid)
+    hist1 = server_latency(base)
     load = os.getloadavg()
     results = [out.get() for _ in procs]
     for proc in procs:
@@ -415,6 +449,13 @@ def measure(args: argparse.Namespace, base: str, server_pid: int | None) -> None
         f"latency to the last connection's update: p50 {q[49] * 1000:.1f} ms, "
         f"p90 {q[89] * 1000:.1f} ms, p99 {q[98] * 1000:.1f} ms, max {lat[-1] * 1000:.1f} ms"
     )
+    if hist0 is not None and hist1 is not None and hist1["+Inf"] > hist0.get("+Inf", 0.0):
+        # measured inside the server (from the play loop to the frames written): what is above
+        # it in the figures before is the client, the network stack and the scheduler
+        print(
+            "the server's own latency (/metrics buckets): p50 "
+            + ", p99 ".join(bucket_quantile(hist0, hist1, q) for q in (0.5, 0.99))
+        )
     if server0 is not None and server1 is not None:
         used = server1 - server0
         print(
