@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from parlor import client
@@ -172,3 +173,12 @@ def test_two_apps_in_one_process_keep_their_own_registries(tmp_path: Path) -> No
     assert refused == [3, 0]
     for app in apps:
         app.state.hub.committer.close()
+
+
+def test_the_token_may_come_from_the_environment(
+    fresh_server: Callable[..., ServerProcess], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PARLOR_METRICS_TOKEN", "from-the-env")
+    srv = fresh_server()  # (the server process inherits the environment)
+    assert scrape(srv.base, "from-the-env")[0] == 200
+    assert scrape(srv.base, None)[0] == 401
