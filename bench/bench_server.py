@@ -15,6 +15,14 @@ connection is the ``websockets`` library's sans-I/O protocol on a plain asyncio 
 frame is handled in the callback that read it (no task switch per frame). Every frame of every seat is received and its version read; only a frame that carries
 this seat's prompt is parsed in full (orjson). The clients speak protocol 2 (``--protocol 1`` for
 an older server): an action sent without a ``ref`` is not acknowledged by a frame of its own.
+
+``--pace N`` plays at human pace instead: each table gets an action every N seconds (the first at
+a random moment of its first N seconds, so that the tables do not act together), and each table
+has a spectator besides its 4 seats (``--spectators``); latency is then to the last of the 5
+connections. The question it answers is not how many actions a second one process can take but
+whether many quiet tables stay quick:
+
+    python bench/bench_server.py --pace 2 --tables 1000 --seconds 60 --warmup 10
 """
 
 from __future__ import annotations
@@ -44,6 +52,36 @@ from websockets.uri import parse_uri
 from parlor import client
 
 UPDATE = b'{"type":"update","version":'
+METRICS_TOKEN = "bench"  # (the server this bench starts serves /metrics with it)
+
+
+def server_latency(base: str) -> dict[str, float] | None:
+    """The server's own action-to-update histogram (``/metrics``): cumulative count by bucket
+    bound; None when the server does not serve it (an older one, or started without a token)."""
+    req = urllib.request.Request(
+        base + "/metrics", headers={"Authorization": f"Bearer {METRICS_TOKEN}"}
+    )
+    try:
+        with urllib.request.urlopen(req, timeout=10) as resp:
+            text = resp.read().decode()
+    except OSError:
+        return None
+    out = {}
+    for line in text.splitlines():
+        if line.startswith("parlor_action_update_seconds_bucket{"):
+            le = line.split('le="', 1)[1].split('"', 1)[0]
+            out[le] = float(line.rsplit(" ", 1)[1])
+    return out or None
+
+
+def bucket_quantile(before: dict[str, float], after: dict[str, float], q: float) -> str:
+    """The bucket bound below which a fraction ``q`` of the window's observations fell."""
+    bounds = sorted(after, key=lambda le: float(le.replace("+Inf", "inf")))
+    total = after["+Inf"] - before.get("+Inf", 0.0)
+    for le in bounds:
+        if after[le] - before.get(le, 0.0) >= q * total:
+            return "over 10 s" if le == "+Inf" else f"<= {float(le) * 1000:g} ms"
+    return "?"
 
 
 class Seat(asyncio.Protocol):
@@ -111,6 +149,9 @@ class TablePlay:
         self.prompt: tuple[int, dict[str, Any]] | None = None  # (seat, frame) of the newest
         self.done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self.protocol = 2
+        self.pace = 0.0  # seconds between two actions of this table (0: at once)
+        self.next_at = 0.0  # (with a pace) when this table's next action may go
+        self.held: int | None = None  # the version whose answer waits for its moment
 
     def frame(self, i: int, data: bytes) -> None:
         if data.startswith(UPDATE):  # compact JSON, as this server writes it: read the version
@@ -152,8 +193,17 @@ class TablePlay:
 
     def act(self, i: int, msg: dict[str, Any]) -> None:
         version = msg["version"]
-        if version in self.sent or time.monotonic() >= self.stats.stop_at:
+        now = time.monotonic()
+        if version in self.sent or now >= self.stats.stop_at:
             return
+        if self.pace > 0:
+            if now < self.next_at:  # not yet: answered when this table's moment comes
+                if self.held != version:
+                    self.held = version
+                    asyncio.get_running_loop().call_later(self.next_at - now, self.due, version)
+                return
+            # the next moment a pace after this one (or after now, if this one was missed)
+            self.next_at = max(self.next_at + self.pace, now)
         prompt = msg["prompt"]
         answer = self.rng.choice(prompt["answers"])
         out: dict[str, Any] = {"type": "action", "version": version}
@@ -166,6 +216,12 @@ class TablePlay:
         self.sent[version] = time.monotonic()
         self.seats[i].send(out)
 
+    def due(self, version: int) -> None:
+        """The held answer's moment: sent if its prompt is still the newest."""
+        self.held = None
+        if self.prompt is not None and self.prompt[1]["version"] == version:
+            self.act(*self.prompt)
+
 
 async def connect(url: str, on_frame: Callable[[bytes], None]) -> Seat:
     parts = urlsplit(url)
@@ -177,7 +233,15 @@ async def connect(url: str, on_frame: Callable[[bytes], None]) -> Seat:
     return seat
 
 
-async def run_table(base: str, game: str, stats: Stats, rng: random.Random, protocol: int) -> None:
+async def run_table(
+    base: str,
+    game: str,
+    stats: Stats,
+    rng: random.Random,
+    protocol: int,
+    pace: float = 0.0,
+    spectators: int = 0,
+) -> None:
     first = True
     while time.monotonic() < stats.stop_at:
         made = await asyncio.to_thread(client.create_table, base, game=game, seats=4)
@@ -187,7 +251,9 @@ async def run_table(base: str, game: str, stats: Stats, rng: random.Random, prot
             tokens.append(joined["token"])
         play = TablePlay(stats, rng)
         play.protocol = protocol
-        for i in range(4):
+        play.pace = pace
+        play.next_at = time.monotonic() + rng.uniform(0, pace)
+        for i in range(4 + spectators):
             play.seats.append(await connect(client.ws_url(base), partial(play.frame, i)))
         for i, seat in enumerate(play.seats):
             # protocol 2: an action sent without a ref is not acknowledged (its update says so)
@@ -195,8 +261,11 @@ async def run_table(base: str, game: str, stats: Stats, rng: random.Random, prot
                 "type": "hello",
                 "protocol": play.protocol,
                 "table": made["table"],
-                "token": tokens[i],
             }
+            if i < 4:
+                hello["token"] = tokens[i]
+            else:  # a spectator: the invite, no seat
+                hello["invite"] = made["invite"]
             if i == 0:
                 hello["host_key"] = made["host_key"]
             seat.send(hello)
@@ -219,7 +288,7 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def start_server(tables: int, python: str) -> tuple[subprocess.Popen[str], str]:
+def start_server(tables: int, python: str, per_table: int = 4) -> tuple[subprocess.Popen[str], str]:
     db = os.path.join(tempfile.mkdtemp(), "bench.db")
     server = subprocess.Popen(
         [
@@ -231,10 +300,12 @@ def start_server(tables: int, python: str) -> tuple[subprocess.Popen[str], str]:
             "0",
             "--database-url",
             f"sqlite:///{db}",
+            "--metrics-token",
+            METRICS_TOKEN,
             "--bot-delay",
             "0",
             "--max-connections-per-address",
-            str(tables * 4 + 100),
+            str(tables * per_table + 100),
             "--max-messages-per-address",
             "1000000",
             "--max-messages-per-connection",
@@ -260,7 +331,15 @@ async def drive(args: argparse.Namespace, base: str, tables: int, seed: int, sha
     rng = random.Random(seed)
     running = [
         asyncio.ensure_future(
-            run_table(base, args.game, stats, random.Random(rng.random()), args.protocol)
+            run_table(
+                base,
+                args.game,
+                stats,
+                random.Random(rng.random()),
+                args.protocol,
+                args.pace,
+                args.spectators,
+            )
         )
         for _ in range(tables)
     ]
@@ -272,8 +351,15 @@ async def drive(args: argparse.Namespace, base: str, tables: int, seed: int, sha
     cpu0 = time.process_time()
     await asyncio.sleep(max(0.0, stats.stop_at - time.monotonic()))
     cpu1 = time.process_time()
-    await asyncio.gather(*running)
-    return {"lat": stats.lat, "errors": stats.errors, "cpu": cpu1 - cpu0}
+    # (a table whose making failed, say an HTTP call that timed out on an overloaded server,
+    # is counted and reported, not allowed to take the whole client process down)
+    failed = [r for r in await asyncio.gather(*running, return_exceptions=True) if r is not None]
+    return {
+        "lat": stats.lat,
+        "errors": stats.errors,
+        "cpu": cpu1 - cpu0,
+        "failed": [f"{type(r).__name__}: {r}" for r in failed],
+    }
 
 
 def client_process(
@@ -323,8 +409,10 @@ def measure(args: argparse.Namespace, base: str, server_pid: int | None) -> None
     shared.window.value = opens
     time.sleep(max(0.0, opens - time.monotonic()))
     server0 = None if server_pid is None else cpu_seconds(server_pid)
+    hist0 = server_latency(base)
     time.sleep(max(0.0, opens + args.seconds - time.monotonic()))
     server1 = None if server_pid is None else cpu_seconds(server_pid)
+    hist1 = server_latency(base)
     load = os.getloadavg()
     results = [out.get() for _ in procs]
     for proc in procs:
@@ -334,8 +422,14 @@ def measure(args: argparse.Namespace, base: str, server_pid: int | None) -> None
     for r in results:
         for code, n in r["errors"].items():
             errors[code] = errors.get(code, 0) + n
+    if args.pace > 0:
+        print(
+            f"human pace: an action every {args.pace:g} s per table "
+            f"({args.tables / args.pace:.0f} actions/s expected), "
+            f"{args.spectators} spectator(s) per table"
+        )
     print(
-        f"{args.tables} tables x 4 WebSocket clients, {args.game}, one server process, "
+        f"{args.tables} tables x {4 + args.spectators} WebSocket clients, {args.game}, one server process, "
         f"{len(procs)} client process(es), {args.seconds:.0f} s measured, "
         f"{args.warmup:.0f} s after every table was playing"
     )
@@ -352,9 +446,16 @@ def measure(args: argparse.Namespace, base: str, server_pid: int | None) -> None
     # not those being made or joined between games)
     print(f"tables with an action in flight, on average: {sum(lat) / args.seconds:.0f}")
     print(
-        f"latency to the last seat's update: p50 {q[49] * 1000:.1f} ms, "
+        f"latency to the last connection's update: p50 {q[49] * 1000:.1f} ms, "
         f"p90 {q[89] * 1000:.1f} ms, p99 {q[98] * 1000:.1f} ms, max {lat[-1] * 1000:.1f} ms"
     )
+    if hist0 is not None and hist1 is not None and hist1["+Inf"] > hist0.get("+Inf", 0.0):
+        # measured inside the server (from the play loop to the frames written): what is above
+        # it in the figures before is the client, the network stack and the scheduler
+        print(
+            "the server's own latency (/metrics buckets): p50 "
+            + ", p99 ".join(bucket_quantile(hist0, hist1, q) for q in (0.5, 0.99))
+        )
     if server0 is not None and server1 is not None:
         used = server1 - server0
         print(
@@ -366,6 +467,9 @@ def measure(args: argparse.Namespace, base: str, server_pid: int | None) -> None
         f"bench client CPU: {used / args.seconds * 100:.0f}% of one core, "
         f"{used / len(lat) * 1000:.2f} ms per action"
     )
+    failed = [f for r in results for f in r["failed"]]
+    if failed:
+        print(f"{len(failed)} tables failed (not measured after that), the first: {failed[0]}")
     if errors:
         print("error frames:", errors)
     print(f"load average during the window: {load[0]:.1f} (1 min) on {os.cpu_count()} cores")
@@ -404,6 +508,18 @@ def main() -> None:
         default=1,
         help="client processes the tables are shared among (the client's CPU on several cores)",
     )
+    ap.add_argument(
+        "--pace",
+        type=float,
+        default=0.0,
+        help="seconds between two actions of a table (human pace; default 0: flat out)",
+    )
+    ap.add_argument(
+        "--spectators",
+        type=int,
+        default=None,
+        help="spectators per table besides its 4 seats (default 1 with --pace, else 0)",
+    )
     ap.add_argument("--url", default=None, help="an already running server (default: start one)")
     ap.add_argument(
         "--server-python",
@@ -411,13 +527,23 @@ def main() -> None:
         help="the interpreter that runs the server (default this one)",
     )
     args = ap.parse_args()
-    server, base = (None, args.url) if args.url else start_server(args.tables, args.server_python)
+    if args.spectators is None:
+        args.spectators = 1 if args.pace > 0 else 0
+    server, base = (
+        (None, args.url)
+        if args.url
+        else start_server(args.tables, args.server_python, 4 + args.spectators)
+    )
     try:
         measure(args, base, None if server is None else server.pid)
     finally:
         if server is not None:
             server.terminate()
-            server.wait(10)
+            try:  # (a clean stop writes every moved table's snapshot: long at 1,000 tables)
+                server.wait(60)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait(10)
 
 
 if __name__ == "__main__":

@@ -4,12 +4,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # System parts the tests use for real, from Debian's packages, installed only when missing:
 # the cairo library (PNG pictures through cairosvg) and PostgreSQL (the server tests start a
-# cluster of their own on loopback), and Chromium (tests/web drive it through Playwright).
+# cluster of their own on loopback), Chromium (tests/web drive it through Playwright), and nginx
+# with openssl (tests/server/test_nginx.py runs docs/deploy.md's configuration with TLS).
 missing=()
 ldconfig -p | grep 'libcairo\.so\.2' >/dev/null || missing+=(libcairo2)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 [ -x /usr/bin/time ] || missing+=(time)  # docs/simulate.md's memory figures (tests/test_docs_examples.py)
+[ -x /usr/sbin/nginx ] || missing+=(nginx)
+command -v openssl >/dev/null || missing+=(openssl)
 if [ ${#missing[@]} -gt 0 ]; then
     SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
     $SUDO apt-get update -qq

@@ -35,8 +35,10 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     analyze_cmd.add_parser(sub, _)
     from parlor.client import cli as client_cli
     from parlor.server import cli as server_cli
+    from parlor.server import db_cli
 
     server_cli.add_parser(sub, _)
+    db_cli.add_parser(sub, _)
     client_cli.add_parser(sub, _)
     render_cmd.add_parser(sub, _)
     verify_cmd.add_parser(sub, _)

@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 
 import orjson
 from fastapi import FastAPI, Request, WebSocket
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
@@ -20,6 +20,7 @@ from parlor.core.errors import E_
 from parlor.i18n import pick_language
 from parlor.server import session
 from parlor.server.hub import Hub
+from parlor.server.metrics import Metrics
 from parlor.server.protocol import CLIENT_TYPES, MAX_FRAME, Bucket, Limits, ProtocolError
 from parlor.server.runtime import Conn
 from parlor.server.snapshots import Snapshotter
@@ -55,10 +56,12 @@ def create_app(
     bot_delay: float | None = None,
     grace: float = 30.0,
     allowed_origins: tuple[str, ...] = (),
+    metrics_token: str | None = None,
 ) -> FastAPI:
     store = Store(database_url)
     store.migrate()
-    hub = Hub(store, limits=limits, bot_delay=bot_delay, grace=grace)
+    metrics = Metrics(metrics_token)
+    hub = Hub(store, limits=limits, bot_delay=bot_delay, grace=grace, metrics=metrics)
     snapshotter = Snapshotter(hub)
 
     @contextlib.asynccontextmanager
@@ -74,6 +77,7 @@ def create_app(
     app.state.snapshotter = snapshotter
 
     def error(exc: ProtocolError, request: Request, status: int = 400) -> JSONResponse:
+        metrics.refused("http", exc.code)
         return JSONResponse(exc.frame(lang=asked_language(request)), status_code=status)
 
     async def body(request: Request) -> Any:
@@ -118,6 +122,20 @@ def create_app(
         except ProtocolError as exc:
             return error(exc, request, 403 if exc.code == "bad_invite" else 400)
 
+    if metrics.enabled:  # (no route at all when off: 404, as for any unknown path)
+
+        @app.get("/metrics", include_in_schema=False)
+        async def scrape(request: Request) -> Response:
+            if not metrics.allowed(request.headers.get("authorization")):
+                return Response(
+                    "a metrics token is needed (Authorization: Bearer TOKEN)\n",
+                    status_code=401,
+                    headers={"WWW-Authenticate": 'Bearer realm="parlor metrics"'},
+                    media_type="text/plain",
+                )
+            text, content_type = metrics.exposition()
+            return Response(text, media_type=content_type)
+
     @app.get("/api/lobby")
     async def lobby() -> JSONResponse:
         return JSONResponse({"tables": await hub.lobby()})
@@ -136,11 +154,13 @@ def create_app(
         await ws.accept()
         conn = Conn(ws, address, lim)
         if not origin_ok(ws):
+            metrics.refused("ws", "origin")
             conn.send(ProtocolError("origin", E_("cross-origin connections are refused")).frame())
             conn.close()
             await conn.finished()
             return
         if hub.addr_conns.get(address, 0) >= lim.addr_connections:
+            metrics.refused("ws", "rate_limited")
             conn.send(
                 ProtocolError("rate_limited", E_("too many connections from your address")).frame()
             )
@@ -200,11 +220,13 @@ def create_app(
                     else:
                         await session.handle(hub, conn, msg)
                 except ProtocolError as exc:
+                    metrics.refused("ws", exc.code)
                     conn.send(exc.frame(ref, conn.lang))
                     if exc.close:
                         conn.close()
                 except Exception:  # a bug must not take the other tables down
                     log.exception("message failed")
+                    metrics.refused("ws", "internal")
                     conn.send(
                         ProtocolError("internal", E_("the server failed on that message")).frame(
                             ref

@@ -17,6 +17,7 @@ import orjson
 from parlor.core.game import Event
 from parlor.server import games, snapshots
 from parlor.server.commits import GroupCommitter
+from parlor.server.metrics import Metrics
 from parlor.server.presence import Presence
 from parlor.server.protocol import MAX_NAME, Limits, clean_text, dumps
 from parlor.server.runtime import Conn, TableRuntime
@@ -38,6 +39,7 @@ class HubBase:
         limits: Limits | None = None,
         bot_delay: float | None = None,
         grace: float = 30.0,
+        metrics: Metrics | None = None,
     ) -> None:
         self.store = store
         self.limits = limits or Limits()
@@ -47,6 +49,9 @@ class HubBase:
         self._loading: dict[str, asyncio.Lock] = {}
         self.executor = ThreadPoolExecutor(8 if store.is_postgres else 1, "parlor-db")
         self.committer = GroupCommitter(store)
+        self.metrics = metrics or Metrics()  # (no token: off, its hooks return at once)
+        self.metrics.attach(self)
+        self.committer.write = self.metrics.timed_commit(self.committer.write)
         self.thinking = Thinking()
         self.presence = Presence(store, self.db)
         self.addr_conns: dict[str, int] = {}

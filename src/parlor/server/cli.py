@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import gc
 import logging
+import os
 import socket
 import sys
 from typing import Any
@@ -71,6 +72,14 @@ def add_parser(sub: Any, _: Translator | None = None) -> None:
         help=_("messages a second from one address, all its connections together"),
     )
     p.add_argument(
+        "--metrics-token",
+        default=None,
+        help=_(
+            "serve Prometheus metrics at /metrics to requests that send this token "
+            "(Authorization: Bearer); default $PARLOR_METRICS_TOKEN, else no /metrics"
+        ),
+    )
+    p.add_argument(
         "--log-level", default="warning", help=_("debug, info, warning (default) or error")
     )
     p.set_defaults(run=run)
@@ -98,6 +107,7 @@ def run(args: argparse.Namespace) -> int:
         bot_delay=args.bot_delay,
         grace=args.grace,
         allowed_origins=tuple(args.allow_origin),
+        metrics_token=args.metrics_token or os.environ.get("PARLOR_METRICS_TOKEN") or None,
     )
     # proto=IPPROTO_TCP matters: asyncio sets TCP_NODELAY only on sockets that say they are TCP,
     # and without it Nagle's algorithm holds small frames for the peer's delayed ACK (40 ms)

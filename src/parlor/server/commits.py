@@ -25,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
 from parlor.server.store import PendingAction, Store
@@ -44,6 +45,8 @@ class GroupCommitter:
         self.store = store
         self.max_batch = max_batch
         self.inline = not store.is_postgres if inline is None else inline
+        #: the batch commit (``Metrics.timed_commit`` may wrap it)
+        self.write: Callable[[list[PendingAction]], list[bool]] = store.append_actions
         self._waiting: list[tuple[PendingAction, asyncio.Future[bool]]] = []
         self._writer: asyncio.Task[None] | None = None
         self._thread = None if self.inline else ThreadPoolExecutor(1, "parlor-commit")
@@ -79,15 +82,13 @@ class GroupCommitter:
                 rows = [row for row, _ in batch]
                 try:
                     if self._thread is None:
-                        results = self.store.append_actions(rows)
+                        results = self.write(rows)
                         self._since_checkpoint += len(rows)
                         if self._since_checkpoint >= self.checkpoint_rows:
                             self._since_checkpoint = 0
                             self._wake.set()
                     else:
-                        results = await loop.run_in_executor(
-                            self._thread, self.store.append_actions, rows
-                        )
+                        results = await loop.run_in_executor(self._thread, self.write, rows)
                 except Exception as exc:  # the database failed: every waiter of this batch hears it
                     for _, done in batch:
                         if not done.done():

@@ -28,6 +28,7 @@ class PlayLoop(HubBase):
     # ----- the play loop -----------------------------------------------------------------------
     async def submit(self, rt: TableRuntime, seat: int, action: Any, seen: int, actor: str) -> int:
         """Check, commit, apply and announce one action; returns the new version."""
+        began = time.perf_counter()
         async with rt.lock:
             game = rt.game
             if game is None or rt.status == "waiting":
@@ -72,6 +73,7 @@ class PlayLoop(HubBase):
                 rt.status = "over"
                 await self.db(self.store.update_meta, rt.id, table={"status": "over"})
             self.publish(rt, events)
+            self.metrics.action(actor, began)
         self.schedule(rt)
         if cancelled is not None:
             raise cancelled
