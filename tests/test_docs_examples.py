@@ -461,6 +461,49 @@ PLANS: dict[tuple[str, str], Plan] = {
         "docs/tools-deck.md",
         "deck         cards bot     n  turns pen/game pen games seat0 win  fair blocked",
     ): Plan("listed", "figures only (no command in the block): the measured table"),
+    # ----- docs/deploy.md (a host's set-up: its parts are run by the server tests named)
+    (
+        "docs/deploy.md",
+        "pip install 'parlor[postgres]'        # (the postgres extra only for PostgreSQL)",
+    ): Plan("listed", "a host's install at system paths; the README's block serves the same way"),
+    ("docs/deploy.md", "# /etc/nginx/conf.d/parlor.conf"): Plan(
+        "listed", "tests/server/test_nginx.py runs this server block in Debian's nginx, with TLS"
+    ),
+    ("docs/deploy.md", "upstream parlor {"): Plan(
+        "listed", "nginx in front of several processes; tests/server/test_postgres.py runs two"
+    ),
+    ("docs/deploy.md", "[Unit]"): Plan("listed", "a systemd unit: no systemd runs the tests"),
+    ("docs/deploy.md", "PARLOR_DATABASE_URL=postgresql://parlor@/parlor"): Plan(
+        "listed", "the unit's environment file (systemd reads it)"
+    ),
+    ("docs/deploy.md", "apt-get install postgresql"): Plan(
+        "listed", "a database host's set-up as root; the server tests start a cluster of their own"
+    ),
+    ("docs/deploy.md", "# prometheus.yml"): Plan(
+        "listed", "Prometheus's own configuration; tests/server/test_metrics.py reads /metrics"
+    ),
+    (
+        "docs/deploy.md",
+        "parlor db backup /var/backups/parlor-$(date +%F).db --database-url sqlite:////var/lib/parlor/parlor.db",
+    ): Plan(
+        "listed", "a host's paths; tests/server/test_backup.py runs parlor db backup during play"
+    ),
+    # ----- docs/rl.md
+    ("docs/rl.md", "import gymnasium as gym"): Plan("python"),
+    # ----- docs/terminal.md
+    (
+        "docs/terminal.md",
+        "parlor play                                 # classic: you against three heuristic bots",
+    ): Plan("sh", interactive=PLAY_PROMPTS),
+    ("docs/terminal.md", "Player 1, it is your turn."): Plan(
+        "listed", "a screen of the game (tests/cli/test_terminal_80.py plays it at 80 columns)"
+    ),
+    (
+        "docs/terminal.md",
+        "FrePar Kentuc Chance Indian Illino BO     Atlant Ventno WatWor Marvin GoJail",
+    ): Plan(
+        "listed", "the board as the game draws it (tests/cli/test_terminal_items.py checks it)"
+    ),
 }
 
 

@@ -322,7 +322,8 @@ from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, render_test
 import parlor.rl
 
-check_env(gym.make("parlor/Tools-v0").unwrapped)  # Gymnasium's checker, on the bare environment
+# Gymnasium's checker steps with unmasked samples: let an illegal id end the episode, not raise
+check_env(gym.make("parlor/Tools-v0", illegal_action="penalize").unwrapped)
 api_test(parlor.rl.tools_env(players=3), num_cycles=100)  # PettingZoo's
 render_test(lambda render_mode=None: parlor.rl.tools_env(render_mode=render_mode))
 ```
