@@ -123,7 +123,12 @@ async def _host(hub: Hub, rt: TableRuntime, kind: str, msg: dict[str, Any]) -> N
             if rt.game is None:
                 c = rt.config
                 game = games.new_game(
-                    c["game"], c["edition"], [s["name"] for s in rt.seats], rt.seed, c["options"]
+                    c["game"],
+                    c["edition"],
+                    [s["name"] for s in rt.seats],
+                    rt.seed,
+                    c["options"],
+                    c.get("inline"),
                 )
             else:
                 game = rt.game
