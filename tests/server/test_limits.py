@@ -343,3 +343,47 @@ def test_item7_the_search_pool_stops_without_leaking_semaphores(
         server.stop()
     said = server.log()
     assert "leaked semaphore" not in said and "Traceback" not in said, said[-3000:]
+
+
+def ws_frame(text: str) -> bytes:
+    """A client's text frame (masked, with a zero mask: the payload as it is)."""
+    data = text.encode()
+    assert len(data) < 126
+    return bytes([0x81, 0x80 | len(data)]) + b"\0\0\0\0" + data
+
+
+def test_item5_silent_and_dead_websockets_are_closed_in_the_documented_time(fresh_server) -> None:  # type: ignore[no-untyped-def]
+    server = fresh_server(
+        "--hello-timeout", "30", "--idle-timeout", "1.5",
+        "--ws-ping-interval", "0.5", "--ws-ping-timeout", "0.5",
+    )  # fmt: skip
+    made = client.create_table(server.base, game="tools", seats=["human", "human"])
+    hello = {"type": "hello", "table": made["table"], "token": made["token"]}
+
+    async def idle() -> float:  # says hello, then nothing (its pings are answered)
+        async with connect(client.ws_url(server.base)) as ws:
+            await ws.send(json.dumps(hello))
+            assert json.loads(await ws.recv())["type"] == "welcome"
+            t0 = time.perf_counter()
+            while True:
+                try:
+                    frame = json.loads(await asyncio.wait_for(ws.recv(), 10))
+                except ConnectionClosed:
+                    return time.perf_counter() - t0
+                if frame["type"] == "error":
+                    assert frame["code"] == "timeout", frame
+
+    assert 1.0 < run(idle()) < 1.5 + 3
+    # a peer that is gone: it upgraded and said hello, then answers no ping (nor reads)
+    port = int(server.base.rsplit(":", 1)[1])
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+        s.sendall(
+            b"GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        )
+        assert s.recv(4096).startswith(b"HTTP/1.1 101")
+        s.sendall(ws_frame(json.dumps({"type": "ping", "ref": 1})))  # (before hello: refused)
+        t0 = time.perf_counter()
+        while s.recv(65536):  # the server's frames, its pings among them, until it closes
+            pass
+        assert time.perf_counter() - t0 < 0.5 + 0.5 + 3

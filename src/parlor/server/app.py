@@ -11,7 +11,9 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
@@ -94,6 +96,20 @@ def create_app(
         if not raw:
             raise ProtocolError("bad_request", E_("a request is a JSON object"))
         return parse_json(raw)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        """The framework's own refusals (no such route, wrong method) typed as ours are."""
+        code = {404: "not_found", 405: "bad_method"}.get(exc.status_code, "bad_request")
+        request.state.parlor_code = code
+        frame = {"type": "error", "code": code, "message": str(exc.detail)}
+        return JSONResponse(frame, status_code=exc.status_code, headers=exc.headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def query_error(request: Request, exc: RequestValidationError) -> JSONResponse:
+        request.state.parlor_code = "bad_request"
+        frame = {"type": "error", "code": "bad_request", "message": "bad query parameters"}
+        return JSONResponse(frame, status_code=400)
 
     web.install(app)  # the browser client at /
 

@@ -18,10 +18,12 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
-from parlor.server.protocol import Bucket, dumps
+from parlor.core.errors import E_
+from parlor.server.protocol import Bucket, ProtocolError, dumps
 
 log = logging.getLogger("parlor.server")
 refusals = logging.getLogger("parlor.refused")
@@ -71,10 +73,12 @@ class JsonLines(logging.Formatter):
         return json.dumps(out, ensure_ascii=False)
 
 
-class _Refuse(Exception):
+class _Refuse(ProtocolError):
+    """A refusal with its HTTP status (0: nobody to answer)."""
+
     def __init__(self, status: int, code: str, message: str) -> None:
-        super().__init__(message)
-        self.status, self.code, self.message = status, code, message
+        super().__init__(code, message)
+        self.status = status
 
 
 class HttpGuard:
@@ -99,11 +103,12 @@ class HttpGuard:
                 self.buckets = {a: b for a, b in self.buckets.items() if a in self.in_flight}
             bucket = self.buckets[address] = Bucket(lim.requests_per_s, lim.requests_burst)
         if not bucket.take():
-            await self._answer(send, _Refuse(429, "rate_limited", "too many requests"))
+            await self._answer(scope, send, _Refuse(429, "rate_limited", E_("too many requests")))
             refused("http", address, "rate_limited", 429, what)
             return
         if self.in_flight.get(address, 0) >= lim.in_flight:
-            await self._answer(send, _Refuse(429, "rate_limited", "too many requests at once"))
+            refusal = _Refuse(429, "rate_limited", E_("too many requests at once"))
+            await self._answer(scope, send, refusal)
             refused("http", address, "rate_limited", 429, what)
             return
         self.in_flight[address] = self.in_flight.get(address, 0) + 1
@@ -112,7 +117,7 @@ class HttpGuard:
                 body = await self._read_body(scope, receive)
             except _Refuse as exc:
                 if exc.status:
-                    await self._answer(send, exc)
+                    await self._answer(scope, send, exc)
                 refused("http", address, exc.code, exc.status or "-", what)
                 return
             await self.app(scope, _replay(body, receive), self._watch(scope, send, address, what))
@@ -128,7 +133,7 @@ class HttpGuard:
             if name == b"content-length" and (
                 not value.isdigit() or len(value) > 15 or int(value) > most
             ):
-                raise _Refuse(413, "too_large", f"bodies are at most {most} bytes")
+                raise _Refuse(413, "too_large", E_("bodies are at most {most} bytes", most=most))
         parts: list[bytes] = []
         size = 0
         deadline = time.monotonic() + self.limits.request_timeout
@@ -137,13 +142,13 @@ class HttpGuard:
                 async with asyncio.timeout_at(_loop_time(deadline)):
                     message = await receive()
             except TimeoutError:
-                raise _Refuse(408, "timeout", "the request did not arrive in time") from None
+                raise _Refuse(408, "timeout", E_("the request did not arrive in time")) from None
             if message["type"] == "http.disconnect":
-                raise _Refuse(0, "client_gone", "the client left mid-request")
+                raise _Refuse(0, "client_gone", E_("the client left mid-request"))
             chunk = message.get("body", b"")
             size += len(chunk)
             if size > most:
-                raise _Refuse(413, "too_large", f"bodies are at most {most} bytes")
+                raise _Refuse(413, "too_large", E_("bodies are at most {most} bytes", most=most))
             parts.append(chunk)
             if not message.get("more_body", False):
                 return b"".join(parts)
@@ -160,8 +165,10 @@ class HttpGuard:
         return watched
 
     @staticmethod
-    async def _answer(send: Send, exc: _Refuse) -> None:
-        body = dumps({"type": "error", "code": exc.code, "message": exc.message}).encode()
+    async def _answer(scope: Scope, send: Send, exc: _Refuse) -> None:
+        from parlor.server.app import asked_language  # (app imports this module)
+
+        body = dumps(exc.frame(lang=asked_language(Request(scope)))).encode()
         await send(
             {
                 "type": "http.response.start",

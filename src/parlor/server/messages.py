@@ -90,7 +90,9 @@ class Message(Strict):
 
 class Hello(Message):
     type: Literal["hello"]
-    protocol: Annotated[int, Field(ge=-MAX_INT, le=MAX_INT)] | None = None
+    #: the integer 1 or 2: anything else (a bool, "2", 3) is refused by the hub with its own
+    #: code, ``protocol``, which tells a client from another version what went wrong
+    protocol: Any = None
     table: TableId | None = None
     token: Secret | None = None
     invite: Secret | None = None
