@@ -384,4 +384,7 @@ def test_fuzz_left_the_server_well_and_other_tables_fast(
     assert all(json.loads(line) for line in server.output)  # every line one JSON object
     pinger.stop()
     assert len(pinger.rtts) > 50, len(pinger.rtts)
-    assert pinger.p99() < 0.100, (pinger.p99(), max(pinger.rtts))
+    p99 = pinger.p99()
+    print(f"other table's ping: p99 {p99 * 1000:.1f} ms, max {max(pinger.rtts) * 1000:.1f} ms, "
+          f"{len(pinger.rtts)} pings")  # fmt: skip
+    assert p99 < 0.100, (p99, max(pinger.rtts))
