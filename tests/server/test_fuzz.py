@@ -265,9 +265,16 @@ def test_fuzz_join_and_the_other_routes(fuzzed: tuple[ServerProcess, Pinger], da
     http_call(base, route[0], path, body.encode() if route[0] == "POST" else None)
 
 
+UPGRADE = b"GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+
+
 @settings(FUZZ, max_examples=25)
-@given(raw=st.one_of(st.binary(max_size=300), st.binary(max_size=300).map(lambda b: b + b"\r\n\r\n"),
-                     st.binary(max_size=100).map(lambda b: b"POST /api/tables HTTP/1.1\r\n" + b)))  # fmt: skip
+@given(raw=st.one_of(
+    st.binary(max_size=300),
+    st.binary(max_size=300).map(lambda b: b + b"\r\n\r\n"),
+    st.binary(max_size=100).map(lambda b: b"POST /api/tables HTTP/1.1\r\n" + b),
+    st.binary(max_size=100).map(lambda b: UPGRADE + b + b"\r\n\r\n"),  # a broken handshake
+))  # fmt: skip
 def test_fuzz_raw_bytes_over_http(fuzzed: tuple[ServerProcess, Pinger], raw: bytes) -> None:
     port = int(fuzzed[0].base.rsplit(":", 1)[1])
     with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
