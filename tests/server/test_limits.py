@@ -387,3 +387,20 @@ def test_item5_silent_and_dead_websockets_are_closed_in_the_documented_time(fres
         while s.recv(65536):  # the server's frames, its pings among them, until it closes
             pass
         assert time.perf_counter() - t0 < 0.5 + 0.5 + 3
+
+
+def test_item5_http_requests_under_way_are_limited_per_address(fresh_server) -> None:  # type: ignore[no-untyped-def]
+    server = fresh_server("--max-requests-in-flight-per-address", "3", "--request-timeout", "3")
+    port = int(server.base.rsplit(":", 1)[1])
+    slow = []
+    for _ in range(3):  # bodies that are coming slowly: three requests under way
+        s = socket.create_connection(("127.0.0.1", port), timeout=10)
+        s.sendall(b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{")
+        slow.append(s)
+    time.sleep(0.3)
+    status, reply = raw_get(server.base, "/api/health")
+    assert status == 429 and b"rate_limited" in reply, reply
+    for s in slow:
+        s.close()
+    time.sleep(0.3)
+    assert raw_get(server.base, "/api/health")[0] == 200  # their places are free again

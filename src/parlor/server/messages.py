@@ -12,10 +12,11 @@ option the engine knows) is checked further on, by the hub and the engines.
 from __future__ import annotations
 
 import json
+import typing
 from typing import Annotated, Any, Literal, TypeVar
 
 import orjson
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from parlor.core.errors import E_
 from parlor.server.protocol import LANGS, MAX_CHAT, MAX_NAME, ProtocolError
@@ -144,11 +145,11 @@ class Replay(Message):
     step: Count
 
 
-ClientMessage = Annotated[
-    Hello | Action | Legal | Sample | Chat | Bare | Kick | SetBot | Replay,
-    Field(discriminator="type"),
-]
-_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+MESSAGES: dict[str, type[Message]] = {
+    kind: model
+    for model in (Hello, Action, Legal, Sample, Chat, Bare, Kick, SetBot, Replay)
+    for kind in typing.get_args(model.model_fields["type"].annotation)
+}
 
 
 # ----- checking --------------------------------------------------------------------------------
@@ -179,7 +180,9 @@ def parse_json(raw: str | bytes) -> Any:
         value = orjson.loads(raw)
     except json.JSONDecodeError as exc:
         raise ProtocolError("bad_json", E_("not JSON: {reason}", reason=exc.msg)) from exc
-    if isinstance(value, dict | list) and too_deep(value):
+    # (fewer brackets than the limit cannot nest past it: most frames skip the walk)
+    brackets = raw.count("[") + raw.count("{") if isinstance(raw, str) else MAX_DEPTH + 1
+    if brackets > MAX_DEPTH and isinstance(value, dict | list) and too_deep(value):
         raise ProtocolError("too_deep", E_("JSON nested more than {most} deep", most=MAX_DEPTH))
     return value
 
@@ -202,8 +205,12 @@ def _refusal(exc: ValidationError, close: bool = False) -> ProtocolError:
 def check_message(msg: Any) -> BaseModel:
     """A WebSocket frame's object checked against its type's model (``bad_request`` if not; a
     ``hello`` that cannot be read closes the connection, as a refused ``hello`` does)."""
+    kind = msg.get("type") if isinstance(msg, dict) else None
+    model = MESSAGES.get(kind) if isinstance(kind, str) else None
+    if model is None:
+        raise ProtocolError("unknown_type", E_("unknown message type {kind}", kind="?"))
     try:
-        return _MESSAGE.validate_python(msg)  # type: ignore[no-any-return]
+        return model.model_validate(msg)
     except ValidationError as exc:
         hello = isinstance(msg, dict) and msg.get("type") == "hello"
         raise _refusal(exc, close=hello) from exc
