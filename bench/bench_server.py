@@ -310,6 +310,10 @@ def start_server(tables: int, python: str, per_table: int = 4) -> tuple[subproce
             "1000000",
             "--max-messages-per-connection",
             "100000",
+            "--max-requests-per-address",  # (every table is created and joined from here)
+            "1000000",
+            "--max-requests-in-flight-per-address",
+            str(tables * 4 + 100),
         ],
         stdout=subprocess.PIPE,
         text=True,

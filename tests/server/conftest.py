@@ -24,6 +24,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
         "1000",
         "--max-messages-per-address",
         "100000",
+        "--max-requests-per-address",  # (every test's tables come from one address)
+        "100000",
     ).start()
     yield proc
     proc.stop()

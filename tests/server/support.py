@@ -25,11 +25,18 @@ from parlor.server import games
 class ServerProcess:
     """``python -m parlor.cli serve`` in a subprocess; ``kill()`` is a real SIGKILL."""
 
-    def __init__(self, database_url: str, *extra: str, port: int = 0) -> None:
+    def __init__(
+        self, database_url: str, *extra: str, port: int = 0, memory_limit: int | None = None
+    ) -> None:
         self.database_url = database_url
         self.extra = extra
         self.port = port
+        #: bytes of address space the server may use (RLIMIT_AS): a request that made it allocate
+        #: without bound fails inside it instead of taking the machine's memory
+        self.memory_limit = memory_limit
+        self.cwd: Path | None = None  # the server's working folder (default: the test's)
         self.proc: subprocess.Popen[str] | None = None
+        self._drainer: threading.Thread | None = None
         self.base = ""
 
     def start(self) -> ServerProcess:
@@ -50,14 +57,19 @@ class ServerProcess:
             stderr=subprocess.STDOUT,
             text=True,
             env=env,
+            preexec_fn=self._limit if self.memory_limit else None,
+            cwd=self.cwd,
         )
         assert self.proc.stdout is not None
-        line = self.proc.stdout.readline()
-        assert "serving at" in line, line + self.proc.stdout.read()
+        said = []  # (log lines may come first, at --log-level info)
+        while "serving at" not in (line := self.proc.stdout.readline()):
+            said.append(line)
+            assert line, "".join(said)
         self.base = line.split()[-1].rstrip("/")
         self.output: list[str] = []
         # keep reading what the server prints, so that a full pipe never blocks it
-        threading.Thread(target=self._drain, args=(self.proc.stdout,), daemon=True).start()
+        self._drainer = threading.Thread(target=self._drain, args=(self.proc.stdout,), daemon=True)
+        self._drainer.start()
         self.port = int(self.base.rsplit(":", 1)[1])
         deadline = time.time() + 30
         while True:  # the address is printed before uvicorn accepts: wait for it
@@ -69,6 +81,16 @@ class ServerProcess:
                     raise
                 time.sleep(0.05)
         return self
+
+    def _limit(self) -> None:
+        import resource
+
+        assert self.memory_limit is not None
+        resource.setrlimit(resource.RLIMIT_AS, (self.memory_limit, self.memory_limit))
+
+    def log(self) -> str:
+        """Everything the server has written so far (both streams)."""
+        return "".join(getattr(self, "output", []))
 
     def _drain(self, stream: Any) -> None:
         for line in stream:
@@ -96,6 +118,8 @@ class ServerProcess:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait(10)
+        if self._drainer is not None:
+            self._drainer.join(5)  # (what it said while stopping is read to the end)
 
 
 def played(game: Game[Any], actions: int, seed: int = 0) -> Game[Any]:

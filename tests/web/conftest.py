@@ -28,7 +28,10 @@ IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
 @pytest.fixture(scope="session")
 def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     db = tmp_path_factory.mktemp("webdb") / "parlor.db"
-    proc = ServerProcess(f"sqlite:///{db}", "--bot-delay", "0").start()
+    # (every page load and table of the session comes from one address: no HTTP rate limit)
+    proc = ServerProcess(
+        f"sqlite:///{db}", "--bot-delay", "0", "--max-requests-per-address", "100000"
+    ).start()
     yield proc
     proc.stop()
 

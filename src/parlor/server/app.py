@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import logging
@@ -9,9 +10,10 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 from urllib.parse import urlsplit
 
-import orjson
 from fastapi import FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
@@ -19,7 +21,9 @@ from parlor import web
 from parlor.core.errors import E_
 from parlor.i18n import pick_language
 from parlor.server import session
+from parlor.server.guard import HttpGuard, HttpLimits, refused
 from parlor.server.hub import Hub
+from parlor.server.messages import CreateRequest, JoinRequest, check_body, check_message, parse_json
 from parlor.server.metrics import Metrics
 from parlor.server.protocol import CLIENT_TYPES, MAX_FRAME, Bucket, Limits, ProtocolError
 from parlor.server.runtime import Conn
@@ -57,7 +61,13 @@ def create_app(
     grace: float = 30.0,
     allowed_origins: tuple[str, ...] = (),
     metrics_token: str | None = None,
+    http_limits: HttpLimits | None = None,
+    hello_timeout: float = 10.0,
+    idle_timeout: float | None = None,
 ) -> FastAPI:
+    """The app. ``hello_timeout``: seconds a WebSocket has to say ``hello``; ``idle_timeout``:
+    seconds a WebSocket may then stay without sending a message (None: for ever; the transport's
+    ping, uvicorn's, still closes one whose peer is gone)."""
     store = Store(database_url)
     store.migrate()
     metrics = Metrics(metrics_token)
@@ -76,18 +86,34 @@ def create_app(
     app.state.hub = hub
     app.state.snapshotter = snapshotter
 
-    def error(exc: ProtocolError, request: Request, status: int = 400) -> JSONResponse:
+    statuses = {"bad_invite": 403, "too_large": 413, "rate_limited": 429}
+
+    def error(exc: ProtocolError, request: Request) -> JSONResponse:
+        request.state.parlor_code = exc.code  # (for the guard's log line)
+        status = statuses.get(exc.code, 400)
         metrics.refused("http", exc.code)
         return JSONResponse(exc.frame(lang=asked_language(request)), status_code=status)
 
     async def body(request: Request) -> Any:
+        # (HttpGuard has read it already, within its size and time limits)
         raw = await request.body()
-        if len(raw) > 4 * 1024 * 1024:
-            raise ProtocolError("too_large", E_("request too large"))
-        try:
-            return json.loads(raw or b"{}")
-        except json.JSONDecodeError as exc:
-            raise ProtocolError("bad_json", E_("not JSON: {reason}", reason=exc.msg)) from exc
+        if not raw:
+            raise ProtocolError("bad_request", E_("a request is a JSON object"))
+        return parse_json(raw)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        """The framework's own refusals (no such route, wrong method) typed as ours are."""
+        code = {404: "not_found", 405: "bad_method"}.get(exc.status_code, "bad_request")
+        request.state.parlor_code = code
+        frame = {"type": "error", "code": code, "message": str(exc.detail)}
+        return JSONResponse(frame, status_code=exc.status_code, headers=exc.headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def query_error(request: Request, exc: RequestValidationError) -> JSONResponse:
+        request.state.parlor_code = "bad_request"
+        frame = {"type": "error", "code": "bad_request", "message": "bad query parameters"}
+        return JSONResponse(frame, status_code=400)
 
     web.install(app)  # the browser client at /
 
@@ -99,9 +125,10 @@ def create_app(
     async def create(request: Request) -> JSONResponse:
         try:
             req = await body(request)
+            checked = check_body(CreateRequest, req)
             save = None
-            if isinstance(req, dict) and "save" in req:
-                save = req["save"] if isinstance(req["save"], str) else json.dumps(req["save"])
+            if checked.save is not None:
+                save = checked.save if isinstance(checked.save, str) else json.dumps(checked.save)
             made = await hub.create(req, save)
             base = str(request.base_url).rstrip("/")
             # the invite rides in the fragment: browsers never send it, so no log can hold it
@@ -113,14 +140,10 @@ def create_app(
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, request: Request) -> JSONResponse:
         try:
-            req = await body(request)
-            if not isinstance(req, dict):
-                raise ProtocolError("bad_request", E_("a join request is a JSON object"))
-            return JSONResponse(
-                await hub.join(table_id, req.get("invite"), req.get("name"), req.get("seat"))
-            )
+            req = check_body(JoinRequest, await body(request))
+            return JSONResponse(await hub.join(table_id, req.invite, req.name, req.seat))
         except ProtocolError as exc:
-            return error(exc, request, 403 if exc.code == "bad_invite" else 400)
+            return error(exc, request)
 
     if metrics.enabled:  # (no route at all when off: 404, as for any unknown path)
 
@@ -155,18 +178,21 @@ def create_app(
         conn = Conn(ws, address, lim)
         if not origin_ok(ws):
             metrics.refused("ws", "origin")
+            refused("ws", address, "origin", "closed", "connect")
             conn.send(ProtocolError("origin", E_("cross-origin connections are refused")).frame())
             conn.close()
             await conn.finished()
             return
         if hub.addr_conns.get(address, 0) >= lim.addr_connections:
             metrics.refused("ws", "rate_limited")
+            refused("ws", address, "rate_limited", "closed", "connect")
             conn.send(
                 ProtocolError("rate_limited", E_("too many connections from your address")).frame()
             )
             conn.close()
             await conn.finished()
             return
+        hello_by = asyncio.get_running_loop().time() + hello_timeout
         hub.addr_conns[address] = hub.addr_conns.get(address, 0) + 1
         addr_bucket = hub.addr_buckets.setdefault(
             address, Bucket(lim.addr_msgs_per_s, lim.addr_msgs_burst)
@@ -174,13 +200,26 @@ def create_app(
         try:
             while not conn.closed:
                 try:
-                    message = await ws.receive()
+                    if conn.table is None:  # a connection that says nothing holds nothing long
+                        async with asyncio.timeout_at(hello_by):
+                            message = await ws.receive()
+                    elif idle_timeout is not None:
+                        async with asyncio.timeout(idle_timeout):
+                            message = await ws.receive()
+                    else:
+                        message = await ws.receive()
                 except (WebSocketDisconnect, RuntimeError):
+                    break
+                except TimeoutError:
+                    what = "hello" if conn.table is None else "idle"
+                    refused("ws", address, "timeout", "closed", what)
+                    conn.send(ProtocolError("timeout", E_("too long without a message")).frame())
+                    conn.close()
                     break
                 if message["type"] == "websocket.disconnect":
                     break
                 text = message.get("text")
-                ref = None
+                ref = msg = None
                 try:
                     if text is None:
                         raise ProtocolError("bad_request", E_("messages are JSON in text frames"))
@@ -194,17 +233,14 @@ def create_app(
                         raise ProtocolError(
                             "too_large", E_("frames are at most {most} bytes", most=MAX_FRAME)
                         )
-                    try:  # (orjson: a few times faster; its error is a json.JSONDecodeError)
-                        msg = orjson.loads(text)
-                    except json.JSONDecodeError as exc:
-                        raise ProtocolError(
-                            "bad_json", E_("not JSON: {reason}", reason=exc.msg)
-                        ) from exc
+                    msg = parse_json(text)
                     if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
                         raise ProtocolError(
                             "bad_request", E_("a message is an object with a 'type'")
                         )
-                    ref = msg.get("ref") if isinstance(msg.get("ref"), str | int) else None
+                    ref = msg.get("ref")
+                    if not (type(ref) is int or (type(ref) is str and len(ref) <= 64)):
+                        ref = None  # (an error names only a ref that could be valid)
                     if limited:
                         conn.refusals += 1
                         raise ProtocolError("rate_limited", E_("too many messages: slow down"))
@@ -213,6 +249,7 @@ def create_app(
                             "unknown_type",
                             E_("unknown message type {kind}", kind=repr(msg["type"][:40])),
                         )
+                    check_message(msg)
                     if conn.table is None:
                         if msg["type"] != "hello":
                             raise ProtocolError("bad_request", E_("say hello first"))
@@ -221,6 +258,9 @@ def create_app(
                         await session.handle(hub, conn, msg)
                 except ProtocolError as exc:
                     metrics.refused("ws", exc.code)
+                    kind = msg.get("type") if isinstance(msg, dict) else None
+                    what = kind[:40] if isinstance(kind, str) else "frame"
+                    refused("ws", address, exc.code, "closed" if exc.close else "error", what)
                     conn.send(exc.frame(ref, conn.lang))
                     if exc.close:
                         conn.close()
@@ -242,6 +282,7 @@ def create_app(
             await conn.finished()
 
     app.add_middleware(WebSocketLane, path="/ws", endpoint=websocket)
+    app.add_middleware(HttpGuard, limits=http_limits)  # (outermost: before anything reads)
     return app
 
 

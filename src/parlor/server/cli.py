@@ -80,7 +80,67 @@ def add_parser(sub: Any, _: Translator | None = None) -> None:
         ),
     )
     p.add_argument(
+        "--max-requests-per-address",
+        type=float,
+        default=20.0,
+        help=_("HTTP requests a second from one address (three times that in a burst)"),
+    )
+    p.add_argument(
+        "--max-requests-in-flight-per-address",
+        type=int,
+        default=16,
+        help=_("HTTP requests from one address being received or answered at once"),
+    )
+    p.add_argument(
+        "--max-body-bytes",
+        type=int,
+        default=4 * 1024 * 1024,
+        help=_("largest HTTP request body (refused with 413 before it is read)"),
+    )
+    p.add_argument(
+        "--request-timeout",
+        type=float,
+        default=10.0,
+        help=_("seconds an HTTP request's headers, and then its body, have to arrive"),
+    )
+    p.add_argument(
+        "--keep-alive-timeout",
+        type=float,
+        default=5.0,
+        help=_("seconds an idle HTTP connection is kept open between requests"),
+    )
+    p.add_argument(
+        "--hello-timeout",
+        type=float,
+        default=10.0,
+        help=_("seconds a new WebSocket has to say hello before it is closed"),
+    )
+    p.add_argument(
+        "--idle-timeout",
+        type=float,
+        default=0.0,
+        help=_("seconds a WebSocket may send nothing before it is closed (0: no limit)"),
+    )
+    p.add_argument(
+        "--ws-ping-interval",
+        type=float,
+        default=20.0,
+        help=_("seconds between WebSocket pings (a peer that does not answer is gone)"),
+    )
+    p.add_argument(
+        "--ws-ping-timeout",
+        type=float,
+        default=20.0,
+        help=_("seconds a WebSocket ping waits for its answer before the connection is closed"),
+    )
+    p.add_argument(
         "--log-level", default="warning", help=_("debug, info, warning (default) or error")
+    )
+    p.add_argument(
+        "--log-format",
+        choices=("text", "json"),
+        default="text",
+        help=_("text lines (default) or one JSON object a line"),
     )
     p.set_defaults(run=run)
 
@@ -90,9 +150,13 @@ def run(args: argparse.Namespace) -> int:
 
     from parlor.server import database_url
     from parlor.server.app import create_app
+    from parlor.server.guard import HeaderDeadline, HttpLimits, JsonLines
     from parlor.server.protocol import MAX_TRANSPORT_FRAME, Limits
 
-    logging.basicConfig(level=args.log_level.upper())
+    handler = logging.StreamHandler()
+    if args.log_format == "json":
+        handler.setFormatter(JsonLines())
+    logging.basicConfig(level=args.log_level.upper(), handlers=[handler])
     rate = args.max_messages_per_address
     limits = Limits(
         addr_connections=args.max_connections_per_address,
@@ -108,7 +172,17 @@ def run(args: argparse.Namespace) -> int:
         grace=args.grace,
         allowed_origins=tuple(args.allow_origin),
         metrics_token=args.metrics_token or os.environ.get("PARLOR_METRICS_TOKEN") or None,
+        http_limits=HttpLimits(
+            max_body=args.max_body_bytes,
+            request_timeout=args.request_timeout,
+            requests_per_s=args.max_requests_per_address,
+            requests_burst=3 * args.max_requests_per_address,
+            in_flight=args.max_requests_in_flight_per_address,
+        ),
+        hello_timeout=args.hello_timeout,
+        idle_timeout=args.idle_timeout or None,
     )
+    HeaderDeadline.request_timeout = args.request_timeout
     # proto=IPPROTO_TCP matters: asyncio sets TCP_NODELAY only on sockets that say they are TCP,
     # and without it Nagle's algorithm holds small frames for the peer's delayed ACK (40 ms)
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
@@ -121,6 +195,11 @@ def run(args: argparse.Namespace) -> int:
     config = uvicorn.Config(
         app,
         log_level=args.log_level,
+        log_config=None,  # (the handler above: --log-format holds for uvicorn's lines too)
+        http=HeaderDeadline,
+        timeout_keep_alive=args.keep_alive_timeout,
+        ws_ping_interval=args.ws_ping_interval,
+        ws_ping_timeout=args.ws_ping_timeout,
         access_log=False,  # nothing that could carry a token is ever logged
         ws_max_size=MAX_TRANSPORT_FRAME,
         ws_per_message_deflate=False,  # frames are small; compressing each cost more than it saved

@@ -63,16 +63,32 @@ def options_for(
 
 
 def new_game(
-    game: str, edition: str | None, names: Sequence[str], seed: int, options: Mapping[str, Any]
+    game: str,
+    edition: str | None,
+    names: Sequence[str],
+    seed: int,
+    options: Mapping[str, Any],
+    inline: Mapping[str, Any] | None = None,
 ) -> Game[Any]:
+    """A new game of a bundled edition (by id), or of ``inline`` data: an edition's (property
+    games) or a deck's (TOOLS), checked by the engine's schema. Never a file path."""
     if game == "monopoly":
-        return monopoly.new_game(edition or "classic", list(names), seed, dict(options))
+        if inline is not None:
+            from parlor.monopoly.edition import parse_edition
+
+            chosen: Any = parse_edition(inline, "edition")
+        else:
+            chosen = edition or "classic"
+            if chosen not in monopoly.EDITION_IDS:  # (the engine would open it as a file)
+                raise SettingsError(E_("unknown edition {name}", name=repr(chosen)[:40]))
+        return monopoly.new_game(chosen, list(names), seed, dict(options))
     if game == "tools":
         if edition not in (None, "default"):
             raise SettingsError(E_("TOOLS has one deck here: edition must be 'default' or absent"))
         # People at different screens must not learn from the flow of the game whether a card
         # someone drew and kept was playable: ask after every draw unless the table says not.
-        return tools.new_game(list(names), seed, None, {"ask_after_every_draw": True, **options})
+        options = {"ask_after_every_draw": True, **options}
+        return tools.new_game(list(names), seed, dict(inline) if inline else None, options)
     raise SettingsError(E_("unknown game {game}: choose monopoly or tools", game=repr(game)))
 
 

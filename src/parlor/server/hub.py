@@ -53,7 +53,7 @@ class Hub(Tables, PlayLoop):
             await self.presence.stop()
         self.executor.shutdown(wait=False)
         self.committer.close()
-        self.thinking.close()
+        await asyncio.to_thread(self.thinking.close)  # (waits for the workers to end)
 
     def _on_notify(self, table_id: str, version: int) -> None:
         if self.loop is not None and table_id in self.tables:

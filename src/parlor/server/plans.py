@@ -6,7 +6,9 @@ from typing import Any
 
 from parlor.bots.registry import bot_names
 from parlor.core.errors import E_, ParlorError
+from parlor.monopoly.edition import EDITION_IDS
 from parlor.server import games
+from parlor.server.messages import MAX_INLINE_DATA, CreateRequest, check_body, inline_size
 from parlor.server.protocol import LANGS, MAX_NAME, ProtocolError, clean_text
 
 MAX_BUDGET = 5000
@@ -23,12 +25,14 @@ def _number(value: Any, what: str, lo: float, hi: float) -> float:
 
 def seat_plan(game: str, raw: Any) -> list[dict[str, Any]]:
     """Seats from ``4``, ``["human", "heuristic", "search:400"]`` or ``[{"kind": "bot", ...}]``."""
-    if isinstance(raw, int) and not isinstance(raw, bool):
-        raw = ["human"] * raw
-    if not isinstance(raw, list):
-        raise ProtocolError("bad_request", E_("seats is a count or a list"))
     lo, hi = games.SEATS[game]
-    if not lo <= len(raw) <= hi:
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        count = raw  # (checked before a list of that length is made)
+    elif isinstance(raw, list):
+        count = len(raw)
+    else:
+        raise ProtocolError("bad_request", E_("seats is a count or a list"))
+    if not lo <= count <= hi:
         raise ProtocolError(
             "bad_request",
             E_(
@@ -36,16 +40,18 @@ def seat_plan(game: str, raw: Any) -> list[dict[str, Any]]:
                 game=game,
                 least=lo,
                 most=hi,
-                count=len(raw),
+                count=count,
             ),
         )
+    if not isinstance(raw, list):
+        raw = ["human"] * count
     plan = []
     for i, spec in enumerate(raw):
         if isinstance(spec, str):
             name, _, budget = spec.partition(":")
             spec = {"kind": "human"} if name == "human" else {"kind": "bot", "bot": name}
             if budget:
-                spec["budget"] = int(budget) if budget.isdigit() else budget
+                spec["budget"] = int(budget) if budget.isdigit() and len(budget) < 9 else budget
         if not isinstance(spec, dict) or spec.get("kind") not in ("human", "bot"):
             raise ProtocolError("bad_request", E_("seat {index}: kind is human or bot", index=i))
         entry: dict[str, Any] = {"kind": spec["kind"], "name": f"Player {i + 1}"}
@@ -75,9 +81,9 @@ def normalise(
     req: dict[str, Any], save: str | None
 ) -> tuple[dict[str, Any], list[dict[str, Any]], Any]:
     """(config to store, seat plan, the imported game or None) for a create request."""
-    if not isinstance(req, dict):
-        raise ProtocolError("bad_request", E_("a create request is a JSON object"))
+    check_body(CreateRequest, req)  # every field's type and size (what it means: below)
     imported = None
+    inline: dict[str, Any] | None = None  # an edition's (or a deck's) data, given in the request
     if save is not None:
         try:
             imported = games.load_save(save)
@@ -100,18 +106,18 @@ def normalise(
         game = req.get("game", "monopoly")
         if game not in games.GAME_CLASSES:
             raise ProtocolError("bad_request", E_("game is monopoly or tools"))
-        edition = req.get("edition", "classic" if game == "monopoly" else None)
+        edition, inline = _edition(game, req)
         variant = req.get("variant")
-        presets = req.get("presets", [])
+        presets = list(dict.fromkeys(req.get("presets", [])))  # (each once)
         raw_options = req.get("options", {})
-        if not isinstance(presets, list) or not isinstance(raw_options, dict):
-            raise ProtocolError("bad_request", E_("presets is a list and options an object"))
-        if not isinstance(edition, str | None) or (isinstance(edition, str) and "/" in edition):
-            raise ProtocolError("bad_request", E_("edition is an edition id"))
         plan = seat_plan(game, req.get("seats", 4))
         try:
             options = games.options_for(game, variant, presets, raw_options)
-            games.new_game(game, edition, [p["name"] for p in plan], 0, options)  # validates
+            names = [p["name"] for p in plan]
+            made = games.new_game(game, edition, names, 0, options, inline)  # validates
+            if inline is not None and game == "monopoly":  # (shown by its id)
+                saved = made.settings["edition"]
+                edition = saved if isinstance(saved, str) else str(saved["edition"]["id"])
         except ParlorError as exc:
             raise ProtocolError("settings", exc.text) from exc
         except TypeError as exc:
@@ -132,6 +138,7 @@ def normalise(
     config = {
         "game": game,
         "edition": edition,
+        "inline": inline,
         "variant": variant,
         "presets": presets,
         "options": options,
@@ -144,3 +151,30 @@ def normalise(
         "imported": imported is not None,
     }
     return config, plan, imported
+
+
+def _edition(game: str, req: dict[str, Any]) -> tuple[str | None, dict[str, Any] | None]:
+    """(edition id, inline data): a bundled edition by its id, or an edition's (TOOLS: a deck's)
+    data in the request, checked by the engine's schema. Never a file: a name that is no bundled
+    id is refused, so nobody learns which files the server's folder holds."""
+    edition = req.get("edition", "classic" if game == "monopoly" else None)
+    inline = req.get("deck") if game == "tools" else None
+    if isinstance(edition, dict):
+        if game != "monopoly":
+            raise ProtocolError("bad_request", E_("TOOLS takes a deck, not an edition"))
+        edition, inline = None, edition
+    elif game == "monopoly" and edition not in EDITION_IDS:
+        raise ProtocolError(
+            "settings",
+            E_(
+                "edition is one of {choices} or an edition's data",
+                choices=", ".join(EDITION_IDS),
+            ),
+        )
+    if req.get("deck") is not None and game != "tools":
+        raise ProtocolError("bad_request", E_("only TOOLS takes a deck"))
+    if inline is not None and inline_size(inline) > MAX_INLINE_DATA:
+        raise ProtocolError(
+            "too_large", E_("inline data is at most {most} bytes", most=MAX_INLINE_DATA)
+        )
+    return edition, inline

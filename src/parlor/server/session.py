@@ -138,7 +138,12 @@ async def _host(hub: Hub, rt: TableRuntime, kind: str, msg: dict[str, Any]) -> N
                     seed = fairness.derive_seed(rt.committed_seed, bytes.fromhex(rt.salt), nonces)
                 c = rt.config
                 game = games.new_game(
-                    c["game"], c["edition"], [s["name"] for s in rt.seats], seed, c["options"]
+                    c["game"],
+                    c["edition"],
+                    [s["name"] for s in rt.seats],
+                    seed,
+                    c["options"],
+                    c.get("inline"),
                 )
             else:
                 game = rt.game

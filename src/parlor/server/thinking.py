@@ -39,8 +39,12 @@ class Thinking:
         self.pool: ProcessPoolExecutor | None = None
 
     def close(self) -> None:
+        """Stop the workers and wait for them: a pool left to the interpreter's exit (``wait=False``)
+        left its queues' semaphores to the resource tracker, which warned of "leaked semaphore
+        objects" at every stop. Queued searches are cancelled; one under way ends within its budget."""
         if self.pool is not None:
-            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool.shutdown(wait=True, cancel_futures=True)
+            self.pool = None
 
     async def _search(self, rt: TableRuntime, bot: Any, seat: int) -> Any:
         """A search bot thinks in a worker process on a copy of the game: it is CPU work for

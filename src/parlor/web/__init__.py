@@ -26,8 +26,10 @@ MAX_VIEW = 256 * 1024
 def edition_data(edition_id: str, lang: str) -> dict[str, Any]:
     """The public facts of an edition's squares in ``lang`` (the edition's first language when
     it has no name in ``lang``)."""
-    from parlor.monopoly.edition import load_edition
+    from parlor.monopoly.edition import EDITION_IDS, load_edition
 
+    if edition_id not in EDITION_IDS:  # (any other name the loader would open as a file)
+        raise KeyError(edition_id)
     ed = load_edition(edition_id)
     first = ed.languages[0]
 
@@ -79,11 +81,12 @@ def starting_board(edition_id: str, lang: str) -> str:
 def picture(view: Any, lang: str, heat: bool = False, options: Any = None) -> str:
     """The board SVG of a property game's view (the page's own: it holds nothing hidden), with
     the analysis overlay for the table's public rule options when ``heat``."""
-    from parlor.monopoly.edition import load_edition
+    from parlor.monopoly.edition import EDITION_IDS, load_edition
     from parlor.monopoly.rules import RuleOptions
     from parlor.render import board_svg
 
     rules = None
+    heat = heat and view.get("edition") in EDITION_IDS  # (a view names no file to open)
     if heat:
         rules = RuleOptions.for_edition(load_edition(str(view["edition"])), dict(options or {}))
     return str(board_svg(view, language=lang, heat=heat, options=rules))
