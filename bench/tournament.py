@@ -12,6 +12,8 @@ Matchups (the bot under test first):
 * ``monopoly-search``: search vs three heuristics, target: wins clearly above the 25% share;
 * ``monopoly-offering``: the search bot's own policy without search (``offering``) vs three
   heuristics, same target;
+* ``monopoly-bidding``: the heuristic vs three of the heuristic before its seat valuation of auction
+  lots (``heuristic-v1``, issue 20), same target;
 * ``tools-heuristic``: heuristic vs random, 2 players, target: wins >= 65%;
 * ``tools-search``: search vs heuristic, 2 players, target: wins >= 55%.
 
@@ -98,6 +100,16 @@ MATCHUPS = {
             0.25,
             True,
             "property offering vs 3 heuristics",
+        ),
+        Matchup(
+            "monopoly-bidding",
+            "monopoly",
+            4,
+            "heuristic",
+            "heuristic-v1",
+            0.25,
+            True,
+            "property heuristic vs 3 heuristic-v1",
         ),
         Matchup(
             "tools-heuristic",

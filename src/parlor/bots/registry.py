@@ -2,8 +2,9 @@
 
 Each game family ("monopoly" for the property editions, "tools") maps bot names to factories that
 take a seed and keyword options: ``random`` (legal actions only), ``heuristic`` (a rule-based
-player), for the property game ``offering`` (the search bot's own policy: the heuristic plus priced
-trade offers), and ``search`` (Monte-Carlo search over determinized games; options
+player), for the property game ``heuristic-v1`` (the heuristic with its auction valuation of
+before issue 20, kept for comparisons) and ``offering`` (the search bot's own policy: the
+heuristic plus priced trade offers), and ``search`` (Monte-Carlo search over determinized games; options
 ``simulations`` or ``time_ms``). The heuristic and search modules are imported only when such a bot is made.
 
 >>> make_bot("monopoly", "heuristic", seed=1).name
@@ -29,6 +30,12 @@ def _monopoly_heuristic(seed: int | None = None, **options: Any) -> Bot:
     return MonopolyHeuristicBot(seed, **options)
 
 
+def _monopoly_heuristic_v1(seed: int | None = None, **options: Any) -> Bot:
+    from parlor.bots.monopoly_heuristic import MonopolyHeuristicBot
+
+    return MonopolyHeuristicBot(seed, v1=True, **options)
+
+
 def _tools_heuristic(seed: int | None = None, **options: Any) -> Bot:
     from parlor.bots.tools_heuristic import ToolsHeuristicBot
 
@@ -51,6 +58,7 @@ REGISTRY: dict[str, dict[str, BotFactory]] = {
     "monopoly": {
         "random": RandomBot,
         "heuristic": _monopoly_heuristic,
+        "heuristic-v1": _monopoly_heuristic_v1,
         "offering": _offering,
         "search": _search,
     },
