@@ -73,13 +73,14 @@ def cash_reserve(table: Table, player: int, reserve: float) -> int:
     return max(base, int(RENT_SHARE * reach_rent(table, player)))
 
 
-def funds(table: Table, player: int) -> int:
-    """``player``'s cash and what its lone lots (unmortgaged, outside complete colour groups,
-    unbuilt) would raise by mortgage: the money it could put into houses."""
+def funds(table: Table, player: int, group: int = -1) -> int:
+    """``player``'s cash and what its lone lots (unmortgaged, outside complete colour groups and
+    the group of index ``group``, unbuilt) would raise by mortgage: the money it could put into
+    houses."""
     b = table.board
     total = table.cash[player]
     for s in table.owned(player):  # (a loop: compiled, cheaper than a generator)
-        if table.mortgaged[s] or table.group_built(s):
+        if table.mortgaged[s] or table.group_built(s) or b.group_index[s] == group:
             continue
         if b.kind[s] == "street" and table.owns_group(player, s):
             continue
@@ -118,7 +119,8 @@ def _parts(table: Table, player: int, sq: int) -> tuple[float, float, float, int
         houses = 0
         for s in group:
             houses += HOUSES_NEEDED * b.house_cost[s]
-        return float(price), COMPLETE_SHARE * b.group_bonus[gi], float(houses), funds(table, player)
+        bonus = COMPLETE_SHARE * b.group_bonus[gi]
+        return float(price), bonus, float(houses), funds(table, player, gi)
     base = float(price) * (BUSY_SHARE if _busy(table, player) else 1.0)
     if mine:
         return base + STEP_SHARE * price, 0.0, 0.0, 0
