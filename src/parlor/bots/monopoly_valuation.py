@@ -25,7 +25,7 @@ would do. :func:`seat_value` says it in five parts:
 The old valuation (before issue 20: completion and blocking as a flat share of the bonus, bids of
 all the cash in hand for them) is kept as :func:`listed_value` and :func:`listed_bid_limit`, the
 registered bot kind ``heuristic-v1``, for comparisons (``bench/bench_auctions.py``,
-``bench/tournament.py --matchups monopoly-heuristic-v2``).
+``bench/tournament.py --matchups monopoly-bidding``).
 """
 
 from __future__ import annotations
@@ -89,7 +89,8 @@ def funds(table: Table, player: int, group: int = -1) -> int:
 
 
 def _busy(table: Table, player: int) -> bool:
-    """Whether ``player`` has a lot to build on and less cash than the next building there."""
+    """Whether ``player`` has a lot to build on and less cash than its cheapest next building
+    there and a tenth of the starting cash."""
     options = table.build_options(player)
     if not options:
         return False
