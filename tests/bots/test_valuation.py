@@ -11,7 +11,8 @@ from parlor import monopoly
 from parlor.bots.monopoly_heuristic import MonopolyHeuristicBot
 from parlor.bots.monopoly_table import Table, board_for
 from parlor.bots.monopoly_valuation import cash_reserve, seat_value, value_limit
-from parlor.bots.registry import make_bot
+from parlor.bots.registry import bot_names, make_bot
+from parlor.core.errors import SettingsError
 from parlor.monopoly.actions import Bid
 
 PARK_PLACE, BOARDWALK = 37, 39  # classic: $350 and $400, the dark blue group
@@ -137,6 +138,9 @@ def test_a_bid_keeps_cash_for_the_rents_one_throw_away() -> None:
     assert old == 400 - 75
 
 
-def test_heuristic_v1_is_registered_and_named() -> None:
+def test_heuristic_v1_is_made_by_name_but_not_offered_to_players() -> None:
     assert make_bot("monopoly", "heuristic-v1", seed=1).name == "heuristic-v1"
     assert make_bot("monopoly", "heuristic", seed=1).name == "heuristic"
+    assert "heuristic-v1" not in bot_names("monopoly")
+    with pytest.raises(SettingsError):
+        make_bot("tools", "heuristic-v1", seed=1)
