@@ -30,7 +30,7 @@ registered bot kind ``heuristic-v1``, for comparisons (``bench/bench_auctions.py
 
 from __future__ import annotations
 
-from parlor.bots.monopoly_table import Table
+from parlor.bots.monopoly_table import N_SQUARES, Table
 
 #: Share of the group's monopoly bonus a completing lot adds, with the funds to build it up.
 COMPLETE_SHARE = 0.8
@@ -56,7 +56,7 @@ def reach_rent(table: Table, player: int) -> int:
     pos = table.position[player]
     most = 0
     for d in range(2, 13):
-        s = (pos + d) % 40
+        s = (pos + d) % N_SQUARES
         o = owner[s]
         if o >= 0 and o != player and not mortgaged[s]:
             rent = table.rent_at(s)
