@@ -12,6 +12,11 @@ Matchups (the bot under test first):
 * ``monopoly-search``: search vs three heuristics, target: wins clearly above the 25% share;
 * ``monopoly-offering``: the search bot's own policy without search (``offering``) vs three
   heuristics, same target;
+* ``monopoly-bidding``: the heuristic vs three of the heuristic before its seat valuation of auction
+  lots (``heuristic-v1``, issue 20), same target;
+* ``monopoly-bidding-control``: the same games with ``heuristic-v1`` in the tested seat too (the
+  control: game ``i`` of both matchups has the same deal and seat, so ``--results`` of the two
+  runs pair up game by game, and games where the new valuation changed nothing cancel out);
 * ``tools-heuristic``: heuristic vs random, 2 players, target: wins >= 65%;
 * ``tools-search``: search vs heuristic, 2 players, target: wins >= 55%.
 
@@ -98,6 +103,26 @@ MATCHUPS = {
             0.25,
             True,
             "property offering vs 3 heuristics",
+        ),
+        Matchup(
+            "monopoly-bidding",
+            "monopoly",
+            4,
+            "heuristic",
+            "heuristic-v1",
+            0.25,
+            True,
+            "property heuristic vs 3 heuristic-v1",
+        ),
+        Matchup(
+            "monopoly-bidding-control",
+            "monopoly",
+            4,
+            "heuristic-v1",
+            "heuristic-v1",
+            0.25,
+            True,
+            "property heuristic-v1 vs 3 heuristic-v1",
         ),
         Matchup(
             "tools-heuristic",

@@ -46,6 +46,18 @@ CASES: list[tuple[str, int, dict[str, Any], range, tuple[str, ...], int]] = [
     ("classic", 4, {}, range(2), ("search", "heuristic", "heuristic", "heuristic"), 400),
     ("matador", 4, {}, range(1), ("heuristic", "search", "heuristic", "heuristic"), 400),
     ("latam", 3, {}, range(1), ("search", "offering", "heuristic"), 400),
+    # The heuristic before issue 20's seat valuation of auction lots, kept for comparisons: these
+    # games were recorded with the heuristic before that change (the same hashes).
+    ("classic", 4, {}, range(3), ("heuristic-v1",) * 4, 20000),
+    ("matador", 4, {}, range(2), ("heuristic-v1",) * 4, 20000),
+    (
+        "classic",
+        4,
+        {},
+        range(1),
+        ("heuristic", "heuristic-v1", "heuristic-v1", "heuristic-v1"),
+        20000,
+    ),
 ]
 
 #: The search bot's budget in the cases (small, to keep the test quick).

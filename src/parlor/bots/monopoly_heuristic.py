@@ -7,7 +7,8 @@ same facts as ``game.view(player)`` without building the view's dicts), the boar
 
 * buy what it lands on while it keeps a small cash reserve, and always when the property
   completes or blocks a colour group;
-* bid in auctions up to its valuation of the lot (more for group completion or blocking);
+* bid in auctions up to what the lot is worth to its seat (:mod:`parlor.bots.monopoly_valuation`:
+  group completion as far as it can still build, blocking, cash kept against likely rents);
 * build evenly and aggressively where the rent gained per unit spent is highest, lifting the
   mortgages that stand in the way first, and mortgaging lone properties to fund houses; in a
   building shortage, wish for as many as that budget pays for;
@@ -29,6 +30,7 @@ from typing import Any, TypeVar
 
 from parlor.bots.monopoly_table import HOTEL, Board, Deeds, Table, board_for
 from parlor.bots.monopoly_trading import best_offer, trade_gain
+from parlor.bots.monopoly_valuation import bid_limit, listed_bid_limit, listed_value, seat_value
 from parlor.core.game import Game
 from parlor.monopoly.actions import (
     AcceptTrade,
@@ -103,7 +105,8 @@ class MonopolyHeuristicBot:
     (how much the other side's gain counts against a trade, in games of three or more;
     ``accept_weight`` and ``propose_weight`` override it for answering and for choosing its own
     offers), ``price_factors`` (the prices its offers try, as multiples of the lots' prices),
-    ``max_anytime`` (most optional actions at one decision, a guard against loops).
+    ``max_anytime`` (most optional actions at one decision, a guard against loops), ``v1`` (value
+    lots for auctions and buying as before issue 20: the bot kind ``heuristic-v1``).
     """
 
     name = "heuristic"
@@ -120,6 +123,7 @@ class MonopolyHeuristicBot:
         propose_weight: float | None = None,
         price_factors: tuple[float, ...] = (0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 4.0),
         max_anytime: int = 60,
+        v1: bool = False,
     ) -> None:
         self.rng = random.Random(seed)
         self.reserve = reserve
@@ -130,6 +134,9 @@ class MonopolyHeuristicBot:
         self.propose_weight = trade_weight if propose_weight is None else propose_weight
         self.price_factors = price_factors
         self.max_anytime = max_anytime
+        # The valuation before issue 20 (bot kind ``heuristic-v1``), kept for comparisons.
+        self.v1 = v1
+        self.name = "heuristic-v1" if v1 else "heuristic"
         # The game of the memory (held: a compiled game cannot be weakly referenced).
         self._game: Any = None
         self._memory = _Memory(set(), -1, {}, {})
@@ -254,25 +261,11 @@ class MonopolyHeuristicBot:
 
     # ----- valuing a property ------------------------------------------------------------------
     def property_value(self, table: Table, player: int, sq: int) -> float:
-        """What ``sq`` is worth to ``player``: its price, more if it completes or blocks a group."""
-        b = table.board
-        group = b.group_of[sq]
-        price = b.price[sq]
-        mine = sum(1 for s in group if table.owner[s] == player)
-        owners = {table.owner[s] for s in group if s != sq and table.owner[s] >= 0}
-        value = float(price)
-        if b.kind[sq] == "street":
-            if mine == len(group) - 1:
-                value += sum(b.bonus[s] for s in group) * 0.8
-            elif len(owners) == 1 and player not in owners:
-                other = next(iter(owners))
-                if sum(1 for s in group if table.owner[s] == other) == len(group) - 1:
-                    value += sum(b.bonus[s] for s in group) * 0.5  # blocks a monopoly
-            elif mine:
-                value += 0.2 * price
-        else:
-            value += 0.3 * price * mine
-        return value
+        """What ``sq`` is worth to ``player`` bought at its price (see
+        :mod:`parlor.bots.monopoly_valuation`; ``heuristic-v1``: the old flat valuation)."""
+        if self.v1:
+            return listed_value(table, player, sq)
+        return seat_value(table, player, sq, table.board.price[sq], self._reserve(table))
 
     def _wants_to_buy(self, table: Table, player: int, sq: int) -> bool:
         price = table.board.price[sq]
@@ -283,11 +276,9 @@ class MonopolyHeuristicBot:
 
     def bid_limit(self, table: Table, player: int, sq: int) -> float:
         """The most ``player`` bids for the lot ``sq`` in an auction."""
-        cash = table.cash[player]
-        limit = self.property_value(table, player, sq)
-        if limit <= table.board.price[sq] * 1.3:
-            return min(limit, cash - self._reserve(table))
-        return min(limit, cash)
+        if self.v1:
+            return listed_bid_limit(table, player, sq, self.reserve)
+        return bid_limit(table, player, sq, self.reserve)
 
     def _bid(self, table: Table, player: int, info: Any, answers: list[Action]) -> Action:
         bids = sorted((a for a in answers if isinstance(a, Bid)), key=lambda a: a.amount)

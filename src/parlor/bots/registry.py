@@ -2,9 +2,11 @@
 
 Each game family ("monopoly" for the property editions, "tools") maps bot names to factories that
 take a seed and keyword options: ``random`` (legal actions only), ``heuristic`` (a rule-based
-player), for the property game ``offering`` (the search bot's own policy: the heuristic plus priced
-trade offers), and ``search`` (Monte-Carlo search over determinized games; options
+player), for the property game ``offering`` (the search bot's own policy: the
+heuristic plus priced trade offers), and ``search`` (Monte-Carlo search over determinized games; options
 ``simulations`` or ``time_ms``). The heuristic and search modules are imported only when such a bot is made.
+Kinds kept for comparisons only (:data:`REFERENCE`: ``heuristic-v1``, the property heuristic with
+its auction valuation of before issue 20) are made by name too, but not listed for players.
 
 >>> make_bot("monopoly", "heuristic", seed=1).name
 'heuristic'
@@ -27,6 +29,12 @@ def _monopoly_heuristic(seed: int | None = None, **options: Any) -> Bot:
     from parlor.bots.monopoly_heuristic import MonopolyHeuristicBot
 
     return MonopolyHeuristicBot(seed, **options)
+
+
+def _monopoly_heuristic_v1(seed: int | None = None, **options: Any) -> Bot:
+    from parlor.bots.monopoly_heuristic import MonopolyHeuristicBot
+
+    return MonopolyHeuristicBot(seed, v1=True, **options)
 
 
 def _tools_heuristic(seed: int | None = None, **options: Any) -> Bot:
@@ -57,6 +65,13 @@ REGISTRY: dict[str, dict[str, BotFactory]] = {
     "tools": {"random": RandomBot, "heuristic": _tools_heuristic, "search": _search},
 }
 
+#: Bot kinds kept for comparisons (benchmarks, simulations, tournaments): :func:`make_bot` makes
+#: them, but they are not offered to players (:func:`bot_names`, the terminal games' ``--bot``,
+#: the server's seats).
+REFERENCE: dict[str, dict[str, BotFactory]] = {
+    "monopoly": {"heuristic-v1": _monopoly_heuristic_v1},
+}
+
 
 def register(game: str, name: str, factory: BotFactory) -> None:
     REGISTRY.setdefault(game, {})[name] = factory
@@ -81,7 +96,8 @@ def make_bot(game: str, name: str, seed: int | None = None, **options: Any) -> B
                 choices=", ".join(sorted(REGISTRY)),
             )
         )
-    if name not in factories:
+    factory = factories.get(name) or REFERENCE.get(game, {}).get(name)
+    if factory is None:
         raise SettingsError(
             E_(
                 "unknown bot {name} for {game}: choose one of {choices}",
@@ -90,4 +106,4 @@ def make_bot(game: str, name: str, seed: int | None = None, **options: Any) -> B
                 choices=", ".join(bot_names(game)),
             )
         )
-    return factories[name](seed=seed, **options)
+    return factory(seed=seed, **options)

@@ -22,7 +22,7 @@ from parlor.core.game import Game
 
 def _bid_candidates(game: Game[Any], player: int, answers: list[Any]) -> list[Any]:
     """Pass, the minimum raise, and jump bids: just over the highest opponent's limit (by the
-    heuristic's measure) and at fractions of the bot's own valuation."""
+    heuristic's measure) and at fractions of the bot's own limit, none above that limit."""
     from parlor.bots.monopoly_table import Table
     from parlor.monopoly.actions import Bid, PassBid
 
@@ -37,8 +37,10 @@ def _bid_candidates(game: Game[Any], player: int, answers: list[Any]) -> list[An
     sq = int(pending.info["square"])
     unit = b.edition.money_unit
     model = opponent_model()
-    mine = model.property_value(table, player, sq)
-    if bids[0].amount > 1.3 * mine:
+    # What the lot is worth to this seat, cash needs included (monopoly_valuation): no candidate
+    # goes beyond it.
+    mine = model.bid_limit(table, player, sq)
+    if bids[0].amount > mine:
         return out  # beyond what the lot is worth to the bot: nothing to search
     out.append(bids[0])
     cash = table.cash[player]
@@ -50,8 +52,8 @@ def _bid_candidates(game: Game[Any], player: int, answers: list[Any]) -> list[An
     top = max([float(pending.info["high_bid"]), *others])
     levels = [top + unit, 0.8 * mine, mine]
     for level in levels:
-        amount = math.ceil(level / unit) * unit
-        if amount <= bids[0].amount or amount > cash or amount > 1.3 * mine:
+        amount = min(math.ceil(level / unit), math.floor(mine / unit)) * unit
+        if amount <= bids[0].amount or amount > cash:
             continue
         bid = Bid(player, amount)
         if bid not in out and game.is_legal(bid):
