@@ -36,8 +36,10 @@ const WORD = {
 function word(family, value) { const w = WORD[family][value]; return w ? t(w) : String(value); }
 async function loadLang(lang) {
   S.lang = LANGS.includes(lang) ? lang : "en";
-  const r = await fetch("/i18n/" + S.lang + ".json"); // built by the server from the "web" catalog
-  S.cat = await r.json();
+  try { // built by the server from the "web" catalog; unreachable: the words already held
+    const r = await fetch("/i18n/" + S.lang + ".json");
+    if (r.ok) S.cat = await r.json();
+  } catch { setStatus(t("connection lost, reconnecting…")); }
   document.documentElement.lang = S.lang;
   document.getElementById("lang").value = S.lang;
   localStorage.setItem("parlor.lang", S.lang);
@@ -58,7 +60,7 @@ function h(tag, attrs, ...kids) {
   const el = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
     if (v === null || v === undefined || v === false) continue;
-    if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    if (k.startsWith("on")) el[k] = v; // a property, so that morph() can hand it on to the kept element
     else if (k === "text") el.textContent = v;
     else el.setAttribute(k, v === true ? "" : v);
   }
@@ -69,6 +71,48 @@ function h(tag, attrs, ...kids) {
   return el;
 }
 const main = () => document.getElementById("main");
+
+// ----- redraws that keep the page: the new tree is laid over the elements already there --------
+// A frame redraws the page from S, but only what changed is touched: the buttons, fields and
+// the board a player is looking at (or tapping) stay the same elements.
+const HANDLERS = ["onclick", "onchange", "oninput", "onsubmit", "ontoggle", "onkeydown", "onpointerenter", "onpointerleave", "onfocus"];
+function sameNode(a, b) {
+  if (a.nodeType !== b.nodeType || a.nodeName !== b.nodeName) return false;
+  if (a.nodeType !== 1) return true;
+  return (a.id || "") === (b.id || "") && (a.dataset.key || "") === (b.dataset.key || "");
+}
+function morph(old, neu) {
+  // an element drawn by hand (the board picture): kept while its key is the same
+  if (old.dataset.static !== undefined || neu.dataset.static !== undefined) {
+    if (old.dataset.static !== neu.dataset.static) old.replaceWith(neu);
+    return;
+  }
+  for (const a of [...old.attributes]) if (!neu.hasAttribute(a.name)) old.removeAttribute(a.name);
+  for (const a of neu.attributes) if (old.getAttribute(a.name) !== a.value) old.setAttribute(a.name, a.value);
+  for (const k of HANDLERS) if (old[k] !== neu[k]) old[k] = neu[k];
+  const busy = old === document.activeElement; // someone typing: their text and caret stay
+  if (old.tagName === "INPUT") {
+    if (old.type === "checkbox" || old.type === "radio") old.checked = neu.hasAttribute("checked");
+    else if (!busy && neu.hasAttribute("value") && old.value !== neu.getAttribute("value")) old.value = neu.getAttribute("value");
+  }
+  morphKids(old, neu);
+  if (old.tagName === "SELECT" && !busy && old.value !== neu.value) old.value = neu.value;
+}
+function morphKids(old, neu) {
+  const want = [...neu.childNodes];
+  for (let i = 0; i < want.length; i++) {
+    const n = want[i], o = old.childNodes[i];
+    if (!o) { old.appendChild(n); continue; }
+    if (sameNode(o, n)) {
+      if (o.nodeType === 1) morph(o, n); else if (o.nodeValue !== n.nodeValue) o.nodeValue = n.nodeValue;
+      continue;
+    }
+    // an element with an id further on (a card moved up): moved here, not drawn again
+    const later = n.nodeType === 1 && n.id ? [...old.childNodes].slice(i + 1).find((x) => sameNode(x, n)) : null;
+    if (later) { old.insertBefore(later, o); morph(later, n); } else old.insertBefore(n, o);
+  }
+  while (old.childNodes.length > want.length) old.lastChild.remove();
+}
 
 // ----- "my tables" -----------------------------------------------------------------------
 function myTables() {
@@ -144,8 +188,11 @@ function renderHome() {
     if (g === "monopoly" && Number(rounds.value) > 0) body.options = { time_limit_rounds: Number(rounds.value) };
     if (!body.seats.includes("human")) body.host_seat = null;
     localStorage.setItem("parlor.name", name.value.trim());
-    const r = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json", "accept-language": S.lang }, body: JSON.stringify(body) });
-    const made = await r.json();
+    let r, made;
+    try {
+      r = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json", "accept-language": S.lang }, body: JSON.stringify(body) });
+      made = await r.json();
+    } catch { showError(t("The server cannot be reached. Try again in a moment.")); return; }
     if (!r.ok) { showError(made.message || made.code); return; }
     remember(made.table, { token: made.token, host_key: made.host_key, seat: made.seat, link: made.link, game: g, name: body.host_name });
     location.hash = "table=" + made.table;
@@ -177,11 +224,14 @@ function renderJoin(table, invite) {
   const name = h("input", { id: "join-name", maxlength: 40, value: localStorage.getItem("parlor.name") || "" });
   async function join(ev) {
     ev.preventDefault();
-    const r = await fetch("/api/tables/" + encodeURIComponent(table) + "/join", {
-      method: "POST", headers: { "content-type": "application/json", "accept-language": S.lang }, // errors in the page's language
-      body: JSON.stringify({ invite, name: name.value.trim() || "Guest" }),
-    });
-    const d = await r.json();
+    let r, d;
+    try {
+      r = await fetch("/api/tables/" + encodeURIComponent(table) + "/join", {
+        method: "POST", headers: { "content-type": "application/json", "accept-language": S.lang }, // errors in the page's language
+        body: JSON.stringify({ invite, name: name.value.trim() || "Guest" }),
+      });
+      d = await r.json();
+    } catch { showError(t("The server cannot be reached. Try again in a moment.")); return; }
     if (!r.ok) { showError(d.message || d.code); return; }
     localStorage.setItem("parlor.name", name.value.trim());
     remember(table, { token: d.token, seat: d.seat, invite, name: d.name });
@@ -221,8 +271,9 @@ function open() {
   ws.onclose = () => {
     if (S.ws !== ws || S.closedForGood) return;
     setStatus(t("connection lost, reconnecting…"));
-    S.retry = Math.min(S.retry + 1, 6);
-    setTimeout(() => { if (S.ws === ws) open(); }, 250 * 2 ** S.retry);
+    // back soon after the server is: tries every second at most (a restart takes a few)
+    S.retry = Math.min(S.retry + 1, 3);
+    setTimeout(() => { if (S.ws === ws) open(); }, [0, 150, 400, 1000][S.retry]);
   };
 }
 function send(msg) {
@@ -239,13 +290,17 @@ function onFrame(f) {
       if (S.me.seat !== null) remember(S.creds.table, { seat: S.me.seat });
       break;
     case "update":
-      for (const e of f.events || []) S.log.push(e.text);
+      S.lastEvents = f.events || [];
+      for (const e of S.lastEvents) {
+        if (e.kind === "dice") S.diceAt = f.version;
+        S.log.push({ text: e.text, p: e.data && typeof e.data.player === "number" ? e.data.player : null, turn: e.kind === "turn" });
+      }
       S.log = S.log.slice(-200);
       take(f);
       break;
     case "table": S.table = f.table; break;
     case "chat": S.chat.push(f.message); break;
-    case "notice": S.log.push(f.text || f.kind); break;
+    case "notice": S.log.push({ text: f.text || f.kind, p: typeof f.seat === "number" ? f.seat : null }); break;
     case "replay": S.replay = f; S.replaySvg = ""; if (S.table.game !== "tools") replayBoard(f); break;
     case "legal":
       if (f.version === S.version) { S.anytime = f.actions; S.refused = f.refused || []; }
@@ -259,11 +314,20 @@ function onFrame(f) {
   render();
 }
 function take(f) {
+  // cash changes, shown on the panels for a few moves (+$200, -$50)
+  const was = S.view && S.view.players, now = f.view && f.view.players;
+  if (was && now && was.length === now.length && f.version > S.version) {
+    S.deltas = S.deltas || {};
+    now.forEach((pl, p) => { if (pl.cash !== undefined && pl.cash !== was[p].cash) S.deltas[p] = { n: pl.cash - was[p].cash, at: f.version }; });
+  }
   S.version = f.version; S.view = f.view; S.prompt = f.prompt || null; S.final = f.final || null;
   // the server counts the seconds left; this page only counts down from when the frame came
   S.timerAt = f.timer_left === null || f.timer_left === undefined ? null : Date.now() + f.timer_left * 1000;
   S.anytime = []; S.refused = []; S.error = "";
-  if (S.me && S.me.seat !== null && S.table.game === "monopoly" && S.table.status === "running" && !S.final) send({ type: "legal", anytime: true });
+  // the any-time buttons are on the seat's own deeds: no deed, nothing to ask; and never the
+  // trade proposals (the page writes its own offers): a few hundred bytes, not 25 KB a move
+  const mine = S.view && S.view.properties && S.me && S.view.properties.some((d) => d.owner === S.me.seat);
+  if (mine && S.table.game === "monopoly" && S.table.status === "running" && !S.final) send({ type: "legal", anytime: true, trades: false });
 }
 function act(answer) {
   const msg = { type: "action", version: S.version };
@@ -282,8 +346,17 @@ function showError(msg) {
 function render() {
   if (!S.table) return;
   const m = main();
-  const keep = focusOf(m);
-  m.replaceChildren();
+  const into = document.createElement("main");
+  paint(into);
+  morphKids(m, into);
+  for (const k of ["version", "status", "decision"]) if (into.dataset[k] !== undefined) m.dataset[k] = into.dataset[k];
+  afterPaint();
+  announce();
+}
+function afterPaint() {
+  if (S.table.game !== "tools" && typeof paintBoard === "function") paintBoard();
+}
+function paint(m) {
   // for scripts and tests: which table version and decision this page shows
   m.dataset.version = S.version;
   const over = S.final ? "over" : S.table.status;
@@ -316,22 +389,6 @@ function render() {
   if (S.final) m.append(renderFinal(), renderReplay());
   if (S.table.game === "tools") renderTools(m); else renderProperty(m);
   m.append(renderLog());
-  restoreFocus(keep);
-}
-// A redraw after every move must not take the caret from someone typing (a cash amount, a chat
-// line) or the focus from a keyboard user: controls with an id get both back.
-function focusOf(m) {
-  const el = document.activeElement;
-  if (!el || !el.id || !m.contains(el)) return null;
-  let sel = null;
-  try { sel = el.selectionStart === null || el.selectionStart === undefined ? null : [el.selectionStart, el.selectionEnd]; } catch { sel = null; }
-  return { id: el.id, sel };
-}
-function restoreFocus(keep) {
-  const el = keep && document.getElementById(keep.id);
-  if (!el) return;
-  el.focus();
-  if (keep.sel) try { el.setSelectionRange(keep.sel[0], keep.sel[1]); } catch { /* not a text field */ }
 }
 function seatName(p) { return S.table.seats[p] ? botName(S.table.seats[p].name, p) : "#" + (p + 1); }
 // the server's words name bots as the engine knows them: their default names are put in the
@@ -361,7 +418,9 @@ function renderFinal() {
 }
 function renderLog() {
   return h("section", { class: "card", id: "log-card" }, h("h2", { text: t("What happened") }),
-    h("ul", { id: "log", "aria-live": "polite" }, ...S.log.slice(-30).reverse().map((s) => h("li", { text: namesIn(s) }))),
+    h("ul", { id: "log" }, ...S.log.slice(-40).reverse().map((e) => h("li", {
+      class: (e.turn ? "round " : "") + (e.p === null || e.p === undefined ? "" : "seat"),
+      style: e.p === null || e.p === undefined ? null : "--seat:" + seatColour(e.p), text: namesIn(e.text) }))),
     h("h2", { text: t("Chat") }),
     h("ul", { id: "chat" }, ...S.chat.slice(-10).map((c) => h("li", {}, h("b", { text: c.name + ": " }), c.text))),
     S.me.seat === null ? null : h("form", { onsubmit: (ev) => {
@@ -371,7 +430,19 @@ function renderLog() {
       oninput: (ev) => { S.chatDraft = ev.target.value; } }), h("button", { type: "submit", text: t("Send") })));
 }
 function promptCard(title, ...kids) {
-  return h("section", { class: "card prompt", id: "prompt", "aria-live": "assertive" }, h("h2", { text: title }), timerLine(), ...kids);
+  return h("section", { class: "card prompt", id: "prompt", "data-kind": S.prompt ? S.prompt.decision.kind : "" }, h("h2", { text: title }), timerLine(), ...kids);
+}
+// turn and result changes, told to screen readers once (a live region outside the redrawn page)
+let told = "";
+function announce() {
+  let say = "";
+  if (S.final) say = t("Game over") + ": " + S.final.winners.map(seatName).join(", ") + " · " + t("winner");
+  else if (S.prompt) say = WORD.decide[S.prompt.decision.kind] ? t(WORD.decide[S.prompt.decision.kind]) : t("Your decision");
+  else if (S.view && S.view.pending) say = t("Waiting for {name}.", { name: seatName(S.view.pending.player) });
+  if (say === told) return;
+  told = say;
+  const el = document.getElementById("announce");
+  if (el) el.textContent = say;
 }
 // the turn timer: who decides and how many seconds they have left, ticking once a second
 function timerText() {

@@ -27,10 +27,8 @@ const RULES = [
   N_("No card to play? Draw one: if it fits, you may play it at once."),
 ];
 function rulesHelp() {
-  const d = h("details", { class: "card", id: "rules-help", open: S.rulesOpen || null }, h("summary", { text: t("Rules in short") }),
-    h("ul", {}, ...RULES.map((r) => h("li", { text: t(r) }))));
-  d.addEventListener("toggle", () => { S.rulesOpen = d.open; });
-  return d;
+  return h("details", { class: "card", id: "rules-help", open: S.rulesOpen || null, ontoggle: (ev) => { S.rulesOpen = ev.target.open; } },
+    h("summary", { text: t("Rules in short") }), h("ul", {}, ...RULES.map((r) => h("li", { text: t(r) }))));
 }
 function renderTools(m) {
   const v = S.view, pr = S.prompt;
