@@ -118,7 +118,9 @@ def main() -> None:
     per = args.per_minute / n / 1024
     print(f"4-player classic, {n} actions, {args.per_minute:g} actions a minute")
     print(f"update frames alone: {sum(updates) / SEATS * per:.0f} KB/min/seat")
-    print(f"legal replies: before {legal_before / SEATS * per:.0f}, after {legal_after / SEATS * per:.0f} KB/min/seat")
+    print(
+        f"legal replies: before {legal_before / SEATS * per:.0f}, after {legal_after / SEATS * per:.0f} KB/min/seat"
+    )
     for name, counts in (("before", before), ("after", after)):
         each = " ".join(f"{c * per:.0f}" for c in counts)
         print(f"{name}: {sum(counts) / SEATS * per:.0f} KB/min/seat (seats: {each})")
