@@ -61,7 +61,7 @@ def main() -> None:
     before = [0] * SEATS
     after = [0] * SEATS
     updates = [0] * SEATS
-    legal_before = legal_after = 0
+    legal_before = legal_after = pictures_before = pictures_after = 0
     last_drawn: list[str | None] = [None] * SEATS
     n = 0
     while n < args.actions and not game.is_over:
@@ -100,6 +100,7 @@ def main() -> None:
             svg = picture(view, "en").encode()
             body = size({"view": view, "lang": "en", "heat": False, "options": {}})
             before[s] += ask + size(reply) + body + len(svg)
+            pictures_before += body + len(svg)
             # after: legal only with a deed of one's own, without trades; the picture on change
             if any(d["owner"] == s for d in view["properties"]):
                 reply = {
@@ -115,11 +116,16 @@ def main() -> None:
             if key != last_drawn[s]:
                 last_drawn[s] = key
                 after[s] += body + len(gzip.compress(svg))
+                pictures_after += body + len(gzip.compress(svg))
     per = args.per_minute / n / 1024
     print(f"4-player classic, {n} actions, {args.per_minute:g} actions a minute")
     print(f"update frames alone: {sum(updates) / SEATS * per:.0f} KB/min/seat")
     print(
         f"legal replies: before {legal_before / SEATS * per:.0f}, after {legal_after / SEATS * per:.0f} KB/min/seat"
+    )
+    print(
+        f"board pictures: before {pictures_before / SEATS * per:.0f},"
+        f" after {pictures_after / SEATS * per:.0f} KB/min/seat"
     )
     for name, counts in (("before", before), ("after", after)):
         each = " ".join(f"{c * per:.0f}" for c in counts)
