@@ -17,6 +17,20 @@ function t(key, vars) {
   return s;
 }
 function N_(msg) { return msg; }
+// A message with a number in it, in the language's plural form: the catalog holds the forms in
+// its order (gettext's), picked here by the language's plural rule (CLDR, through Intl).
+const PLURAL_ORDER = { en: ["one", "other"], da: ["one", "other"], es: ["one", "many", "other"] };
+function tn(one, other, n, vars) {
+  const forms = S.cat[one];
+  let s;
+  if (Array.isArray(forms)) {
+    const order = PLURAL_ORDER[S.lang] || PLURAL_ORDER.en;
+    const i = order.indexOf(new Intl.PluralRules(S.lang).select(n));
+    s = forms[i >= 0 ? i : forms.length - 1];
+  } else s = n === 1 ? one : other;
+  for (const [k, v] of Object.entries({ n, ...(vars || {}) })) s = s.split("{" + k + "}").join(String(v));
+  return s;
+}
 // Words picked by a value the server sends (an edition, a decision...): marked with N_ so that
 // the catalog extraction (scripts/i18n.sh, domain "web") sees them; t() translates them.
 const WORD = {
@@ -414,7 +428,7 @@ function renderFinal() {
   return h("section", { class: "card final", id: "final" }, h("h2", { text: t("Game over") }),
     h("ol", { id: "ranking" }, ...f.ranking.map((p) => h("li", {},
       seatName(p) + (f.winners.includes(p) ? " ★ " + t("winner") : "") + " · " +
-      (f.score_kind === "valuation" ? money(f.scores[p]) : t("{n} cards left", { n: f.scores[p] }))))));
+      (f.score_kind === "valuation" ? money(f.scores[p]) : tn("{n} card left", "{n} cards left", f.scores[p]))))));
 }
 function renderLog() {
   return h("section", { class: "card", id: "log-card" }, h("h2", { text: t("What happened") }),
@@ -449,7 +463,7 @@ function timerText() {
   if (!S.timerAt || !S.view || !S.view.pending || S.final) return "";
   const left = Math.max(0, Math.ceil((S.timerAt - Date.now()) / 1000));
   const who = S.view.pending.player;
-  return who === S.me.seat ? t("{n} s left to decide", { n: left }) : t("{name} has {n} s left", { name: seatName(who), n: left });
+  return who === S.me.seat ? tn("{n} s left to decide", "{n} s left to decide", left) : tn("{name} has {n} s left", "{name} has {n} s left", left, { name: seatName(who) });
 }
 function timerLine() {
   return h("p", { id: "timer-left", class: "timer", role: "timer", "aria-live": "off", text: timerText() });

@@ -169,12 +169,12 @@ function renderDeedCard(i) {
     rents.forEach((r, b) => rows.push(h("tr", { class: d && d.buildings === b ? "now" : null }, h("th", { text: names[b] || "" }), h("td", { text: money(r) }))));
     rows.push(h("tr", {}, h("th", { text: t("Each house") }), h("td", { text: money(sq.house_cost) })));
   } else {
-    rents.forEach((r, k) => rows.push(h("tr", {}, h("th", { text: sq.kind === "utility" ? t("{n} owned: dice ×", { n: k + 1 }) : t("{n} owned", { n: k + 1 }) }), h("td", { text: sq.kind === "utility" ? "×" + r : money(r) }))));
+    rents.forEach((r, k) => rows.push(h("tr", {}, h("th", { text: sq.kind === "utility" ? tn("{n} owned: dice ×", "{n} owned: dice ×", k + 1) : tn("{n} owned", "{n} owned", k + 1) }), h("td", { text: sq.kind === "utility" ? "×" + r : money(r) }))));
   }
   rows.push(h("tr", {}, h("th", { text: t("Mortgage") }), h("td", { text: money(sq.mortgage) })));
   const owner = d && d.owner >= 0 ? seatName(d.owner) : t("the bank");
   const state = [t("Owner: {name}", { name: owner })];
-  if (d && d.buildings === 5) state.push(t("hotel")); else if (d && d.buildings) state.push(t("{n} house(s)", { n: d.buildings }));
+  if (d && d.buildings === 5) state.push(t("hotel")); else if (d && d.buildings) state.push(tn("{n} house", "{n} houses", d.buildings));
   if (d && d.mortgaged) state.push(t("mortgaged"));
   const colour = sq.kind === "street" ? groupColour(sq.group) : "#777";
   return h("section", { id: "deed", class: "deed-card", "aria-label": t("Deed of {square}", { square: sq.name }) },
@@ -205,7 +205,7 @@ function renderPlayers() {
       if (v.turn === p && !S.final) marks.push("▶ " + t("turn"));
       if (pl.in_jail) marks.push(t("in jail"));
       if (pl.bankrupt) marks.push(t("bankrupt"));
-      if (pl.jail_cards) marks.push(t("{n} get-out-of-jail card(s)", { n: pl.jail_cards }));
+      if (pl.jail_cards) marks.push(tn("{n} get-out-of-jail card", "{n} get-out-of-jail cards", pl.jail_cards));
       marks.push(seat.kind === "bot" ? t("bot") : seat.connected ? t("online") : t("offline"));
       const deeds = deedsOf(p);
       const delta = S.deltas && S.deltas[p];
@@ -232,7 +232,7 @@ function deedLabel(d) {
   const letter = groupLetter(sq);
   if (letter) s += " [" + letter + "]";
   if (d.buildings === 5) s += " · " + t("hotel");
-  else if (d.buildings) s += " · " + t("{n} house(s)", { n: d.buildings });
+  else if (d.buildings) s += " · " + tn("{n} house", "{n} houses", d.buildings);
   if (d.mortgaged) s += " · " + t("mortgaged");
   return s;
 }
@@ -250,7 +250,7 @@ function offerList(squares, cash, cards) {
     return d ? tradeDeedLabel(d) : sqName(q);
   });
   if (cash) items.push(money(cash));
-  if (cards) items.push(t("{n} get-out-of-jail card(s)", { n: cards }));
+  if (cards) items.push(tn("{n} get-out-of-jail card", "{n} get-out-of-jail cards", cards));
   return h("ul", {}, ...(items.length ? items : [t("nothing")]).map((s) => h("li", { text: s })));
 }
 function renderDecision() {

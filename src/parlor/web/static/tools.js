@@ -55,7 +55,7 @@ function renderTools(m) {
     h("div", { class: "piles" },
       h("div", { class: "pile draw" },
         h("button", { type: "button", id: "draw-pile", class: "back big" + (drawAnswer ? " can" : ""), disabled: !drawAnswer,
-          "aria-label": t("{n} cards to draw", { n: v.draw_pile }) + (drawAnswer ? " · " + namesIn(drawAnswer.text) : ""),
+          "aria-label": tn("{n} card to draw", "{n} cards to draw", v.draw_pile) + (drawAnswer ? " · " + namesIn(drawAnswer.text) : ""),
           onclick: drawAnswer ? () => act(drawAnswer) : null }, h("span", { text: String(v.draw_pile) }))),
       h("div", { class: "pile discard colour-ring-" + (v.color || "none") },
         h("span", { class: "label", text: t("Top of the pile") }),
@@ -64,7 +64,7 @@ function renderTools(m) {
     h("p", { id: "direction", class: "direction" + (ccw ? " ccw" : ""), text: (ccw ? "↺ " : "↻ ") + word("direction", v.direction) }),
     v.box_penalty ? h("p", { id: "box-stack", class: "box-stack" },
       h("span", { class: "stack", "aria-hidden": "true" }, ...Array.from({ length: Math.min(v.box_penalty / 2, 6) }, () => h("span", { class: "box" }))),
-      t("Penalty waiting: {n} cards", { n: v.box_penalty })) : null);
+      tn("Penalty waiting: {n} card", "Penalty waiting: {n} cards", v.box_penalty)) : null);
   const table = h("div", { class: "tools-table" }, seats, centre);
   m.append(table);
   if (pr) {
@@ -73,7 +73,7 @@ function renderTools(m) {
     const kids = [];
     if (d.info && d.info.drawn) kids.push(h("div", { class: "drawn" }, h("span", { text: t("You drew") + ": " }), cardFace(d.info.drawn, { disabled: true, class: "tcard big colour-" + (d.info.drawn.split(":")[1] || "wild") })));
     if (d.info && d.info.good_nail_penalty) kids.push(h("p", { text: t("Good nail: you cannot play") }));
-    if (d.info && d.info.penalty) kids.push(h("p", { text: t("Penalty waiting: {n} cards", { n: d.info.penalty }) }));
+    if (d.info && d.info.penalty) kids.push(h("p", { text: tn("Penalty waiting: {n} card", "Penalty waiting: {n} cards", d.info.penalty) }));
     const others = pr.answers.filter((a) => !a.action.card || d.kind !== "play");
     if (d.kind === "play" && others.length < pr.answers.length) kids.push(h("p", { class: "hint", text: t("Play a raised card from your hand (marked ▲ playable).") }));
     const picker = d.kind === "choose_color";
@@ -88,7 +88,7 @@ function renderTools(m) {
   if (v.hand) {
     const hand = [...v.hand].sort((a, b) => a.localeCompare(b));
     const n = hand.length;
-    table.append(h("section", { class: "card", id: "hand" }, h("h2", { text: t("Your hand ({n} cards)", { n }) }),
+    table.append(h("section", { class: "card", id: "hand" }, h("h2", { text: tn("Your hand ({n} card)", "Your hand ({n} cards)", n) }),
       h("div", { class: "cards fan" }, ...hand.map((c, i) => {
         const a = S.prompt && S.prompt.decision.kind === "play" ? playable.get(c) : null;
         // a gentle fan: each card turned a little about the hand's middle
@@ -101,4 +101,4 @@ function renderTools(m) {
   }
   m.append(rulesHelp()); // after the hand: on a phone the decision comes first
 }
-function cardsLeft(n) { return n === 1 ? t("1 card") : t("{n} cards", { n }); }
+function cardsLeft(n) { return tn("{n} card", "{n} cards", n); }
