@@ -40,6 +40,11 @@ function paintBoard() {
   if (el.dataset.key !== boardKey) {
     el.innerHTML = boardSvg;
     el.dataset.key = boardKey;
+    // the picture's own titles are English descriptions for files and screen readers: the
+    // page names the board in its language, and each square tells its deed when tapped
+    for (const x of el.querySelectorAll("title, desc")) x.remove();
+    const svg = el.querySelector("svg");
+    if (svg) { svg.setAttribute("role", "img"); svg.setAttribute("aria-label", t("The board of {edition}", { edition: word("edition", S.table.edition) })); }
   }
   moveTokens(el, before);
   // the board shows this version once its picture is the one for this view
