@@ -212,6 +212,31 @@ function renderHome() {
     location.hash = "table=" + made.table;
   }
   fill();
+  // one click to a game: the page's person and three heuristic bots, started at once
+  async function quick(g) {
+    const body = { game: g, seats: ["human", "heuristic", "heuristic", "heuristic"], presets: [], lang: S.lang,
+      host_name: (localStorage.getItem("parlor.name") || "").trim() || t("You"), bot_delay: 0.6 };
+    if (g === "monopoly") { body.edition = "classic"; body.variant = "short"; }
+    let r, made;
+    try {
+      r = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json", "accept-language": S.lang }, body: JSON.stringify(body) });
+      made = await r.json();
+    } catch { showError(t("The server cannot be reached. Try again in a moment.")); return; }
+    if (!r.ok) { showError(made.message || made.code); return; }
+    remember(made.table, { token: made.token, host_key: made.host_key, seat: made.seat, link: made.link, game: g, name: body.host_name, quick: true });
+    location.hash = "table=" + made.table;
+  }
+  m.append(h("section", { class: "card", id: "quick" }, h("h1", { text: t("Play now against bots") }),
+    h("p", { id: "error", role: "alert" }),
+    h("div", { class: "answers" },
+      h("button", { type: "button", id: "quick-monopoly", class: "primary", onclick: () => quick("monopoly"), text: t("Property game") }),
+      h("button", { type: "button", id: "quick-tools", class: "primary", onclick: () => quick("tools"), text: t("TOOLS") }))));
+  const mine = Object.entries(myTables()).sort((a, b) => b[1].at - a[1].at);
+  m.append(h("section", { class: "card", id: "my-tables" }, h("h2", { text: t("My tables") }),
+    mine.length ? h("ul", {}, ...mine.map(([id, d]) => h("li", {},
+      h("a", { href: "#table=" + id, text: (d.game === "tools" ? t("TOOLS") : t("Property game")) + " · " + id }),
+      d.seat !== null && d.seat !== undefined ? " " + t("Seat {n}", { n: d.seat + 1 }) : " " + t("watching"))))
+      : h("p", { text: t("No tables yet.") })));
   m.append(h("section", { class: "card" },
     h("h1", { text: t("New table") }),
     h("form", { id: "create", onsubmit: create },
@@ -225,12 +250,6 @@ function renderHome() {
       h("label", {}, t("Seconds per decision (0: no timer)") + " ", timer),
       h("label", {}, t("Bot pause (seconds)") + " ", botDelay),
       h("button", { type: "submit", id: "create-button", class: "primary", text: t("Create the table") }))));
-  const mine = Object.entries(myTables()).sort((a, b) => b[1].at - a[1].at);
-  m.append(h("section", { class: "card", id: "my-tables" }, h("h2", { text: t("My tables") }),
-    mine.length ? h("ul", {}, ...mine.map(([id, d]) => h("li", {},
-      h("a", { href: "#table=" + id, text: (d.game === "tools" ? t("TOOLS") : t("Property game")) + " · " + id }),
-      d.seat !== null && d.seat !== undefined ? " " + t("Seat {n}", { n: d.seat + 1 }) : " " + t("watching"))))
-      : h("p", { text: t("No tables yet.") })));
 }
 
 // ----- join by invite ----------------------------------------------------------------------
@@ -262,11 +281,25 @@ function renderJoin(table, invite) {
 }
 
 // ----- the connection --------------------------------------------------------------------
+// the running log survives a reload: kept per table in this browser (the server keeps no past
+// events for a page that comes back, only the game)
+function logKey() { return "parlor.log." + (S.creds ? S.creds.table : ""); }
+function keepLog() {
+  try { localStorage.setItem(logKey(), JSON.stringify({ lang: S.lang, round: S.logRound, log: S.log })); } catch { /* full: the log lives in the page */ }
+}
+function loadLog() {
+  let kept = null;
+  try { kept = JSON.parse(localStorage.getItem(logKey()) || "null"); } catch { kept = null; }
+  // lines in another language are left behind: a mixed log reads badly
+  S.log = kept && kept.lang === S.lang && Array.isArray(kept.log) ? kept.log : [];
+  S.logRound = kept && kept.lang === S.lang ? kept.round : undefined;
+}
 function connect(tableId) {
   const creds = myTables()[tableId];
   if (!creds) { main().replaceChildren(h("p", { text: t("This browser holds no seat at that table.") })); return; }
   S.creds = { ...creds, table: tableId };
   S.closedForGood = false;
+  loadLog();
   open();
 }
 function open() {
@@ -302,14 +335,25 @@ function onFrame(f) {
       S.retry = 0; S.me = f.you; S.table = f.table; S.chat = f.chat || [];
       take(f); setStatus(t("connected"));
       if (S.me.seat !== null) remember(S.creds.table, { seat: S.me.seat });
+      // "play now": the table was made to start at once
+      if (S.me.host && S.table.status === "waiting" && myTables()[S.creds.table]?.quick) {
+        remember(S.creds.table, { quick: false });
+        send({ type: "start" });
+      }
       break;
     case "update":
       S.lastEvents = f.events || [];
       for (const e of S.lastEvents) {
         if (e.kind === "dice") S.diceAt = f.version;
+        // a separator at each new round (the turn events say which)
+        if (e.kind === "turn" && e.data && typeof e.data.round === "number" && e.data.round !== S.logRound) {
+          S.logRound = e.data.round;
+          S.log.push({ round: e.data.round + 1 });
+        }
         S.log.push({ text: e.text, p: e.data && typeof e.data.player === "number" ? e.data.player : null, turn: e.kind === "turn" });
       }
       S.log = S.log.slice(-200);
+      keepLog();
       take(f);
       break;
     case "table": S.table = f.table; break;
@@ -432,7 +476,7 @@ function renderFinal() {
 }
 function renderLog() {
   return h("section", { class: "card", id: "log-card" }, h("h2", { text: t("What happened") }),
-    h("ul", { id: "log" }, ...S.log.slice(-40).reverse().map((e) => h("li", {
+    h("ul", { id: "log", tabindex: 0, "aria-label": t("What happened") }, ...S.log.slice(-60).reverse().map((e) => e.round ? h("li", { class: "round-sep", text: t("Round {n}", { n: e.round }) }) : h("li", {
       class: (e.turn ? "round " : "") + (e.p === null || e.p === undefined ? "" : "seat"),
       style: e.p === null || e.p === undefined ? null : "--seat:" + seatColour(e.p), text: namesIn(e.text) }))),
     h("h2", { text: t("Chat") }),

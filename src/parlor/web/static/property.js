@@ -44,7 +44,7 @@ function paintBoard() {
     // page names the board in its language, and each square tells its deed when tapped
     for (const x of el.querySelectorAll("title, desc")) x.remove();
     const svg = el.querySelector("svg");
-    if (svg) { svg.setAttribute("role", "img"); svg.setAttribute("aria-label", t("The board of {edition}", { edition: word("edition", S.table.edition) })); }
+    if (svg) { svg.setAttribute("role", "group"); svg.setAttribute("aria-label", t("The board of {edition}", { edition: word("edition", S.table.edition) })); }
   }
   moveTokens(el, before);
   // the board shows this version once its picture is the one for this view
@@ -52,7 +52,7 @@ function paintBoard() {
   markDeedSquares(el);
 }
 // ----- tokens that walk: from the square they stood on, through every square passed ----------
-const WALK_MS = 60; // per square: a throw of 12 walks in 0.72 s at most, most in under 0.4 s
+const WALK_MS = 360; // a whole walk, however far: animations stay under 0.4 s
 function tokenSpots(el) {
   const out = {};
   for (const tok of el.querySelectorAll("g.token")) {
@@ -92,7 +92,7 @@ function moveTokens(el, before) {
       if (c) frames.push(css(c));
     }
     frames.push(css(tok.getAttribute("transform")));
-    tok.animate(frames.map((transform) => ({ transform })), { duration: WALK_MS * steps, easing: "linear" });
+    tok.animate(frames.map((transform) => ({ transform })), { duration: WALK_MS, easing: "linear" });
     document.documentElement.dataset.walks = String(Number(document.documentElement.dataset.walks || 0) + 1);
   }
 }
@@ -106,7 +106,6 @@ function markDeedSquares(el) {
     if (!["street", "railroad", "utility"].includes(kind)) continue;
     sq.setAttribute("tabindex", "0");
     sq.setAttribute("role", "button");
-    sq.setAttribute("aria-label", t("Deed of {square}", { square: sqName(i) }));
     sq.style.cursor = "pointer";
   }
 }
@@ -152,7 +151,7 @@ function renderStage() {
   const kids = [];
   const dice = v.last_dice;
   if (dice && dice.length === 2) {
-    kids.push(h("p", { id: "dice", class: "dice", "data-key": dice.join("-") + "-" + S.diceAt, "aria-label": t("Dice: {a} and {b}", { a: dice[0], b: dice[1] }) },
+    kids.push(h("p", { id: "dice", class: "dice", role: "img", "data-key": dice.join("-") + "-" + S.diceAt, "aria-label": t("Dice: {a} and {b}", { a: dice[0], b: dice[1] }) },
       h("span", { class: "die", "aria-hidden": "true", text: PIPS[dice[0]] || dice[0] }),
       h("span", { class: "die", "aria-hidden": "true", text: PIPS[dice[1]] || dice[1] })));
   }
