@@ -41,7 +41,7 @@ def first_answer(page: Any, kind: str) -> bool:
 
 
 def test_axe_finds_nothing_serious_and_play_now_is_one_click(
-    web_server: Any, contexts: Any
+    web_server: Any, contexts: Any, images: Path
 ) -> None:
     page = page_with_errors(contexts, locale="da-DK")
     page.add_init_script("localStorage.setItem('parlor.lang', 'da')")
@@ -53,6 +53,7 @@ def test_axe_finds_nothing_serious_and_play_now_is_one_click(
     page.wait_for_selector("#hand .tcard")
     assert page.locator("#tools-seats li").count() == 4
     assert serious_violations(page) == [], "TOOLS table"
+    page.screenshot(path=str(images / "web-tools-desktop-da.png"))
     # one click: a property game, started; its decision in the middle of the board
     page.goto(web_server.base + "/")
     page.click("#quick-monopoly")
@@ -60,6 +61,11 @@ def test_axe_finds_nothing_serious_and_play_now_is_one_click(
     page.wait_for_selector("#stage #prompt, #stage #no-prompt")
     found = serious_violations(page)
     assert found == [], found
+    page.wait_for_function(
+        "document.getElementById('board').dataset.version"
+        " === document.getElementById('main').dataset.version"
+    )
+    page.screenshot(path=str(images / "web-property-desktop-da.png"))
     # the running log is kept across a reload, newest on top
     page.wait_for_function("document.querySelectorAll('#log li').length >= 3")
     before = page.eval_on_selector_all("#log li", "els => els.map(e => e.textContent)")

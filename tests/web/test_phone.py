@@ -60,11 +60,15 @@ def test_a_phone_gets_big_targets_no_sideways_scroll_and_the_decision_at_the_bot
     page.tap("#start")
     page.wait_for_selector("#board svg")
     page.wait_for_selector("#prompt")
+    page.wait_for_function(
+        "document.getElementById('board').dataset.version"
+        " === document.getElementById('main').dataset.version"
+    )
+    page.screenshot(path=str(images / "web-property-phone-es.png"))
     page.tap("#trade summary")
     page.wait_for_selector("#trade-form")
     check(page, "property table")
     page.tap("#trade summary")
-    page.screenshot(path=str(images / "web-property-phone-es.png"))
     # the decision sits at the bottom of the screen, whatever the scroll
     for y in (0, 600):
         page.evaluate(f"window.scrollTo(0, {y})")
@@ -83,7 +87,6 @@ def test_a_phone_gets_big_targets_no_sideways_scroll_and_the_decision_at_the_bot
     create_tools_table(tools, web_server.base)
     tools.tap("#start")
     tools.wait_for_selector("#hand .tcard")
+    tools.screenshot(path=str(images / "web-tools-phone-table-es.png"))
     tools.tap("#rules-help summary")
     check(tools, "TOOLS table")
-    tools.tap("#rules-help summary")
-    tools.screenshot(path=str(images / "web-tools-phone-table-es.png"))

@@ -215,7 +215,7 @@ function renderHome() {
   // one click to a game: the page's person and three heuristic bots, started at once
   async function quick(g) {
     const body = { game: g, seats: ["human", "heuristic", "heuristic", "heuristic"], presets: [], lang: S.lang,
-      host_name: (localStorage.getItem("parlor.name") || "").trim() || t("You"), bot_delay: 0.6 };
+      host_name: (localStorage.getItem("parlor.name") || "").trim() || t("Player"), bot_delay: 0.6 };
     if (g === "monopoly") { body.edition = "classic"; body.variant = "short"; }
     let r, made;
     try {

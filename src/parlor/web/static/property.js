@@ -257,9 +257,22 @@ function offerList(squares, cash, cards) {
   if (cards) items.push(tn("{n} get-out-of-jail card", "{n} get-out-of-jail cards", cards));
   return h("ul", {}, ...(items.length ? items : [t("nothing")]).map((s) => h("li", { text: s })));
 }
+// what the person deciding is deciding, as everyone may see it (the view's public pending)
+function pendingInfo() {
+  const p = S.view.pending;
+  if (!p || S.final) return null;
+  const info = p.info || {};
+  if (p.kind === "bid") {
+    const item = info.square !== undefined ? sqName(info.square) : t("a building");
+    return h("p", { id: "high-bid", class: "auction", text: t("Auction of {item}", { item }) + " · " + (info.high_bidder >= 0
+      ? t("high bid {amount} by {name}", { amount: money(info.high_bid), name: seatName(info.high_bidder) }) : t("no bid yet")) });
+  }
+  if (p.kind === "buy_or_auction") return h("p", { class: "on-offer", text: sqName(info.square) + " · " + money(info.price) });
+  return null;
+}
 function renderDecision() {
   const pr = S.prompt;
-  if (!pr) return h("section", { class: "card", id: "no-prompt" }, waitingFor());
+  if (!pr) return h("section", { class: "card", id: "no-prompt" }, waitingFor(), pendingInfo());
   const d = pr.decision, info = d.info || {};
   const answers = pr.answers;
   const title = WORD.decide[d.kind] ? t(WORD.decide[d.kind]) : t("Your decision");
