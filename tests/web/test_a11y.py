@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from parlor.i18n import web_messages
 from tests.server.support import ServerProcess
 from tests.web.play import answer_types, click, play_until_over
 from tests.web.test_property import DESKTOP
@@ -18,6 +19,38 @@ SERIOUS = """async () => {
   return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
     .map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | '));
 }"""
+
+
+# What a person reads: the page's text and the board picture's visible words
+SEEN_TEXT = """() => document.body.innerText + '\\n' + [...document.querySelectorAll('#board svg text')]
+  .filter(el => { for (let x = el; x; x = x.parentElement) if (getComputedStyle(x).display === 'none') return false; return true; })
+  .map(el => el.textContent).join('\\n')"""
+# The board's own English (the renderer's generic words and the middle's status line)
+BOARD_ENGLISH = (
+    "Just Visiting",
+    "Free Parking",
+    "Go to Jail",
+    "turn:",
+    " deeds",
+    "Bank:",
+    "MORTGAGED",
+)
+
+
+def english_on(page: Any, lang: str) -> list[str]:
+    """English phrases of the page's catalog (two words or more, placeholders cut out, not the
+    same in ``lang``) and of the board picture that show on a page in ``lang``. The edition's
+    own names (the classic board's squares and cards are English) are not the page's words."""
+    seen = page.evaluate(SEEN_TEXT)
+    theirs = web_messages(lang)
+    found = [w for w in BOARD_ENGLISH if w in seen]
+    for english in web_messages("en"):
+        if not isinstance(english, str) or theirs.get(english) == english:
+            continue
+        for part in english.replace("{", "}").split("}")[::2]:
+            if len(part.split()) >= 2 and part.strip() in seen:
+                found.append(part.strip())
+    return found
 
 
 def serious_violations(page: Any) -> list[str]:
@@ -53,6 +86,8 @@ def test_axe_finds_nothing_serious_and_play_now_is_one_click(
     page.wait_for_selector("#hand .tcard")
     assert page.locator("#tools-seats li").count() == 4
     assert serious_violations(page) == [], "TOOLS table"
+    english = english_on(page, "da")
+    assert english == [], english
     page.screenshot(path=str(images / "web-tools-desktop-da.png"))
     # one click: a property game, started; its decision in the middle of the board
     page.goto(web_server.base + "/")
@@ -66,6 +101,8 @@ def test_axe_finds_nothing_serious_and_play_now_is_one_click(
         " === document.getElementById('main').dataset.version"
     )
     page.screenshot(path=str(images / "web-property-desktop-da.png"))
+    english = english_on(page, "da")
+    assert english == [], english
     # the running log is kept across a reload, newest on top
     page.wait_for_function("document.querySelectorAll('#log li').length >= 3")
     before = page.eval_on_selector_all("#log li", "els => els.map(e => e.textContent)")

@@ -21,7 +21,8 @@ function refreshBoard() {
   boardAsked = key;
   const seq = ++S.boardSeq;
   fetch("/api/picture", { method: "POST", headers: { "content-type": "application/json" },
-    body: JSON.stringify({ view: S.view, lang: S.lang, heat: S.heat,
+    // the bots' default names in the page's language, as on the panels
+    body: JSON.stringify({ view: { ...S.view, players: S.view.players.map((pl, p) => ({ ...pl, name: botName(pl.name, p) })) }, lang: S.lang, heat: S.heat,
       options: S.table.settings ? S.table.settings.options : null }) })
     .then((r) => (r.ok ? r.text() : ""))
     .then((svg) => {
@@ -42,7 +43,7 @@ function paintBoard() {
     el.dataset.key = boardKey;
     // the picture's own titles are English descriptions for files and screen readers: the
     // page names the board in its language, and each square tells its deed when tapped
-    for (const x of el.querySelectorAll("title, desc")) x.remove();
+    for (const x of el.querySelectorAll("title, desc, #centre")) x.remove(); // the stage is the middle
     const svg = el.querySelector("svg");
     if (svg) { svg.setAttribute("role", "group"); svg.setAttribute("aria-label", t("The board of {edition}", { edition: word("edition", S.table.edition) })); }
   }
@@ -385,6 +386,8 @@ function renderTrade() {
     cards(draft.partner, "take-cards", "takeCards"),
     h("button", { type: "submit", id: "propose", text: t("Send the offer") }));
   const details = h("details", { class: "card", id: "trade", open: draft.open, ontoggle: (ev) => { draft.open = ev.target.open; } },
-    h("summary", { text: t("Propose a trade") }), form);
+    // the state is taken at the click (the toggle event comes later: a redraw between the two
+    // would shut what was just opened)
+    h("summary", { onclick: (ev) => { draft.open = !ev.target.closest("details").open; }, text: t("Propose a trade") }), form);
   return details;
 }

@@ -28,7 +28,7 @@ const RULES = [
 ];
 function rulesHelp() {
   return h("details", { class: "card", id: "rules-help", open: S.rulesOpen || null, ontoggle: (ev) => { S.rulesOpen = ev.target.open; } },
-    h("summary", { text: t("Rules in short") }), h("ul", {}, ...RULES.map((r) => h("li", { text: t(r) }))));
+    h("summary", { onclick: (ev) => { S.rulesOpen = !ev.target.closest("details").open; }, text: t("Rules in short") }), h("ul", {}, ...RULES.map((r) => h("li", { text: t(r) }))));
 }
 function cardBacks(n) {
   const shown = Math.min(n, 8);
