@@ -103,6 +103,23 @@ def test_axe_finds_nothing_serious_and_play_now_is_one_click(
     page.screenshot(path=str(images / "web-property-desktop-da.png"))
     english = english_on(page, "da")
     assert english == [], english
+    # a frame updates the page, it does not rebuild it: the board and the log stay the elements
+    # they were (a tap cannot land on one being replaced)
+    page.evaluate(
+        "window.kept = [document.getElementById('board'), document.getElementById('log')]"
+    )
+    seen = int(page.evaluate("document.getElementById('main').dataset.version"))
+    for _ in range(40):
+        if int(page.evaluate("document.getElementById('main').dataset.version")) >= seen + 3:
+            break
+        kind = page.evaluate("document.getElementById('main').dataset.decision")
+        if kind:
+            first_answer(page, kind)
+        page.wait_for_timeout(250)
+    assert int(page.evaluate("document.getElementById('main').dataset.version")) >= seen + 3
+    assert page.evaluate(
+        "kept[0] === document.getElementById('board') && kept[1] === document.getElementById('log')"
+    )
     # the running log is kept across a reload, newest on top
     page.wait_for_function("document.querySelectorAll('#log li').length >= 3")
     before = page.eval_on_selector_all("#log li", "els => els.map(e => e.textContent)")

@@ -89,6 +89,7 @@ const main = () => document.getElementById("main");
 // ----- redraws that keep the page: the new tree is laid over the elements already there --------
 // A frame redraws the page from S, but only what changed is touched: the buttons, fields and
 // the board a player is looking at (or tapping) stay the same elements.
+// (data-key is the identity of a redrawn element: hand-drawn parts keep their own state elsewhere)
 const HANDLERS = ["onclick", "onchange", "oninput", "onsubmit", "ontoggle", "onkeydown", "onpointerenter", "onpointerleave", "onfocus"];
 function sameNode(a, b) {
   if (a.nodeType !== b.nodeType || a.nodeName !== b.nodeName) return false;

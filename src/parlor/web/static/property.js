@@ -38,9 +38,9 @@ function paintBoard() {
   const el = document.getElementById("board");
   if (!el || !boardSvg || !S.view) return;
   const before = tokenSpots(el);
-  if (el.dataset.key !== boardKey) {
+  if (el.dataset.picture !== boardKey) {
     el.innerHTML = boardSvg;
-    el.dataset.key = boardKey;
+    el.dataset.picture = boardKey;
     // the picture's own titles are English descriptions for files and screen readers: the
     // page names the board in its language, and each square tells its deed when tapped
     for (const x of el.querySelectorAll("title, desc, #centre")) x.remove(); // the stage is the middle
@@ -99,8 +99,8 @@ function moveTokens(el, before) {
 }
 // a square on the board opens its deed in the stage: by tap, click, or keyboard
 function markDeedSquares(el) {
-  if (el.dataset.deeds === el.dataset.key) return;
-  el.dataset.deeds = el.dataset.key;
+  if (el.dataset.deeds === el.dataset.picture) return;
+  el.dataset.deeds = el.dataset.picture;
   for (const sq of el.querySelectorAll("g.square")) {
     const i = Number(sq.dataset.square);
     const kind = S.edition && S.edition.squares[i] && S.edition.squares[i].kind;
