@@ -22,9 +22,9 @@ SERIOUS = """async () => {
 
 
 # What a person reads: the page's text and the board picture's visible words
-SEEN_TEXT = """() => document.body.innerText + '\\n' + [...document.querySelectorAll('#board svg text')]
+SEEN_TEXT = """() => [document.body.innerText, [...document.querySelectorAll('#board svg text')]
   .filter(el => { for (let x = el; x; x = x.parentElement) if (getComputedStyle(x).display === 'none') return false; return true; })
-  .map(el => el.textContent).join('\\n')"""
+  .map(el => el.textContent).join('\\n')]"""
 # The board's own English (the renderer's generic words and the middle's status line)
 BOARD_ENGLISH = (
     "Just Visiting",
@@ -41,9 +41,11 @@ def english_on(page: Any, lang: str) -> list[str]:
     """English phrases of the page's catalog (two words or more, placeholders cut out, not the
     same in ``lang``) and of the board picture that show on a page in ``lang``. The edition's
     own names (the classic board's squares and cards are English) are not the page's words."""
-    seen = page.evaluate(SEEN_TEXT)
+    text, board = page.evaluate(SEEN_TEXT)
+    seen = text + "\n" + board
     theirs = web_messages(lang)
-    found = [w for w in BOARD_ENGLISH if w in seen]
+    # on the board itself (the log may name the classic square "In Jail / Just Visiting")
+    found = [w for w in BOARD_ENGLISH if w in board]
     for english in web_messages("en"):
         if not isinstance(english, str) or theirs.get(english) == english:
             continue
