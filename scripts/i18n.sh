@@ -44,6 +44,7 @@ extract parlor babel.cfg src/parlor -k N_ -k ngettext:1,2
 merge parlor
 extract errors babel.cfg src/parlor --no-default-keywords -k E_
 merge errors
-# the page's words: t("...") translates, N_("...") marks a word translated later
-extract web babel-web.cfg src/parlor/web/static --no-default-keywords -k t -k N_
+# the page's words: t("...") translates, N_("...") marks a word translated later, tn("one",
+# "many", n) has plural forms
+extract web babel-web.cfg src/parlor/web/static --no-default-keywords -k t -k N_ -k tn:1,2
 merge web

@@ -158,6 +158,13 @@ def test_any_time_actions_and_a_trade_with_its_terms_revision(server: ServerProc
         assert all(r["action"]["player"] == 1 and r["reason"] for r in refused)
         allowed = [a["action"] for a in legal["actions"]]
         assert not [r for r in refused if r["action"] in allowed]
+        # the page's smaller ask: the same, without the trade proposals (docs/server.md)
+        slim = await bo.request({"type": "legal", "trades": False})
+        assert any(a["action"]["type"] == "ProposeTrade" for a in legal["actions"])
+        assert slim["actions"] == [
+            a for a in legal["actions"] if a["action"]["type"] != "ProposeTrade"
+        ]
+        assert slim["refused"] == refused
         mine = [p["square"] for p in bo.view["properties"] if p["owner"] == 1]
         builds = {
             r["action"]["square"]: r["reason"] for r in refused if r["action"]["type"] == "Build"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import urllib.error
 import urllib.request
@@ -82,3 +83,19 @@ def test_an_editions_board_before_the_first_throw(web_server: Any) -> None:
     with pytest.raises(urllib.error.HTTPError) as err:
         urllib.request.urlopen(web_server.base + "/api/editions/nope/board.svg")
     assert err.value.code == 404
+
+
+def test_the_picture_comes_gzipped_to_a_browser_that_takes_it(web_server: Any) -> None:
+    game = monopoly.new_game("classic", ["Ann", "Bo", "Cy", "Di"], 3, {})
+    body = json.dumps({"view": game.view(0), "lang": "es"}).encode()
+    req = urllib.request.Request(
+        web_server.base + "/api/picture",
+        body,
+        {"content-type": "application/json", "accept-encoding": "gzip"},
+    )
+    with urllib.request.urlopen(req, timeout=10) as r:
+        assert r.headers["content-encoding"] == "gzip"
+        packed = r.read()
+    text = gzip.decompress(packed).decode()
+    assert text.count('class="square ') == 40
+    assert len(packed) * 4 < len(text)  # the traffic bench counts on it (bench_web_traffic.py)

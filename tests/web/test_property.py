@@ -226,6 +226,7 @@ def play_a_property_game(web_server: Any, contexts: Any, images: Path) -> dict[s
                     "document.getElementById('board').dataset.version"
                     " === document.getElementById('main').dataset.version"
                 )
+            page.evaluate("window.scrollTo(0, 0)")  # the board, not where the last click was
             page.screenshot(path=str(images / "web-property-desktop.png"))
             bo.screenshot(path=str(images / "web-property-phone.png"), full_page=True)
             shot = True

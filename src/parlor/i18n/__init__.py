@@ -147,9 +147,10 @@ def translate_error(error: BaseException | str, lang: str) -> str:
 
 
 @cache
-def web_messages(lang: str) -> dict[str, str]:
+def web_messages(lang: str) -> dict[str, str | list[str]]:
     """The browser page's catalog in ``lang`` as ``{English message: translation}`` (the page
-    fills the ``{field}`` placeholders itself).
+    fills the ``{field}`` placeholders itself); a message with plural forms (the page's ``tn``)
+    as ``{English singular: [the forms in the catalog's order]}``.
 
     >>> web_messages("es")["Seat {n}"], web_messages("da")["Top of the pile"]
     ('Puesto {n}', 'Øverst på bunken')
@@ -159,7 +160,13 @@ def web_messages(lang: str) -> dict[str, str]:
         "locale", lang, "LC_MESSAGES", f"{WEB_DOMAIN}.mo"
     )
     catalog = read_mo(io.BytesIO(path.read_bytes()))
-    return {str(m.id): str(m.string) for m in catalog if m.id and isinstance(m.id, str)}
+    out: dict[str, str | list[str]] = {}
+    for m in catalog:
+        if isinstance(m.id, str) and m.id:
+            out[m.id] = str(m.string)
+        elif isinstance(m.id, tuple | list) and m.id:
+            out[str(m.id[0])] = [str(form) for form in (m.string or ())]
+    return out
 
 
 @lru_cache(maxsize=8192)  # babel's formatting is slow and a game shows the same amounts again

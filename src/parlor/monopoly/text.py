@@ -99,6 +99,14 @@ def word(game: PropertyGame, key: str, lang: str | None = None) -> str:
     return translator(code)(_GENERIC_NAMES[key])
 
 
+def generic_word(key: str, lang: str) -> str | None:
+    """The catalog's word in ``lang`` for a place an edition may name its own way, or for the
+    mortgage stamp (None for any other key): what a board picture falls back on when its
+    edition has no words in ``lang``."""
+    generic = _GENERIC_NAMES.get(key) or {"mortgaged": N_("mortgaged")}.get(key)
+    return None if generic is None else translator(check_language(lang))(generic)
+
+
 def buildings(game: PropertyGame, count: int, lang: str | None = None) -> str:
     """``2 houses``, ``1 hotel`` (the count past the last house is a hotel)."""
     _ = tr(game, lang)

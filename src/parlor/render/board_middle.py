@@ -10,6 +10,7 @@ from typing import Any
 from parlor.analysis.markov import JailStrategy
 from parlor.monopoly.edition import Edition
 from parlor.monopoly.rules import RuleOptions
+from parlor.monopoly.text import generic_word
 from parlor.render.layout import BOARD, CORNER, INNER, SIDE
 from parlor.render.overlay import HOTEL, DeedFigures, deed_figures, heat_colour, solved
 from parlor.render.palette import Groups, player_colour
@@ -64,7 +65,15 @@ class BoardBase:
     # ----- words ---------------------------------------------------------------------------
     def text(self, key: str) -> str:
         texts = self.ed.texts.get(self.lang) or {}
-        return texts.get(key) or self.ed.text(key)
+        if key in texts:
+            return texts[key]
+        # an edition without words in this language (the classic board in Spanish): the
+        # catalog's generic ones, as the game's events say them, before the edition's own
+        if self.lang in ("en", "es", "da"):
+            generic = generic_word(key, self.lang)
+            if generic is not None:
+                return generic
+        return self.ed.text(key)
 
     def name(self, square: int) -> str:
         return self.ed.square_name(square, self.lang)

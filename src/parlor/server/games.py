@@ -190,10 +190,15 @@ def event_frames(game: Game[Any], events: Sequence[Event], lang: str) -> list[di
     ]
 
 
-def answers(game: Game[Any], seat: int, lang: str, anytime: bool) -> list[dict[str, Any]]:
-    """Legal actions of ``seat``: its own business, sent to it alone."""
+def answers(
+    game: Game[Any], seat: int, lang: str, anytime: bool, trades: bool = True
+) -> list[dict[str, Any]]:
+    """Legal actions of ``seat``: its own business, sent to it alone. ``trades=False`` leaves
+    out the trade proposals (dozens late in a game, and the browser writes its own)."""
     out = []
     for action in game.legal_actions(seat, anytime=anytime):
+        if not trades and type(action).__name__ == "ProposeTrade":
+            continue
         try:
             action_id: int | None = game.action_id(action)
         except ParlorError:

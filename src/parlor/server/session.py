@@ -36,12 +36,13 @@ async def handle(hub: Hub, conn: Conn, msg: dict[str, Any]) -> None:
         if rt.game is None:
             raise ProtocolError("not_running", E_("the game has not started"))
         anytime = bool(msg.get("anytime", True))
+        trades = msg.get("trades", True) is not False  # false: no trade proposals (the page)
         conn.send(
             {
                 "type": "legal",
                 "ref": ref,
                 "version": rt.version,
-                "actions": games.answers(rt.game, seat, conn.lang, anytime=anytime),
+                "actions": games.answers(rt.game, seat, conn.lang, anytime=anytime, trades=trades),
                 # why each any-time action on the seat's own deeds is not among them
                 "refused": games.refused(rt.game, seat, conn.lang) if anytime else [],
             }

@@ -17,6 +17,20 @@ function t(key, vars) {
   return s;
 }
 function N_(msg) { return msg; }
+// A message with a number in it, in the language's plural form: the catalog holds the forms in
+// its order (gettext's), picked here by the language's plural rule (CLDR, through Intl).
+const PLURAL_ORDER = { en: ["one", "other"], da: ["one", "other"], es: ["one", "many", "other"] };
+function tn(one, other, n, vars) {
+  const forms = S.cat[one];
+  let s;
+  if (Array.isArray(forms)) {
+    const order = PLURAL_ORDER[S.lang] || PLURAL_ORDER.en;
+    const i = order.indexOf(new Intl.PluralRules(S.lang).select(n));
+    s = forms[i >= 0 ? i : forms.length - 1];
+  } else s = n === 1 ? one : other;
+  for (const [k, v] of Object.entries({ n, ...(vars || {}) })) s = s.split("{" + k + "}").join(String(v));
+  return s;
+}
 // Words picked by a value the server sends (an edition, a decision...): marked with N_ so that
 // the catalog extraction (scripts/i18n.sh, domain "web") sees them; t() translates them.
 const WORD = {
@@ -36,8 +50,10 @@ const WORD = {
 function word(family, value) { const w = WORD[family][value]; return w ? t(w) : String(value); }
 async function loadLang(lang) {
   S.lang = LANGS.includes(lang) ? lang : "en";
-  const r = await fetch("/i18n/" + S.lang + ".json"); // built by the server from the "web" catalog
-  S.cat = await r.json();
+  try { // built by the server from the "web" catalog; unreachable: the words already held
+    const r = await fetch("/i18n/" + S.lang + ".json");
+    if (r.ok) S.cat = await r.json();
+  } catch { setStatus(t("connection lost, reconnecting…")); }
   document.documentElement.lang = S.lang;
   document.getElementById("lang").value = S.lang;
   localStorage.setItem("parlor.lang", S.lang);
@@ -58,7 +74,7 @@ function h(tag, attrs, ...kids) {
   const el = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
     if (v === null || v === undefined || v === false) continue;
-    if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    if (k.startsWith("on")) el[k] = v; // a property, so that morph() can hand it on to the kept element
     else if (k === "text") el.textContent = v;
     else el.setAttribute(k, v === true ? "" : v);
   }
@@ -69,6 +85,49 @@ function h(tag, attrs, ...kids) {
   return el;
 }
 const main = () => document.getElementById("main");
+
+// ----- redraws that keep the page: the new tree is laid over the elements already there --------
+// A frame redraws the page from S, but only what changed is touched: the buttons, fields and
+// the board a player is looking at (or tapping) stay the same elements.
+// (data-key is the identity of a redrawn element: hand-drawn parts keep their own state elsewhere)
+const HANDLERS = ["onclick", "onchange", "oninput", "onsubmit", "ontoggle", "onkeydown", "onpointerenter", "onpointerleave", "onfocus"];
+function sameNode(a, b) {
+  if (a.nodeType !== b.nodeType || a.nodeName !== b.nodeName) return false;
+  if (a.nodeType !== 1) return true;
+  return (a.id || "") === (b.id || "") && (a.dataset.key || "") === (b.dataset.key || "");
+}
+function morph(old, neu) {
+  // an element drawn by hand (the board picture): kept while its key is the same
+  if (old.dataset.static !== undefined || neu.dataset.static !== undefined) {
+    if (old.dataset.static !== neu.dataset.static) old.replaceWith(neu);
+    return;
+  }
+  for (const a of [...old.attributes]) if (!neu.hasAttribute(a.name)) old.removeAttribute(a.name);
+  for (const a of neu.attributes) if (old.getAttribute(a.name) !== a.value) old.setAttribute(a.name, a.value);
+  for (const k of HANDLERS) if (old[k] !== neu[k]) old[k] = neu[k];
+  const busy = old === document.activeElement; // someone typing: their text and caret stay
+  if (old.tagName === "INPUT") {
+    if (old.type === "checkbox" || old.type === "radio") old.checked = neu.hasAttribute("checked");
+    else if (!busy && neu.hasAttribute("value") && old.value !== neu.getAttribute("value")) old.value = neu.getAttribute("value");
+  }
+  morphKids(old, neu);
+  if (old.tagName === "SELECT" && !busy && old.value !== neu.value) old.value = neu.value;
+}
+function morphKids(old, neu) {
+  const want = [...neu.childNodes];
+  for (let i = 0; i < want.length; i++) {
+    const n = want[i], o = old.childNodes[i];
+    if (!o) { old.appendChild(n); continue; }
+    if (sameNode(o, n)) {
+      if (o.nodeType === 1) morph(o, n); else if (o.nodeValue !== n.nodeValue) o.nodeValue = n.nodeValue;
+      continue;
+    }
+    // an element with an id further on (a card moved up): moved here, not drawn again
+    const later = n.nodeType === 1 && n.id ? [...old.childNodes].slice(i + 1).find((x) => sameNode(x, n)) : null;
+    if (later) { old.insertBefore(later, o); morph(later, n); } else old.insertBefore(n, o);
+  }
+  while (old.childNodes.length > want.length) old.lastChild.remove();
+}
 
 // ----- "my tables" -----------------------------------------------------------------------
 function myTables() {
@@ -144,14 +203,42 @@ function renderHome() {
     if (g === "monopoly" && Number(rounds.value) > 0) body.options = { time_limit_rounds: Number(rounds.value) };
     if (!body.seats.includes("human")) body.host_seat = null;
     localStorage.setItem("parlor.name", name.value.trim());
-    const r = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json", "accept-language": S.lang }, body: JSON.stringify(body) });
-    const made = await r.json();
+    let r, made;
+    try {
+      r = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json", "accept-language": S.lang }, body: JSON.stringify(body) });
+      made = await r.json();
+    } catch { showError(t("The server cannot be reached. Try again in a moment.")); return; }
     if (!r.ok) { showError(made.message || made.code); return; }
     remember(made.table, { token: made.token, host_key: made.host_key, seat: made.seat, link: made.link, game: g, name: body.host_name });
     recordCommitment(made.table, made.fairness); // (before this page's nonce is sent: fairness.js)
     location.hash = "table=" + made.table;
   }
   fill();
+  // one click to a game: the page's person and three heuristic bots, started at once
+  async function quick(g) {
+    const body = { game: g, seats: ["human", "heuristic", "heuristic", "heuristic"], presets: [], lang: S.lang,
+      host_name: (localStorage.getItem("parlor.name") || "").trim() || t("Player"), bot_delay: 0.6 };
+    if (g === "monopoly") { body.edition = "classic"; body.variant = "short"; }
+    let r, made;
+    try {
+      r = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json", "accept-language": S.lang }, body: JSON.stringify(body) });
+      made = await r.json();
+    } catch { showError(t("The server cannot be reached. Try again in a moment.")); return; }
+    if (!r.ok) { showError(made.message || made.code); return; }
+    remember(made.table, { token: made.token, host_key: made.host_key, seat: made.seat, link: made.link, game: g, name: body.host_name, quick: true });
+    location.hash = "table=" + made.table;
+  }
+  m.append(h("section", { class: "card", id: "quick" }, h("h1", { text: t("Play now against bots") }),
+    h("p", { id: "error", role: "alert" }),
+    h("div", { class: "answers" },
+      h("button", { type: "button", id: "quick-monopoly", class: "primary", onclick: () => quick("monopoly"), text: t("Property game") }),
+      h("button", { type: "button", id: "quick-tools", class: "primary", onclick: () => quick("tools"), text: t("TOOLS") }))));
+  const mine = Object.entries(myTables()).sort((a, b) => b[1].at - a[1].at);
+  m.append(h("section", { class: "card", id: "my-tables" }, h("h2", { text: t("My tables") }),
+    mine.length ? h("ul", {}, ...mine.map(([id, d]) => h("li", {},
+      h("a", { href: "#table=" + id, text: (d.game === "tools" ? t("TOOLS") : t("Property game")) + " · " + id }),
+      d.seat !== null && d.seat !== undefined ? " " + t("Seat {n}", { n: d.seat + 1 }) : " " + t("watching"))))
+      : h("p", { text: t("No tables yet.") })));
   m.append(h("section", { class: "card" },
     h("h1", { text: t("New table") }),
     h("form", { id: "create", onsubmit: create },
@@ -165,12 +252,6 @@ function renderHome() {
       h("label", {}, t("Seconds per decision (0: no timer)") + " ", timer),
       h("label", {}, t("Bot pause (seconds)") + " ", botDelay),
       h("button", { type: "submit", id: "create-button", class: "primary", text: t("Create the table") }))));
-  const mine = Object.entries(myTables()).sort((a, b) => b[1].at - a[1].at);
-  m.append(h("section", { class: "card", id: "my-tables" }, h("h2", { text: t("My tables") }),
-    mine.length ? h("ul", {}, ...mine.map(([id, d]) => h("li", {},
-      h("a", { href: "#table=" + id, text: (d.game === "tools" ? t("TOOLS") : t("Property game")) + " · " + id }),
-      d.seat !== null && d.seat !== undefined ? " " + t("Seat {n}", { n: d.seat + 1 }) : " " + t("watching"))))
-      : h("p", { text: t("No tables yet.") })));
 }
 
 // ----- join by invite ----------------------------------------------------------------------
@@ -178,11 +259,14 @@ function renderJoin(table, invite) {
   const name = h("input", { id: "join-name", maxlength: 40, value: localStorage.getItem("parlor.name") || "" });
   async function join(ev) {
     ev.preventDefault();
-    const r = await fetch("/api/tables/" + encodeURIComponent(table) + "/join", {
-      method: "POST", headers: { "content-type": "application/json", "accept-language": S.lang }, // errors in the page's language
-      body: JSON.stringify({ invite, name: name.value.trim() || "Guest" }),
-    });
-    const d = await r.json();
+    let r, d;
+    try {
+      r = await fetch("/api/tables/" + encodeURIComponent(table) + "/join", {
+        method: "POST", headers: { "content-type": "application/json", "accept-language": S.lang }, // errors in the page's language
+        body: JSON.stringify({ invite, name: name.value.trim() || "Guest" }),
+      });
+      d = await r.json();
+    } catch { showError(t("The server cannot be reached. Try again in a moment.")); return; }
     if (!r.ok) { showError(d.message || d.code); return; }
     localStorage.setItem("parlor.name", name.value.trim());
     remember(table, { token: d.token, seat: d.seat, invite, name: d.name });
@@ -200,12 +284,26 @@ function renderJoin(table, invite) {
 }
 
 // ----- the connection --------------------------------------------------------------------
+// the running log survives a reload: kept per table in this browser (the server keeps no past
+// events for a page that comes back, only the game)
+function logKey() { return "parlor.log." + (S.creds ? S.creds.table : ""); }
+function keepLog() {
+  try { localStorage.setItem(logKey(), JSON.stringify({ lang: S.lang, round: S.logRound, log: S.log })); } catch { /* full: the log lives in the page */ }
+}
+function loadLog() {
+  let kept = null;
+  try { kept = JSON.parse(localStorage.getItem(logKey()) || "null"); } catch { kept = null; }
+  // lines in another language are left behind: a mixed log reads badly
+  S.log = kept && kept.lang === S.lang && Array.isArray(kept.log) ? kept.log : [];
+  S.logRound = kept && kept.lang === S.lang ? kept.round : undefined;
+}
 function connect(tableId) {
   const creds = myTables()[tableId];
   if (!creds) { main().replaceChildren(h("p", { text: t("This browser holds no seat at that table.") })); return; }
   S.creds = { ...creds, table: tableId };
   S.closedForGood = false;
   S.fair = null;
+  loadLog();
   open();
 }
 function open() {
@@ -225,8 +323,9 @@ function open() {
   ws.onclose = () => {
     if (S.ws !== ws || S.closedForGood) return;
     setStatus(t("connection lost, reconnecting…"));
-    S.retry = Math.min(S.retry + 1, 6);
-    setTimeout(() => { if (S.ws === ws) open(); }, 250 * 2 ** S.retry);
+    // back soon after the server is: tries every second at most (a restart takes a few)
+    S.retry = Math.min(S.retry + 1, 3);
+    setTimeout(() => { if (S.ws === ws) open(); }, [0, 150, 400, 1000][S.retry]);
   };
 }
 function send(msg) {
@@ -243,17 +342,32 @@ function onFrame(f) {
       if (S.me.seat !== null) remember(S.creds.table, { seat: S.me.seat });
       recordCommitment(S.creds.table, f.table.fairness); // (a spectator's first sight of it)
       askFairness();
+      // "play now": the table was made to start at once
+      if (S.me.host && S.table.status === "waiting" && myTables()[S.creds.table]?.quick) {
+        remember(S.creds.table, { quick: false });
+        send({ type: "start" });
+      }
       break;
     case "update":
-      for (const e of f.events || []) S.log.push(e.text);
+      S.lastEvents = f.events || [];
+      for (const e of S.lastEvents) {
+        if (e.kind === "dice") S.diceAt = f.version;
+        // a separator at each new round (the turn events say which)
+        if (e.kind === "turn" && e.data && typeof e.data.round === "number" && e.data.round !== S.logRound) {
+          S.logRound = e.data.round;
+          S.log.push({ round: e.data.round + 1 });
+        }
+        S.log.push({ text: e.text, p: e.data && typeof e.data.player === "number" ? e.data.player : null, turn: e.kind === "turn" });
+      }
       S.log = S.log.slice(-200);
+      keepLog();
       take(f);
       askFairness();
       break;
     case "table": S.table = f.table; break;
     case "export": onExport(f); return;
     case "chat": S.chat.push(f.message); break;
-    case "notice": S.log.push(f.text || f.kind); break;
+    case "notice": S.log.push({ text: f.text || f.kind, p: typeof f.seat === "number" ? f.seat : null }); break;
     case "replay": S.replay = f; S.replaySvg = ""; if (S.table.game !== "tools") replayBoard(f); break;
     case "legal":
       if (f.version === S.version) { S.anytime = f.actions; S.refused = f.refused || []; }
@@ -267,11 +381,20 @@ function onFrame(f) {
   render();
 }
 function take(f) {
+  // cash changes, shown on the panels for a few moves (+$200, -$50)
+  const was = S.view && S.view.players, now = f.view && f.view.players;
+  if (was && now && was.length === now.length && f.version > S.version) {
+    S.deltas = S.deltas || {};
+    now.forEach((pl, p) => { if (pl.cash !== undefined && pl.cash !== was[p].cash) S.deltas[p] = { n: pl.cash - was[p].cash, at: f.version }; });
+  }
   S.version = f.version; S.view = f.view; S.prompt = f.prompt || null; S.final = f.final || null;
   // the server counts the seconds left; this page only counts down from when the frame came
   S.timerAt = f.timer_left === null || f.timer_left === undefined ? null : Date.now() + f.timer_left * 1000;
   S.anytime = []; S.refused = []; S.error = "";
-  if (S.me && S.me.seat !== null && S.table.game === "monopoly" && S.table.status === "running" && !S.final) send({ type: "legal", anytime: true });
+  // the any-time buttons are on the seat's own deeds: no deed, nothing to ask; and never the
+  // trade proposals (the page writes its own offers): a few hundred bytes, not 25 KB a move
+  const mine = S.view && S.view.properties && S.me && S.view.properties.some((d) => d.owner === S.me.seat);
+  if (mine && S.table.game === "monopoly" && S.table.status === "running" && !S.final) send({ type: "legal", anytime: true, trades: false });
 }
 function act(answer) {
   const msg = { type: "action", version: S.version };
@@ -290,8 +413,17 @@ function showError(msg) {
 function render() {
   if (!S.table) return;
   const m = main();
-  const keep = focusOf(m);
-  m.replaceChildren();
+  const into = document.createElement("main");
+  paint(into);
+  morphKids(m, into);
+  for (const k of ["version", "status", "decision"]) if (into.dataset[k] !== undefined) m.dataset[k] = into.dataset[k];
+  afterPaint();
+  announce();
+}
+function afterPaint() {
+  if (S.table.game !== "tools" && typeof paintBoard === "function") paintBoard();
+}
+function paint(m) {
   // for scripts and tests: which table version and decision this page shows
   m.dataset.version = S.version;
   const over = S.final ? "over" : S.table.status;
@@ -326,22 +458,6 @@ function render() {
   if (S.final) m.append(renderFinal(), renderReplay());
   if (S.table.game === "tools") renderTools(m); else renderProperty(m);
   m.append(renderLog());
-  restoreFocus(keep);
-}
-// A redraw after every move must not take the caret from someone typing (a cash amount, a chat
-// line) or the focus from a keyboard user: controls with an id get both back.
-function focusOf(m) {
-  const el = document.activeElement;
-  if (!el || !el.id || !m.contains(el)) return null;
-  let sel = null;
-  try { sel = el.selectionStart === null || el.selectionStart === undefined ? null : [el.selectionStart, el.selectionEnd]; } catch { sel = null; }
-  return { id: el.id, sel };
-}
-function restoreFocus(keep) {
-  const el = keep && document.getElementById(keep.id);
-  if (!el) return;
-  el.focus();
-  if (keep.sel) try { el.setSelectionRange(keep.sel[0], keep.sel[1]); } catch { /* not a text field */ }
 }
 function seatName(p) { return S.table.seats[p] ? botName(S.table.seats[p].name, p) : "#" + (p + 1); }
 // the server's words name bots as the engine knows them: their default names are put in the
@@ -367,12 +483,14 @@ function renderFinal() {
   return h("section", { class: "card final", id: "final" }, h("h2", { text: t("Game over") }),
     h("ol", { id: "ranking" }, ...f.ranking.map((p) => h("li", {},
       seatName(p) + (f.winners.includes(p) ? " ★ " + t("winner") : "") + " · " +
-      (f.score_kind === "valuation" ? money(f.scores[p]) : t("{n} cards left", { n: f.scores[p] }))))),
+      (f.score_kind === "valuation" ? money(f.scores[p]) : tn("{n} card left", "{n} cards left", f.scores[p]))))),
     fairnessLine());
 }
 function renderLog() {
   return h("section", { class: "card", id: "log-card" }, h("h2", { text: t("What happened") }),
-    h("ul", { id: "log", "aria-live": "polite" }, ...S.log.slice(-30).reverse().map((s) => h("li", { text: namesIn(s) }))),
+    h("ul", { id: "log", tabindex: 0, "aria-label": t("What happened") }, ...S.log.slice(-60).reverse().map((e) => e.round ? h("li", { class: "round-sep", text: t("Round {n}", { n: e.round }) }) : h("li", {
+      class: (e.turn ? "round " : "") + (e.p === null || e.p === undefined ? "" : "seat"),
+      style: e.p === null || e.p === undefined ? null : "--seat:" + seatColour(e.p), text: namesIn(e.text) }))),
     h("h2", { text: t("Chat") }),
     h("ul", { id: "chat" }, ...S.chat.slice(-10).map((c) => h("li", {}, h("b", { text: c.name + ": " }), c.text))),
     S.me.seat === null ? null : h("form", { onsubmit: (ev) => {
@@ -382,14 +500,26 @@ function renderLog() {
       oninput: (ev) => { S.chatDraft = ev.target.value; } }), h("button", { type: "submit", text: t("Send") })));
 }
 function promptCard(title, ...kids) {
-  return h("section", { class: "card prompt", id: "prompt", "aria-live": "assertive" }, h("h2", { text: title }), timerLine(), ...kids);
+  return h("section", { class: "card prompt", id: "prompt", "data-kind": S.prompt ? S.prompt.decision.kind : "" }, h("h2", { text: title }), timerLine(), ...kids);
+}
+// turn and result changes, told to screen readers once (a live region outside the redrawn page)
+let told = "";
+function announce() {
+  let say = "";
+  if (S.final) say = t("Game over") + ": " + S.final.winners.map(seatName).join(", ") + " · " + t("winner");
+  else if (S.prompt) say = WORD.decide[S.prompt.decision.kind] ? t(WORD.decide[S.prompt.decision.kind]) : t("Your decision");
+  else if (S.view && S.view.pending) say = t("Waiting for {name}.", { name: seatName(S.view.pending.player) });
+  if (say === told) return;
+  told = say;
+  const el = document.getElementById("announce");
+  if (el) el.textContent = say;
 }
 // the turn timer: who decides and how many seconds they have left, ticking once a second
 function timerText() {
   if (!S.timerAt || !S.view || !S.view.pending || S.final) return "";
   const left = Math.max(0, Math.ceil((S.timerAt - Date.now()) / 1000));
   const who = S.view.pending.player;
-  return who === S.me.seat ? t("{n} s left to decide", { n: left }) : t("{name} has {n} s left", { name: seatName(who), n: left });
+  return who === S.me.seat ? tn("{n} s left to decide", "{n} s left to decide", left) : tn("{name} has {n} s left", "{name} has {n} s left", left, { name: seatName(who) });
 }
 function timerLine() {
   return h("p", { id: "timer-left", class: "timer", role: "timer", "aria-live": "off", text: timerText() });

@@ -2,29 +2,58 @@
 "use strict";
 
 // ----- the property table ----------------------------------------------------------------
-let boardSvg = "", boardVersion = -1, boardAsked = "", boardEl = null;
+// One colour per seat, the board picture's own (parlor.render.palette.PLAYER_COLOURS): token,
+// panel, log line and owned squares agree.
+const SEAT_COLOURS = ["#e69f00", "#56b4e9", "#009e73", "#f0e442", "#0072b2", "#d55e00", "#cc79a7", "#000000"];
+function seatColour(p) { return SEAT_COLOURS[p % SEAT_COLOURS.length]; }
+// The picture is asked for only when something it draws outside its middle changed (owners,
+// buildings, mortgages, who is in jail or out): a throw of the dice only moves the tokens, and
+// the page moves them itself. The middle is the page's own (the stage), in the page's language.
+let boardSvg = "", boardKey = "", boardAsked = "";
+function drawnKey() {
+  const v = S.view;
+  return JSON.stringify([v.players.map((p) => [p.in_jail, p.bankrupt]),
+    v.properties.map((d) => [d.owner, d.buildings, d.mortgaged]), S.heat, S.lang, S.table.id]);
+}
 function refreshBoard() {
-  const key = [S.version, S.heat, S.lang, S.table.id].join("|");
+  const key = drawnKey();
   if (key === boardAsked) return; // this very picture is drawn or on its way
   boardAsked = key;
-  const seq = ++S.boardSeq, drawnAt = S.version;
+  const seq = ++S.boardSeq;
   fetch("/api/picture", { method: "POST", headers: { "content-type": "application/json" },
-    body: JSON.stringify({ view: S.view, lang: S.lang, heat: S.heat,
+    // the bots' default names in the page's language, as on the panels
+    body: JSON.stringify({ view: { ...S.view, players: S.view.players.map((pl, p) => ({ ...pl, name: botName(pl.name, p) })) }, lang: S.lang, heat: S.heat,
       options: S.table.settings ? S.table.settings.options : null }) })
     .then((r) => (r.ok ? r.text() : ""))
     .then((svg) => {
-      if (seq !== S.boardSeq || !svg) { if (seq === S.boardSeq) boardAsked = ""; return; }
-      boardSvg = svg; // drawn by the server from this page's own view
-      boardVersion = drawnAt;
-      const el = document.getElementById("board");
-      if (!el) return;
-      const before = tokenSpots(el);
-      el.innerHTML = svg; el.dataset.version = drawnAt;
-      walkTokens(el, before);
-    });
+      if (seq !== S.boardSeq) return;
+      if (!svg) { boardAsked = ""; return; }
+      boardSvg = svg; boardKey = key; // drawn by the server from this page's own view
+      paintBoard();
+    })
+    .catch(() => { if (seq === S.boardSeq) boardAsked = ""; }); // asked again at the next frame
+}
+// the board element is kept across redraws (data-static): the picture goes in here, by hand
+function paintBoard() {
+  const el = document.getElementById("board");
+  if (!el || !boardSvg || !S.view) return;
+  const before = tokenSpots(el);
+  if (el.dataset.picture !== boardKey) {
+    el.innerHTML = boardSvg;
+    el.dataset.picture = boardKey;
+    // the picture's own titles are English descriptions for files and screen readers: the
+    // page names the board in its language, and each square tells its deed when tapped
+    for (const x of el.querySelectorAll("title, desc, #centre")) x.remove(); // the stage is the middle
+    const svg = el.querySelector("svg");
+    if (svg) { svg.setAttribute("role", "group"); svg.setAttribute("aria-label", t("The board of {edition}", { edition: word("edition", S.table.edition) })); }
+  }
+  moveTokens(el, before);
+  // the board shows this version once its picture is the one for this view
+  if (boardKey === drawnKey()) el.dataset.version = S.version;
+  markDeedSquares(el);
 }
 // ----- tokens that walk: from the square they stood on, through every square passed ----------
-const WALK_MS = 90; // per square
+const WALK_MS = 360; // a whole walk, however far: animations stay under 0.4 s
 function tokenSpots(el) {
   const out = {};
   for (const tok of el.querySelectorAll("g.token")) {
@@ -32,58 +61,144 @@ function tokenSpots(el) {
   }
   return out;
 }
-function squareCentre(el, index, parent, player) {
+// where seat ``player``'s token stands on a square, as the picture says (data-token-spots)
+function spotOn(el, index, player) {
   const sq = el.querySelector("#square-" + index);
-  if (!sq) return null;
-  // the picture says where each seat's token stands on a square; else the square's middle
-  const spot = (sq.dataset.tokenSpots || "").split(" ")[player];
-  if (spot) { const [x, y] = spot.split(","); return "translate(" + x + "px, " + y + "px)"; }
-  const ctm = parent.getScreenCTM();
-  if (!ctm) return null;
-  const r = sq.getBoundingClientRect();
-  const pt = new DOMPoint(r.x + r.width / 2, r.y + r.height / 2).matrixTransform(ctm.inverse());
-  return "translate(" + pt.x.toFixed(1) + "px, " + pt.y.toFixed(1) + "px)";
+  const spot = sq && (sq.dataset.tokenSpots || "").split(" ")[player];
+  if (!spot) return null;
+  const [x, y] = spot.split(",");
+  return "translate(" + x + "," + y + ")";
 }
-function walkTokens(el, before) {
-  if (matchMedia("(prefers-reduced-motion: reduce)").matches || !el.animate) return;
+function moveTokens(el, before) {
   const n = S.edition ? S.edition.squares.length : 40;
+  const still = matchMedia("(prefers-reduced-motion: reduce)").matches || !el.animate;
+  const css = (tr) => tr.replace(/translate\(([-\d.]+)[ ,]+([-\d.]+)\)/, "translate($1px, $2px)");
   for (const tok of el.querySelectorAll("g.token")) {
-    const old = before[tok.dataset.player];
-    const to = Number(tok.dataset.square);
-    if (!old || old.square === to || tok.dataset.inJail === "true") continue;
+    const p = Number(tok.dataset.player);
+    const pl = S.view.players[p];
+    if (!pl) continue;
+    const to = pl.position;
+    // the picture may be older than the view: the token goes where the view says
+    if (Number(tok.dataset.square) !== to && tok.dataset.inJail !== "true") {
+      const at = spotOn(el, to, p);
+      if (at) { tok.setAttribute("transform", at); tok.dataset.square = to; }
+    }
+    const old = before[p];
+    if (still || !old || old.square === to || tok.dataset.inJail === "true") continue;
     const steps = (to - old.square + n) % n;
     if (steps > 12) continue; // a card's jump, not a throw of the dice: no walk
-    const css = (tr) => tr.replace(/translate\(([-\d.]+)[ ,]+([-\d.]+)\)/, "translate($1px, $2px)");
     const frames = [css(old.transform)];
     for (let i = 1; i < steps; i++) {
-      const c = squareCentre(el, (old.square + i) % n, tok.parentNode, Number(tok.dataset.player));
-      if (c) frames.push(c);
+      const c = spotOn(el, (old.square + i) % n, p);
+      if (c) frames.push(css(c));
     }
     frames.push(css(tok.getAttribute("transform")));
-    tok.animate(frames.map((transform) => ({ transform })), { duration: WALK_MS * steps, easing: "linear" });
+    tok.animate(frames.map((transform) => ({ transform })), { duration: WALK_MS, easing: "linear" });
     document.documentElement.dataset.walks = String(Number(document.documentElement.dataset.walks || 0) + 1);
   }
 }
+// a square on the board opens its deed in the stage: by tap, click, or keyboard
+function markDeedSquares(el) {
+  if (el.dataset.deeds === el.dataset.picture) return;
+  el.dataset.deeds = el.dataset.picture;
+  for (const sq of el.querySelectorAll("g.square")) {
+    const i = Number(sq.dataset.square);
+    const kind = S.edition && S.edition.squares[i] && S.edition.squares[i].kind;
+    if (!["street", "railroad", "utility"].includes(kind)) continue;
+    sq.setAttribute("tabindex", "0");
+    sq.setAttribute("role", "button");
+    sq.style.cursor = "pointer";
+  }
+}
+function onBoardClick(ev) {
+  const sq = ev.target.closest && ev.target.closest("g.square[role=button]");
+  if (!sq) return;
+  S.deed = S.deed === Number(sq.dataset.square) ? null : Number(sq.dataset.square);
+  render();
+}
+function onBoardKey(ev) {
+  if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); onBoardClick(ev); }
+}
+let editionAsked = "";
 function renderProperty(m) {
   const v = S.view;
   if (!S.edition || S.edition.id !== v.edition || S.edition.lang !== S.lang) {
-    fetch("/api/editions/" + encodeURIComponent(v.edition) + "?lang=" + S.lang).then((r) => r.json())
-      .then((ed) => { ed.lang = S.lang; S.edition = ed; render(); });
+    const key = v.edition + "|" + S.lang;
+    if (editionAsked !== key) {
+      editionAsked = key;
+      fetch("/api/editions/" + encodeURIComponent(v.edition) + "?lang=" + S.lang).then((r) => r.json())
+        .then((ed) => { ed.lang = S.lang; S.edition = ed; render(); })
+        .catch(() => { editionAsked = ""; }); // asked again at the next frame
+    }
     if (!S.edition) return;
   }
-  // one board element for the whole visit: a redraw moves it, so a token's walk goes on
-  if (!boardEl) boardEl = h("div", { id: "board", class: "board" });
-  const board = boardEl;
-  if (board.dataset.version !== String(boardVersion)) {
-    board.innerHTML = boardSvg;
-    board.dataset.version = boardVersion;
-  }
   refreshBoard();
-  const heat = h("label", { class: "heat" }, h("input", { type: "checkbox", id: "heat", checked: S.heat,
+  const heat = h("label", { class: "heat toggle" }, h("input", { type: "checkbox", id: "heat", checked: S.heat,
     onchange: (ev) => { S.heat = ev.target.checked; refreshBoard(); } }), " " + t("Show the analysis: landing chances as heat, expected rent and payback on deeds"));
-  const layout = h("div", { class: "table-layout" }, h("div", { class: "board-wrap" }, heat, board),
-    h("div", { class: "side" }, renderDecision(), renderPlayers(), renderDeeds(), renderTrade()));
+  const board = h("div", { id: "board", class: "board", "data-static": "board", onclick: onBoardClick, onkeydown: onBoardKey });
+  const layout = h("div", { class: "table-layout" },
+    h("div", { class: "board-wrap" },
+      h("div", { class: "board-scroll" }, h("div", { class: "board-box" + (S.zoom ? " zoomed" : "") }, board, renderStage())),
+      h("div", { class: "board-tools" }, heat,
+        h("button", { type: "button", id: "zoom", "aria-pressed": S.zoom ? "true" : "false",
+          onclick: () => { S.zoom = !S.zoom; render(); }, text: S.zoom ? t("Zoom out") : t("Zoom in") }))),
+    h("div", { class: "side" }, renderPlayers(), renderDeeds(), renderTrade()));
   m.append(layout);
+}
+// ----- the stage: the middle of the board, where everyone looks ------------------------------
+const PIPS = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
+function renderStage() {
+  const v = S.view;
+  const kids = [];
+  const dice = v.last_dice;
+  if (dice && dice.length === 2) {
+    kids.push(h("p", { id: "dice", class: "dice", role: "img", "data-key": dice.join("-") + "-" + S.diceAt, "aria-label": t("Dice: {a} and {b}", { a: dice[0], b: dice[1] }) },
+      h("span", { class: "die", "aria-hidden": "true", text: PIPS[dice[0]] || dice[0] }),
+      h("span", { class: "die", "aria-hidden": "true", text: PIPS[dice[1]] || dice[1] })));
+  }
+  // the card just drawn, large: what it says happens next
+  const card = (S.lastEvents || []).find((e) => e.kind === "card");
+  if (card) kids.push(h("p", { id: "drawn-card", class: "drawn-card", text: namesIn(card.text) }));
+  if (S.deed !== null && S.deed !== undefined && S.edition) kids.push(renderDeedCard(S.deed));
+  kids.push(renderDecision());
+  return h("div", { id: "stage", class: "stage" }, ...kids);
+}
+// a deed as printed: price, rents by buildings, house cost, mortgage, and who holds it now
+function renderDeedCard(i) {
+  const sq = S.edition.squares[i];
+  const d = S.view.properties.find((x) => x.square === i);
+  const rents = sq.rents || [];
+  const rows = [];
+  if (sq.kind === "street") {
+    const names = [t("Rent"), t("With 1 house"), t("With 2 houses"), t("With 3 houses"), t("With 4 houses"), t("With a hotel")];
+    rents.forEach((r, b) => rows.push(h("tr", { class: d && d.buildings === b ? "now" : null }, h("th", { text: names[b] || "" }), h("td", { text: money(r) }))));
+    rows.push(h("tr", {}, h("th", { text: t("Each house") }), h("td", { text: money(sq.house_cost) })));
+  } else {
+    rents.forEach((r, k) => rows.push(h("tr", {}, h("th", { text: sq.kind === "utility" ? tn("{n} owned: dice ×", "{n} owned: dice ×", k + 1) : tn("{n} owned", "{n} owned", k + 1) }), h("td", { text: sq.kind === "utility" ? "×" + r : money(r) }))));
+  }
+  rows.push(h("tr", {}, h("th", { text: t("Mortgage") }), h("td", { text: money(sq.mortgage) })));
+  const owner = d && d.owner >= 0 ? seatName(d.owner) : t("the bank");
+  const state = [t("Owner: {name}", { name: owner })];
+  if (d && d.buildings === 5) state.push(t("hotel")); else if (d && d.buildings) state.push(tn("{n} house", "{n} houses", d.buildings));
+  if (d && d.mortgaged) state.push(t("mortgaged"));
+  const colour = sq.kind === "street" ? groupColour(sq.group) : "#777";
+  return h("section", { id: "deed", class: "deed-card", "aria-label": t("Deed of {square}", { square: sq.name }) },
+    h("h3", { style: "background:" + colour + ";color:" + inkOn(colour), text: sq.name }),
+    h("p", { text: t("Price") + ": " + money(sq.price) }),
+    h("table", {}, h("tbody", {}, ...rows)),
+    h("p", { class: "owner", style: d && d.owner >= 0 ? "border-left:6px solid " + seatColour(d.owner) : null, text: state.join(" · ") }),
+    h("button", { type: "button", id: "deed-close", onclick: () => { S.deed = null; render(); }, text: t("Close") }));
+}
+// the street groups' colours as the picture fills them (read from its group strip)
+function groupColour(group) {
+  const el = document.querySelector("#board g.group-" + group + " g.band rect");
+  return (el && el.getAttribute("fill")) || "#999";
+}
+function inkOn(hex) {
+  const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex || "");
+  if (!m) return "#000";
+  const [r, g, b] = m.slice(1).map((x) => parseInt(x, 16));
+  return 0.299 * r + 0.587 * g + 0.114 * b > 140 ? "#000" : "#fff";
 }
 function deedsOf(p) { return S.view.properties.filter((d) => d.owner === p); }
 function renderPlayers() {
@@ -95,12 +210,16 @@ function renderPlayers() {
       if (v.turn === p && !S.final) marks.push("▶ " + t("turn"));
       if (pl.in_jail) marks.push(t("in jail"));
       if (pl.bankrupt) marks.push(t("bankrupt"));
-      if (pl.jail_cards) marks.push(t("{n} get-out-of-jail card(s)", { n: pl.jail_cards }));
+      if (pl.jail_cards) marks.push(tn("{n} get-out-of-jail card", "{n} get-out-of-jail cards", pl.jail_cards));
       marks.push(seat.kind === "bot" ? t("bot") : seat.connected ? t("online") : t("offline"));
       const deeds = deedsOf(p);
-      return h("div", { class: "player" + (v.turn === p ? " current" : ""), "data-player": p },
-        h("h3", { text: (p + 1) + ". " + botName(pl.name, p) + (S.me.seat === p ? " (" + t("you") + ")" : "") }),
-        h("p", { class: "cash", text: t("Cash") + ": " + money(pl.cash) }),
+      const delta = S.deltas && S.deltas[p];
+      const shown = delta && S.version - delta.at < 3 ? delta : null;
+      return h("div", { class: "player" + (v.turn === p ? " current" : ""), "data-player": p, style: "--seat:" + seatColour(p) },
+        h("h3", {}, h("span", { class: "seat-dot", "aria-hidden": "true" }), (p + 1) + ". " + botName(pl.name, p) + (S.me.seat === p ? " (" + t("you") + ")" : "")),
+        h("p", { class: "cash" }, t("Cash") + ": " + money(pl.cash),
+          shown ? h("span", { class: "delta " + (shown.n > 0 ? "up" : "down"), "data-key": String(shown.at),
+            text: (shown.n > 0 ? "+" : "−") + money(Math.abs(shown.n)) }) : null),
         h("p", { class: "marks", text: marks.join(" · ") }),
         deeds.length ? h("ul", { class: "deeds" }, ...deeds.map((d) => h("li", { text: deedLabel(d) }))) : null);
     }));
@@ -118,7 +237,7 @@ function deedLabel(d) {
   const letter = groupLetter(sq);
   if (letter) s += " [" + letter + "]";
   if (d.buildings === 5) s += " · " + t("hotel");
-  else if (d.buildings) s += " · " + t("{n} house(s)", { n: d.buildings });
+  else if (d.buildings) s += " · " + tn("{n} house", "{n} houses", d.buildings);
   if (d.mortgaged) s += " · " + t("mortgaged");
   return s;
 }
@@ -136,12 +255,25 @@ function offerList(squares, cash, cards) {
     return d ? tradeDeedLabel(d) : sqName(q);
   });
   if (cash) items.push(money(cash));
-  if (cards) items.push(t("{n} get-out-of-jail card(s)", { n: cards }));
+  if (cards) items.push(tn("{n} get-out-of-jail card", "{n} get-out-of-jail cards", cards));
   return h("ul", {}, ...(items.length ? items : [t("nothing")]).map((s) => h("li", { text: s })));
+}
+// what the person deciding is deciding, as everyone may see it (the view's public pending)
+function pendingInfo() {
+  const p = S.view.pending;
+  if (!p || S.final) return null;
+  const info = p.info || {};
+  if (p.kind === "bid") {
+    const item = info.square !== undefined ? sqName(info.square) : t("a building");
+    return h("p", { id: "high-bid", class: "auction", text: t("Auction of {item}", { item }) + " · " + (info.high_bidder >= 0
+      ? t("high bid {amount} by {name}", { amount: money(info.high_bid), name: seatName(info.high_bidder) }) : t("no bid yet")) });
+  }
+  if (p.kind === "buy_or_auction") return h("p", { class: "on-offer", text: sqName(info.square) + " · " + money(info.price) });
+  return null;
 }
 function renderDecision() {
   const pr = S.prompt;
-  if (!pr) return h("section", { class: "card", id: "no-prompt" }, waitingFor());
+  if (!pr) return h("section", { class: "card", id: "no-prompt" }, waitingFor(), pendingInfo());
   const d = pr.decision, info = d.info || {};
   const answers = pr.answers;
   const title = WORD.decide[d.kind] ? t(WORD.decide[d.kind]) : t("Your decision");
@@ -253,7 +385,9 @@ function renderTrade() {
     box(draft.partner, "take", draft.take), h("label", {}, t("Cash") + " ", number("take-cash", "takeCash")),
     cards(draft.partner, "take-cards", "takeCards"),
     h("button", { type: "submit", id: "propose", text: t("Send the offer") }));
-  const details = h("details", { class: "card", id: "trade", open: draft.open }, h("summary", { text: t("Propose a trade") }), form);
-  details.addEventListener("toggle", () => { draft.open = details.open; });
+  const details = h("details", { class: "card", id: "trade", open: draft.open, ontoggle: (ev) => { draft.open = ev.target.open; } },
+    // the state is taken at the click (the toggle event comes later: a redraw between the two
+    // would shut what was just opened)
+    h("summary", { onclick: (ev) => { draft.open = !ev.target.closest("details").open; }, text: t("Propose a trade") }), form);
   return details;
 }

@@ -12,11 +12,11 @@ function route() {
     S.table = null; S.view = null; S.log = []; renderHome(); return;
   }
   if (invite && !myTables()[table]?.token && !myTables()[table]?.spectator) { renderJoin(table, invite); return; }
-  if (!S.creds || S.creds.table !== table || !S.ws) { S.table = null; S.log = []; connect(table); }
+  if (!S.creds || S.creds.table !== table || !S.ws) { S.table = null; connect(table); }
 }
 document.getElementById("lang").addEventListener("change", async (ev) => {
   await loadLang(ev.target.value);
-  if (S.ws && S.table) { S.log = []; open(); } else route();
+  if (S.ws && S.table) { loadLog(); open(); } else route();
 });
 window.addEventListener("hashchange", route);
 const want = localStorage.getItem("parlor.lang") || (navigator.language || "en").slice(0, 2);

@@ -27,45 +27,78 @@ const RULES = [
   N_("No card to play? Draw one: if it fits, you may play it at once."),
 ];
 function rulesHelp() {
-  const d = h("details", { class: "card", id: "rules-help", open: S.rulesOpen || null }, h("summary", { text: t("Rules in short") }),
-    h("ul", {}, ...RULES.map((r) => h("li", { text: t(r) }))));
-  d.addEventListener("toggle", () => { S.rulesOpen = d.open; });
-  return d;
+  return h("details", { class: "card", id: "rules-help", open: S.rulesOpen || null, ontoggle: (ev) => { S.rulesOpen = ev.target.open; } },
+    h("summary", { onclick: (ev) => { S.rulesOpen = !ev.target.closest("details").open; }, text: t("Rules in short") }), h("ul", {}, ...RULES.map((r) => h("li", { text: t(r) }))));
 }
+function cardBacks(n) {
+  const shown = Math.min(n, 8);
+  return h("span", { class: "backs", "aria-hidden": "true" }, ...Array.from({ length: shown }, () => h("span", { class: "back" })));
+}
+// The card table: opponents around the top with their card backs, the piles in the middle (the
+// top card large, the colour in force round it, the direction of play, the box-of-nails stack),
+// my hand as a fan at the bottom with the playable cards raised.
 function renderTools(m) {
   const v = S.view, pr = S.prompt;
   const playable = new Map();
   if (pr) for (const a of pr.answers) if (a.action.card) playable.set(a.action.card, a);
-  const seats = h("ul", { id: "tools-seats" }, ...v.names.map((n, p) => h("li", { class: p === v.current ? "current" : "" },
-    (p === v.current && !S.final ? "▶ " : "") + botName(n, p) + (S.me.seat === p ? " (" + t("you") + ")" : "") + ": " + t("{n} cards", { n: v.hand_sizes[p] }))));
-  const pile = h("section", { class: "card", id: "pile" }, h("h2", { text: t("Table") }),
-    h("p", {}, t("Top of the pile") + ": ", cardFace(v.top, { disabled: true, id: "top-card" })),
-    h("p", { id: "colour-in-force", text: t("Colour in force") + ": " + (v.color ? word("colour", v.color) : "—") }),
-    h("p", { text: t("{n} cards to draw", { n: v.draw_pile }) + " · " + word("direction", v.direction) }),
-    v.box_penalty ? h("p", { text: t("Penalty waiting: {n} cards", { n: v.box_penalty }) }) : null, seats);
-  m.append(pile);
+  const seats = h("ul", { id: "tools-seats", class: "opponents" }, ...v.names.map((n, p) => h("li", {
+    class: "opponent" + (p === v.current && !S.final ? " current" : "") + (S.me.seat === p ? " me" : ""),
+    "data-player": p, style: "--seat:" + seatColour(p),
+    "aria-label": botName(n, p) + ": " + cardsLeft(v.hand_sizes[p]) + (p === v.current && !S.final ? " · " + t("turn") : "") },
+  h("span", { class: "who" }, h("span", { class: "seat-dot", "aria-hidden": "true" }),
+    (p === v.current && !S.final ? "▶ " : "") + botName(n, p) + (S.me.seat === p ? " (" + t("you") + ")" : "")),
+  cardBacks(v.hand_sizes[p]), h("span", { class: "count", text: cardsLeft(v.hand_sizes[p]) }))));
+  const ccw = v.direction === "counterclockwise";
+  const drawAnswer = pr && pr.decision.kind === "play" ? pr.answers.find((a) => a.action.type === "Draw") : null;
+  const centre = h("section", { class: "card felt", id: "pile" },
+    h("h2", { class: "sr-only", text: t("Table") }),
+    h("div", { class: "piles" },
+      h("div", { class: "pile draw" },
+        h("button", { type: "button", id: "draw-pile", class: "back big" + (drawAnswer ? " can" : ""), disabled: !drawAnswer,
+          "aria-label": tn("{n} card to draw", "{n} cards to draw", v.draw_pile) + (drawAnswer ? " · " + namesIn(drawAnswer.text) : ""),
+          onclick: drawAnswer ? () => act(drawAnswer) : null }, h("span", { text: String(v.draw_pile) }))),
+      h("div", { class: "pile discard colour-ring-" + (v.color || "none") },
+        h("span", { class: "label", text: t("Top of the pile") }),
+        cardFace(v.top, { disabled: true, id: "top-card", class: "tcard big colour-" + (v.top.split(":")[1] || "wild"), "data-key": v.top }))),
+    h("p", { id: "colour-in-force", class: "in-force", text: t("Colour in force") + ": " + (v.color ? COLOUR_MARK[v.color] + " " + word("colour", v.color) : "—") }),
+    h("p", { id: "direction", class: "direction" + (ccw ? " ccw" : ""), text: (ccw ? "↺ " : "↻ ") + word("direction", v.direction) }),
+    v.box_penalty ? h("p", { id: "box-stack", class: "box-stack" },
+      h("span", { class: "stack", "aria-hidden": "true" }, ...Array.from({ length: Math.min(v.box_penalty / 2, 6) }, () => h("span", { class: "box" }))),
+      tn("Penalty waiting: {n} card", "Penalty waiting: {n} cards", v.box_penalty)) : null);
+  const table = h("div", { class: "tools-table" }, seats, centre);
+  m.append(table);
   if (pr) {
     const d = pr.decision;
     const title = WORD.decide[d.kind] ? t(WORD.decide[d.kind]) : t("Your decision");
     const kids = [];
-    if (d.info && d.info.drawn) kids.push(h("p", {}, t("You drew") + ": ", cardFace(d.info.drawn, { disabled: true })));
+    if (d.info && d.info.drawn) kids.push(h("div", { class: "drawn" }, h("span", { text: t("You drew") + ": " }), cardFace(d.info.drawn, { disabled: true, class: "tcard big colour-" + (d.info.drawn.split(":")[1] || "wild") })));
     if (d.info && d.info.good_nail_penalty) kids.push(h("p", { text: t("Good nail: you cannot play") }));
-    if (d.info && d.info.penalty) kids.push(h("p", { text: t("Penalty waiting: {n} cards", { n: d.info.penalty }) }));
+    if (d.info && d.info.penalty) kids.push(h("p", { text: tn("Penalty waiting: {n} card", "Penalty waiting: {n} cards", d.info.penalty) }));
     const others = pr.answers.filter((a) => !a.action.card || d.kind !== "play");
     if (d.kind === "play" && others.length < pr.answers.length) kids.push(h("p", { class: "hint", text: t("Play a raised card from your hand (marked ▲ playable).") }));
-    kids.push(h("div", { class: "answers" }, ...others.map((a) => answerButton(a,
-      a.action.type === "ChooseColor" ? COLOUR_MARK[a.action.color] + " " + word("colour", a.action.color) : null))));
-    m.append(promptCard(title, ...kids));
-  } else m.append(h("section", { class: "card", id: "no-prompt" }, waitingFor()));
+    const picker = d.kind === "choose_color";
+    kids.push(h("div", { class: "answers" + (picker ? " colour-picker" : "") }, ...others.map((a) => {
+      if (a.action.type !== "ChooseColor") return answerButton(a);
+      const c = a.action.color;
+      return h("button", { class: "answer swatch colour-" + c, "data-type": "ChooseColor", "data-color": c, onclick: () => act(a) },
+        h("span", { class: "mark", "aria-hidden": "true", text: COLOUR_MARK[c] }), " " + word("colour", c));
+    })));
+    table.append(promptCard(title, ...kids));
+  } else table.append(h("section", { class: "card", id: "no-prompt" }, waitingFor()));
   if (v.hand) {
     const hand = [...v.hand].sort((a, b) => a.localeCompare(b));
-    m.append(h("section", { class: "card", id: "hand" }, h("h2", { text: t("Your hand ({n} cards)", { n: hand.length }) }),
-      h("div", { class: "cards" }, ...hand.map((c) => {
+    const n = hand.length;
+    table.append(h("section", { class: "card", id: "hand" }, h("h2", { text: tn("Your hand ({n} card)", "Your hand ({n} cards)", n) }),
+      h("div", { class: "cards fan" }, ...hand.map((c, i) => {
         const a = S.prompt && S.prompt.decision.kind === "play" ? playable.get(c) : null;
+        // a gentle fan: each card turned a little about the hand's middle
+        const turn = n > 1 ? ((i - (n - 1) / 2) * Math.min(4, 24 / n)).toFixed(1) : "0";
         return cardFace(c, { class: "tcard colour-" + (c.split(":")[1] || "wild") + (a ? " playable" : ""),
+          style: "--turn:" + turn + "deg", "data-key": c + "#" + i,
           disabled: !a, onclick: a ? () => act(a) : null,
           "aria-label": cardWords(c) + (a ? " · " + t("playable") : "") });
       }))));
   }
   m.append(rulesHelp()); // after the hand: on a phone the decision comes first
 }
+function cardsLeft(n) { return tn("{n} card", "{n} cards", n); }
