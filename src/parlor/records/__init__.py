@@ -126,11 +126,10 @@ def record_to_save(text: str, seed: int | None = None) -> dict[str, Any]:
     run = Replay(record, seed)
     game = run.finish()
     data = game.to_dict()
-    if any(run.kinds):
+    if all(run.kinds):  # (the terminal's seats: a human, or a bot by name)
         data["extra"] = {
             "seats": [
-                {"role": "human"} if k == "human" else {"role": "bot", "bot": k} if k else {}
-                for k in run.kinds
+                {"role": "human"} if k == "human" else {"role": "bot", "bot": k} for k in run.kinds
             ]
         }
     return data

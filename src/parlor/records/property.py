@@ -79,6 +79,19 @@ class Names:
         return sq
 
 
+_NAMES: dict[int, tuple[monopoly.Edition, Names]] = {}
+
+
+def names_of(edition: monopoly.Edition) -> Names:
+    """The :class:`Names` of ``edition``, made once per edition object."""
+    known = _NAMES.get(id(edition))
+    if known is None or known[0] is not edition:
+        if len(_NAMES) > 64:
+            _NAMES.clear()
+        known = _NAMES[id(edition)] = (edition, Names(edition))
+    return known[1]
+
+
 # ----- the header ---------------------------------------------------------------------------
 def header(game: monopoly.PropertyGame) -> list[Tag]:
     settings = game.settings
@@ -117,7 +130,7 @@ def settings(record: Record, names: list[str], option: Mapping[str, Any]) -> dic
 
 # ----- setup --------------------------------------------------------------------------------
 def setup_lines(game: monopoly.PropertyGame) -> list[Line]:
-    names = Names(game.edition)
+    names = names_of(game.edition)
     out: list[Line] = []
     for e in getattr(game, "setup_events", []):
         d = e.data
@@ -132,7 +145,11 @@ def setup_lines(game: monopoly.PropertyGame) -> list[Line]:
 
 
 # ----- moves --------------------------------------------------------------------------------
-def before(game: monopoly.PropertyGame) -> Decision | None:
+def start(game: monopoly.PropertyGame) -> None:
+    return None
+
+
+def before(game: monopoly.PropertyGame, memo: None) -> Decision | None:
     return game.pending
 
 
@@ -145,7 +162,7 @@ def _card_text(edition: monopoly.Edition, card_id: int) -> str:
 
 def outcomes(game: monopoly.PropertyGame, events: Sequence[Event], skip_dice: bool) -> list[str]:
     """What chance and the rules did with a move: squares moved to, cards, jail, dice."""
-    names = Names(game.edition)
+    names = names_of(game.edition)
     out: list[str] = []
     for e in events:
         d = e.data
@@ -174,7 +191,7 @@ def _items(names: Names, squares: Sequence[int], cash: int, cards: int) -> str:
 
 def write(game: monopoly.PropertyGame, action: Any, events: Sequence[Event], pending: Any) -> Line:
     """The line of ``action`` taken when ``pending`` was the decision; ``game`` is after it."""
-    names = Names(game.edition)
+    names = names_of(game.edition)
     p = action.player
     kind = type(action)
     if kind is monopoly.RollDice:
@@ -232,13 +249,14 @@ def read(game: monopoly.PropertyGame, line: Line) -> monopoly.Action:
     """The action a move line stands for, in ``game`` as it is before the move."""
     assert line.seat is not None
     p, verb, args, no = line.seat, line.verb, line.args, line.line
-    names = Names(game.edition)
+    names = names_of(game.edition)
     if verb == "roll":
         return monopoly.RollDice(p)
     if verb in _PLAIN:
         return _PLAIN[verb](p)
     if verb in _ON_SQUARE:
-        return _ON_SQUARE[verb](p, names.square(args, no))
+        action: monopoly.Action = _ON_SQUARE[verb](p, names.square(args, no))
+        return action
     if verb in ("buy", "decline"):
         return monopoly.BuyProperty(p) if verb == "buy" else monopoly.DeclineProperty(p)
     if verb == "bid":

@@ -97,8 +97,9 @@ def record_of(
     record = Record()
     record.setup = notation.setup_lines(fresh)
     turn, opens = 1, True
+    memo = notation.start(fresh)
     for action in game.log:
-        before, mark = notation.before(fresh), _mark(fresh)
+        before, mark = notation.before(fresh, memo), _mark(fresh)
         events = fresh.apply(action)
         line = notation.write(fresh, action, events, before)
         record.moves.append(replace(line, number=turn) if opens else line)
@@ -235,12 +236,14 @@ class Replay:
         if len(written) > len(setup):
             raise problem(record.setup[len(setup)].line, E_("the seed deals nothing more"))
         self.done = 0
+        self.turn, self.opens = 1, True
+        self.memo = self.notation.start(self.game)
 
     def steps(self) -> Iterator[Step]:
         """Apply the moves left, yielding each (raises :class:`RecordError` at the first line
         that does not replay)."""
         game, notation = self.game, self.notation
-        turn, opens = 1, True
+        turn, opens = self.turn, self.opens
         for i, line in enumerate(self.record.moves):
             if i < self.done:
                 continue
@@ -252,7 +255,7 @@ class Replay:
                     line.line, E_("this move is not the first of turn {n}", n=line.number)
                 )
             action = notation.read(game, line)
-            before, mark = notation.before(game), _mark(game)
+            before, mark = notation.before(game, self.memo), _mark(game)
             try:
                 events = game.apply(action)
             except ParlorError as exc:
@@ -272,6 +275,7 @@ class Replay:
             self.done = i + 1
             opens = _turn_passed(game, events, mark)
             turn += opens
+            self.turn, self.opens = turn, opens
             yield Step(i, line, action, events)
 
     def finish(self) -> Game[Any]:

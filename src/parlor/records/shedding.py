@@ -94,29 +94,37 @@ def setup_lines(game: tools.ToolsGame) -> list[Line]:
 
 
 # ----- moves --------------------------------------------------------------------------------
-def before(game: tools.ToolsGame) -> list[list[str]]:
-    """Every hand (what the outcomes of the next move are read from: who drew what)."""
-    return [_hand(game, p) for p in range(game.num_players)]
+def start(game: tools.ToolsGame) -> list[Counter[str]]:
+    """Every hand, kept up to date move by move (who drew what is read from them: a player's
+    hand is looked at only after a move that made them draw)."""
+    return [Counter(_hand(game, p)) for p in range(game.num_players)]
 
 
-def outcomes(game: tools.ToolsGame, events: Sequence[Event], hands: list[list[str]]) -> list[str]:
+def before(game: tools.ToolsGame, hands: list[Counter[str]]) -> list[Counter[str]]:
+    return hands
+
+
+def outcomes(
+    game: tools.ToolsGame, events: Sequence[Event], hands: list[Counter[str]]
+) -> list[str]:
+    """The cards drawn, by whom, and reshuffles; ``hands`` (before the move) are brought up to
+    date."""
     drawers: list[int] = []
-    played: dict[int, Counter[str]] = {}
     out: list[str] = []
     for e in events:
         d = e.data
         if e.kind == "play":
-            played.setdefault(d["player"], Counter())[d["card"]] += 1
+            hands[d["player"]][d["card"]] -= 1
         elif e.kind == "draw" and d["player"] not in drawers:
             drawers.append(d["player"])
         elif e.kind == "reshuffle":
             out.append("reshuffle")
     for p in drawers:
-        drawn = Counter(_hand(game, p))
-        drawn.subtract(hands[p])
-        drawn.update(played.get(p, Counter()))
-        cards = sorted(drawn.elements())
-        out.append(f"P{p + 1} draws " + ", ".join(cards))
+        now = Counter(_hand(game, p))
+        drawn = now - hands[p]
+        hands[p] = now
+        cards = ", ".join(sorted(drawn.elements())) or "nothing"  # (no card left to draw)
+        out.append(f"P{p + 1} draws {cards}")
     return out
 
 
