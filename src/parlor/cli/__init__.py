@@ -20,7 +20,14 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
         ),
     )
     sub = parser.add_subparsers(dest="command", required=True)
-    from parlor.cli import analyze_cmd, monopoly_tui, render_cmd, simulate_cmd, tools_tui
+    from parlor.cli import (
+        analyze_cmd,
+        monopoly_tui,
+        records_cmd,
+        render_cmd,
+        simulate_cmd,
+        tools_tui,
+    )
 
     monopoly_tui.add_parser(sub, _)
     tools_tui.add_parser(sub, _)
@@ -32,6 +39,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     server_cli.add_parser(sub, _)
     client_cli.add_parser(sub, _)
     render_cmd.add_parser(sub, _)
+    records_cmd.add_parser(sub, _)
     return parser
 
 

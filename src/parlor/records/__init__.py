@@ -53,6 +53,7 @@ __all__ = [
     "FACT_TAGS",
     "FORMAT_NAME",
     "FORMAT_VERSION",
+    "MAX_RECORD_BYTES",
     "SUFFIX",
     "Line",
     "Record",
@@ -68,6 +69,7 @@ __all__ = [
     "record_of",
     "record_to_save",
     "replay",
+    "rewrite",
     "save_to_record",
     "seed_commitment",
     "write_record",
@@ -133,3 +135,14 @@ def record_to_save(text: str, seed: int | None = None) -> dict[str, Any]:
             ]
         }
     return data
+
+
+def rewrite(text: str, seed: int | None = None, *, hide_seed: bool = False) -> str:
+    """A record checked and written again in the writer's own form (its descriptive tags and
+    who played each seat kept; comments dropped), with the seed or only its commitment."""
+    record = parse(text)
+    run = Replay(record, seed)
+    game = run.finish()
+    free = {t.name: " ".join(t.values) for t in record.tags if t.name not in FACT_TAGS}
+    kinds = run.kinds if any(run.kinds) else None
+    return write_record(game, seats=kinds, tags=free, hide_seed=hide_seed)
