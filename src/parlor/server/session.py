@@ -60,7 +60,14 @@ async def handle(hub: Hub, conn: Conn, msg: dict[str, Any]) -> None:
         await _host(hub, rt, kind, msg)
         conn.send({"type": "ack", "ref": ref, "version": rt.version})
     elif kind == "export":
-        conn.send({"type": "export", "ref": ref, "save": _export(conn, rt)})
+        fmt = msg.get("format", "save")
+        if fmt == "record":  # the game record (docs/records.md), under the same rule
+            record = await _export_record(conn, rt)
+            conn.send({"type": "export", "ref": ref, "format": "record", "record": record})
+        elif fmt == "save":
+            conn.send({"type": "export", "ref": ref, "save": _export(conn, rt)})
+        else:
+            raise ProtocolError("bad_request", E_("an export's format is save or record"))
     elif kind == "replay":
         replay = await _replay(hub, rt, msg.get("step"), conn.lang)
         conn.send({"type": "replay", "ref": ref, **replay})
@@ -202,6 +209,11 @@ async def _host(hub: Hub, rt: TableRuntime, kind: str, msg: dict[str, Any]) -> N
 def _export(conn: Conn, rt: TableRuntime) -> Any:
     """The engine's JSON save: after the end to anyone at the table; while the game runs, only
     to the host and only when every other seat is a bot (nobody else could use its secrets)."""
+    return json.loads(_exportable(conn, rt).to_json())
+
+
+def _exportable(conn: Conn, rt: TableRuntime) -> Any:
+    """The table's game if this connection may export it (the export rule), else an error."""
     game = rt.game
     if game is None:
         raise ProtocolError("not_running", E_("the game has not started"))
@@ -211,7 +223,16 @@ def _export(conn: Conn, rt: TableRuntime) -> Any:
             raise ProtocolError(
                 "forbidden", E_("a running game is exported only by the host of a table of bots")
             )
-    return json.loads(game.to_json())
+    return game
+
+
+async def _export_record(conn: Conn, rt: TableRuntime) -> str:
+    """The game record of the table's game, under the export rule; who played each seat in it."""
+    from parlor.records import write_record
+
+    copy = _exportable(conn, rt).clone()  # (the table goes on while the record is written)
+    seats = [(s.get("bot") or "heuristic") if s["kind"] == "bot" else "human" for s in rt.seats]
+    return await asyncio.to_thread(write_record, copy, seats=seats, tags={"Site": "parlor server"})
 
 
 async def _replay(hub: Hub, rt: TableRuntime, step: Any, lang: str) -> dict[str, Any]:
