@@ -247,6 +247,7 @@ function onFrame(f) {
     case "chat": S.chat.push(f.message); break;
     case "notice": S.log.push(f.text || f.kind); break;
     case "replay": S.replay = f; S.replaySvg = ""; if (S.table.game !== "tools") replayBoard(f); break;
+    case "export": if (f.format === "record") downloadRecord(f.record); return;
     case "legal":
       if (f.version === S.version) { S.anytime = f.actions; S.refused = f.refused || []; }
       break;
