@@ -220,3 +220,20 @@ def test_descriptive_tags_and_comments_change_no_fact(family: str) -> None:
         record.moves[[m.number for m in record.moves].index(2)].comment
         == 'a comment; with "quotes"'
     )
+
+
+@pytest.mark.parametrize("family", ["monopoly", "tools"])
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(data=st.data())
+def test_any_text_is_read_or_refused_with_a_record_error(family: str, data: st.DataObject) -> None:
+    """Hostile bytes: a record cut, spliced or sprinkled with any characters is read or refused
+    with a RecordError, never another exception."""
+    _, text = RECORDS[family]()
+    at = data.draw(st.integers(0, len(text)))
+    cut = data.draw(st.integers(0, 40))
+    junk = data.draw(st.text(alphabet=st.characters(codec="utf-8"), max_size=12))
+    mutated = text[:at] + junk + text[at + cut :]
+    try:
+        read_game(mutated)
+    except RecordError as exc:
+        assert str(exc)

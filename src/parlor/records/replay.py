@@ -182,6 +182,8 @@ def _seed(tags: Mapping[str, Tag], seed: int | None) -> int:
             found = check_seed(int(given.values[0]) if given.values else None)
         except (ValueError, ParlorError):
             raise problem(given.line, E_("the seed is a whole number")) from None
+        if given.values != (str(found),):  # (one spelling: 5, not 05 or +5)
+            raise problem(given.line, E_("the seed is a whole number"))
         if seed is not None and seed != found:
             raise problem(given.line, E_("the record's seed is not the one given"))
         seed = found
@@ -226,6 +228,10 @@ class Replay:
             raise
         except ParlorError as exc:
             raise RecordError(E_("the tags do not make a game: {error}", error=exc)) from exc
+        except Exception as exc:  # (edition or deck data the engine's parser chokes on)
+            raise RecordError(
+                E_("the tags do not make a game: {error}", error=type(exc).__name__)
+            ) from exc
         title = tags.get("Title")
         actual = getattr(getattr(self.game, "edition", None), "title", None)
         if title is not None and title.values != (actual,):
