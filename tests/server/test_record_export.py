@@ -3,8 +3,11 @@ JSON save, the record replays to the table's game, and it says who played each s
 
 from __future__ import annotations
 
-from parlor import client
-from parlor.records import parse, read_game
+import pytest
+
+from parlor import client, tools
+from parlor.bots.registry import make_bot
+from parlor.records import parse, read_game, write_record
 from tests.server.support import ServerProcess, host, run, start
 
 
@@ -34,6 +37,28 @@ def test_a_finished_game_is_exported_as_a_record(server: ServerProcess) -> None:
         await ann.close()
 
     run(go())
+
+
+def test_a_table_is_made_from_a_record(server: ServerProcess) -> None:
+    game = tools.new_game(["Ann", "Bo"], seed=11)
+    bots = [make_bot("tools", "heuristic", seed=i) for i in range(2)]
+    for _ in range(6):
+        p = game.pending.player  # type: ignore[union-attr]
+        game.apply(bots[p].choose(game, p))
+    made = client.create_table(server.base, record=write_record(game), seats=["human", "heuristic"])
+
+    async def go() -> None:
+        ann = await host(server.base, made)
+        assert ann.table["seats"][0]["name"] == "Ann"
+        await start(ann)
+        assert ann.version == len(game.log) and ann.view == game.view(0)
+        await ann.close()
+
+    run(go())
+    with pytest.raises(client.ServerError, match="line 2"):
+        client.create_table(
+            server.base, record='[Format "parlor-record 1"]\n[Game', seats=["human"]
+        )
 
 
 def test_a_running_table_with_other_people_gives_no_record(server: ServerProcess) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import logging
@@ -46,6 +47,18 @@ def asked_language(request: Request) -> str:
                 continue
         wanted.append((-quality, tag.split("-")[0].strip().lower()))
     return pick_language([tag for _, tag in sorted(wanted, key=lambda w: w[0])])
+
+
+def _save_of_record(text: Any) -> str:
+    """The engine's save of a game record (docs/records.md), every line checked."""
+    from parlor.records import RecordError, record_to_save
+
+    if not isinstance(text, str):
+        raise ProtocolError("bad_save", E_("a game record is text"))
+    try:
+        return json.dumps(record_to_save(text))
+    except RecordError as exc:
+        raise ProtocolError("bad_save", exc.text) from exc
 
 
 def create_app(
@@ -98,6 +111,8 @@ def create_app(
             save = None
             if isinstance(req, dict) and "save" in req:
                 save = req["save"] if isinstance(req["save"], str) else json.dumps(req["save"])
+            elif isinstance(req, dict) and "record" in req:  # a game record: its save
+                save = await asyncio.to_thread(_save_of_record, req["record"])
             made = await hub.create(req, save)
             base = str(request.base_url).rstrip("/")
             # the invite rides in the fragment: browsers never send it, so no log can hold it
