@@ -167,7 +167,6 @@ def _options(record: Record) -> dict[str, Any]:
         try:
             value = json.loads(t.values[1])
         except ValueError:
-            value = None
             raise problem(t.line, E_("an option's value is JSON: true, 12, null...")) from None
         if isinstance(value, dict | list):
             raise problem(t.line, E_("an option's value is JSON: true, 12, null..."))
