@@ -23,6 +23,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     from parlor.cli import (
         analyze_cmd,
         monopoly_tui,
+        records_cmd,
         render_cmd,
         simulate_cmd,
         tools_tui,
@@ -42,6 +43,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     client_cli.add_parser(sub, _)
     render_cmd.add_parser(sub, _)
     verify_cmd.add_parser(sub, _)
+    records_cmd.add_parser(sub, _)
     return parser
 
 

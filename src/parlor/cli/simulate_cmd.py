@@ -169,6 +169,13 @@ def add_arguments(parser: argparse.ArgumentParser, _: Translator) -> None:
         help=_("output directory (default: ./out/sim-<timestamp>)"),
     )
     out.add_argument("--csv", action="store_true", help=_("also write games.csv"))
+    out.add_argument(
+        "--records",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help=_("also write each game's record (docs/records.md) to DIR, one .plr file a game"),
+    )
     out.add_argument("--no-plots", action="store_true", help=_("do not draw the PNG plots"))
     out.add_argument("--no-progress", action="store_true", help=_("no progress bar"))
     out.add_argument(
@@ -207,6 +214,7 @@ RUN_OPTIONS = (
     "backend",
     "ray_address",
     "ray_ship_code",
+    "records",
 )
 
 
@@ -257,6 +265,7 @@ def build_spec(args: argparse.Namespace) -> Any:
             max_decisions=args.max_decisions,
             rotate=args.rotate_seats,
             bot_options=bot_options,
+            records=getattr(args, "records", None) is not None,
         )
         spec.check()
     except ParlorError as exc:
@@ -326,6 +335,12 @@ def run(args: argparse.Namespace) -> int:
         _error(problem)
         return 2
     console = Console()
+    if args.records is not None:
+        try:
+            args.records.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            _error(exc)
+            return 2
     started = time.perf_counter()
     # The games stream to the table's files as they finish: memory does not grow with the
     # number of games. The settings go into the file, and the report is then made from it.
@@ -342,6 +357,9 @@ def run(args: argparse.Namespace) -> int:
                 ship_code=args.ray_ship_code,
             ):
                 writer.add(record)
+                if args.records is not None and record.record:
+                    name = f"game-{record.index:06d}.plr"
+                    (args.records / name).write_text(record.record, encoding="utf-8")
             seconds = time.perf_counter() - started
             writer.run = {
                 "backend": backend,
@@ -379,6 +397,8 @@ def run(args: argparse.Namespace) -> int:
         )
     )
     written = [*writer.paths, *made.paths]
+    if args.records is not None:
+        written.append(args.records / "game-*.plr")
     console.print(_("wrote {paths}", paths=", ".join(str(p) for p in written)))
     return 0
 

@@ -53,6 +53,18 @@ def asked_language(request: Request) -> str:
     return pick_language([tag for _, tag in sorted(wanted, key=lambda w: w[0])])
 
 
+def _save_of_record(text: Any) -> str:
+    """The engine's save of a game record (docs/records.md), every line checked."""
+    from parlor.records import RecordError, record_to_save
+
+    if not isinstance(text, str):
+        raise ProtocolError("bad_save", E_("a game record is text"))
+    try:
+        return json.dumps(record_to_save(text))
+    except RecordError as exc:
+        raise ProtocolError("bad_save", exc.text) from exc
+
+
 def create_app(
     database_url: str,
     *,
@@ -129,6 +141,8 @@ def create_app(
             save = None
             if checked.save is not None:
                 save = checked.save if isinstance(checked.save, str) else json.dumps(checked.save)
+            elif checked.record is not None:  # a game record: its save
+                save = await asyncio.to_thread(_save_of_record, checked.record)
             made = await hub.create(req, save)
             base = str(request.base_url).rstrip("/")
             # the invite rides in the fragment: browsers never send it, so no log can hold it

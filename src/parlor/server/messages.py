@@ -76,6 +76,8 @@ class CreateRequest(Strict):
     host_seat: Annotated[int, Field(ge=0, le=10)] | None = None
     listed: bool = False
     save: str | dict[str, Any] | None = None
+    #: a game record (docs/records.md) instead of a save; the body's own bound caps its size
+    record: str | None = None
 
 
 class JoinRequest(Strict):
@@ -115,6 +117,7 @@ class Action(Message):
 class Legal(Message):
     type: Literal["legal"]
     anytime: bool = True
+    trades: bool = True  # false: the trade proposals are left out (the browser page asks so)
 
 
 class Sample(Message):
@@ -128,7 +131,12 @@ class Chat(Message):
 
 
 class Bare(Message):
-    type: Literal["start", "pause", "resume", "export", "ping"]
+    type: Literal["start", "pause", "resume", "ping"]
+
+
+class Export(Message):
+    type: Literal["export"]
+    format: Literal["save", "record"] = "save"
 
 
 class Kick(Message):
@@ -150,7 +158,7 @@ class Replay(Message):
 
 MESSAGES: dict[str, type[Message]] = {
     kind: model
-    for model in (Hello, Action, Legal, Sample, Chat, Bare, Kick, SetBot, Replay)
+    for model in (Hello, Action, Legal, Sample, Chat, Bare, Export, Kick, SetBot, Replay)
     for kind in typing.get_args(model.model_fields["type"].annotation)
 }
 

@@ -36,7 +36,7 @@ async def handle(hub: Hub, conn: Conn, msg: dict[str, Any]) -> None:
         if rt.game is None:
             raise ProtocolError("not_running", E_("the game has not started"))
         anytime = bool(msg.get("anytime", True))
-        trades = msg.get("trades", True) is not False  # false: no trade proposals (the page)
+        trades = msg.get("trades", True)  # false: no trade proposals (the page; a bool, checked)
         conn.send(
             {
                 "type": "legal",
@@ -62,7 +62,14 @@ async def handle(hub: Hub, conn: Conn, msg: dict[str, Any]) -> None:
         await _host(hub, rt, kind, msg)
         conn.send({"type": "ack", "ref": ref, "version": rt.version})
     elif kind == "export":
-        conn.send({"type": "export", "ref": ref, "save": await _export(conn, rt)})
+        fmt = msg.get("format", "save")
+        if fmt == "record":  # the game record (docs/records.md), under the same rule
+            record = await _export_record(conn, rt)
+            conn.send({"type": "export", "ref": ref, "format": "record", "record": record})
+        elif fmt == "save":
+            conn.send({"type": "export", "ref": ref, "save": await _export(conn, rt)})
+        else:
+            raise ProtocolError("bad_request", E_("an export's format is save or record"))
     elif kind == "replay":
         replay = await _replay(hub, rt, msg.get("step"), conn.lang)
         conn.send({"type": "replay", "ref": ref, **replay})
@@ -225,22 +232,12 @@ async def _host(hub: Hub, rt: TableRuntime, kind: str, msg: dict[str, Any]) -> N
 
 
 async def _export(conn: Conn, rt: TableRuntime) -> Any:
-    """The engine's JSON save: after the end to anyone at the table; while the game runs, only
-    to the host and only when every other seat is a bot (nobody else could use its secrets).
-    After the end it carries the reveal of the table's commitment (``fairness``: the committed
-    seed, the salt, the nonces and every chance outcome), never before."""
-    game = rt.game
-    if game is None:
-        raise ProtocolError("not_running", E_("the game has not started"))
-    if not game.is_over:
-        others_human = any(s["kind"] == "human" and s["seat"] != conn.seat for s in rt.seats)
-        if not conn.is_host or others_human:
-            raise ProtocolError(
-                "forbidden", E_("a running game is exported only by the host of a table of bots")
-            )
-        return json.loads(game.to_json())
-    if rt.committed_seed is None or rt.salt is None or rt.nonces is None:
-        return json.loads(game.to_json())  # (an imported game: no commitment to reveal)
+    """The engine's JSON save, under the export rule (:func:`_exportable`). After the end it
+    carries the reveal of the table's commitment (``fairness``: the committed seed, the salt, the
+    nonces and every chance outcome), never before."""
+    game = _exportable(conn, rt)
+    if not game.is_over or rt.committed_seed is None or rt.salt is None or rt.nonces is None:
+        return json.loads(game.to_json())  # (running, or imported: no commitment to reveal)
     if rt.export_cache is None:
         salt = bytes.fromhex(rt.salt)
         save = json.loads(game.to_json())
@@ -250,6 +247,31 @@ async def _export(conn: Conn, rt: TableRuntime) -> Any:
         )
         rt.export_cache = save
     return rt.export_cache
+
+
+def _exportable(conn: Conn, rt: TableRuntime) -> Any:
+    """The table's game if this connection may export it, else an error: after the end to anyone
+    at the table; while the game runs, only to the host and only when every other seat is a bot
+    (nobody else could use its secrets)."""
+    game = rt.game
+    if game is None:
+        raise ProtocolError("not_running", E_("the game has not started"))
+    if not game.is_over:
+        others_human = any(s["kind"] == "human" and s["seat"] != conn.seat for s in rt.seats)
+        if not conn.is_host or others_human:
+            raise ProtocolError(
+                "forbidden", E_("a running game is exported only by the host of a table of bots")
+            )
+    return game
+
+
+async def _export_record(conn: Conn, rt: TableRuntime) -> str:
+    """The game record of the table's game, under the export rule; who played each seat in it."""
+    from parlor.records import write_record
+
+    copy = _exportable(conn, rt).clone()  # (the table goes on while the record is written)
+    seats = [(s.get("bot") or "heuristic") if s["kind"] == "bot" else "human" for s in rt.seats]
+    return await asyncio.to_thread(write_record, copy, seats=seats, tags={"Site": "parlor server"})
 
 
 async def _replay(hub: Hub, rt: TableRuntime, step: Any, lang: str) -> dict[str, Any]:

@@ -62,6 +62,8 @@ class GameSpec:
     max_decisions: int | None = None
     rotate: bool = False
     bot_options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    #: Keep each game's record (docs/records.md) in :attr:`GameRecord.record` (not in the rows).
+    records: bool = False
 
     def __post_init__(self) -> None:
         if self.game not in GAMES:
@@ -155,6 +157,7 @@ class GameSpec:
         out["options"] = dict(self.options)
         out["bot_options"] = {k: dict(v) for k, v in self.bot_options.items()}
         out["max_decisions"] = self.cap
+        del out["records"]  # (how the games are kept, not what was played)
         return out
 
 
@@ -188,6 +191,8 @@ class GameRecord:
     landings: tuple[int, ...] = ()
     rent: tuple[int, ...] = ()
     error: str = ""
+    #: The game's record, with ``GameSpec.records`` (not a column of the rows).
+    record: str = field(default="", compare=False, repr=False)
 
     @property
     def winner_bot(self) -> str:
@@ -195,6 +200,7 @@ class GameRecord:
 
     def to_row(self) -> dict[str, Any]:
         row = dataclasses.asdict(self)
+        del row["record"]
         for key, value in row.items():
             if isinstance(value, tuple):
                 row[key] = list(value)
@@ -305,6 +311,7 @@ def run_game(spec: GameSpec, seed: int, index: int = 0) -> GameRecord:
     else:
         reason = outcome.reason.replace(" ", "_")
         winners, scores, ranking = outcome.winners, outcome.scores, outcome.ranking
+    record = _record_text(game, lineup, index) if spec.records else ""
     return GameRecord(
         index=index,
         game=spec.game,
@@ -325,7 +332,19 @@ def run_game(spec: GameSpec, seed: int, index: int = 0) -> GameRecord:
         landings=tuple(board.landings) if board else (),
         rent=tuple(board.rent) if board else (),
         error=error,
+        record=record,
     )
+
+
+def _record_text(game: Game[Any], lineup: Sequence[str], index: int) -> str:
+    """The game's record (an engine that fails replaying its own log gives none)."""
+    from parlor.records import write_record
+
+    try:
+        tags = {"Event": "parlor simulate", "Round": str(index + 1)}
+        return write_record(game, seats=list(lineup), tags=tags)
+    except Exception:  # (the row says why the game stopped)
+        return ""
 
 
 def run_batch(spec: GameSpec, indices: Sequence[int], base_seed: int) -> list[GameRecord]:

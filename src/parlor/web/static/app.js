@@ -369,6 +369,7 @@ function onFrame(f) {
     case "chat": S.chat.push(f.message); break;
     case "notice": S.log.push({ text: f.text || f.kind, p: typeof f.seat === "number" ? f.seat : null }); break;
     case "replay": S.replay = f; S.replaySvg = ""; if (S.table.game !== "tools") replayBoard(f); break;
+    case "export": if (f.format === "record") downloadRecord(f.record); return;
     case "legal":
       if (f.version === S.version) { S.anytime = f.actions; S.refused = f.refused || []; }
       break;
