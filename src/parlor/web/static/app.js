@@ -365,11 +365,13 @@ function onFrame(f) {
       askFairness();
       break;
     case "table": S.table = f.table; break;
-    case "export": onExport(f); return;
+    case "export": // the save (checked against the commitment: fairness.js) or the game record
+      if (f.format === "record") downloadRecord(f.record);
+      else onExport(f);
+      return;
     case "chat": S.chat.push(f.message); break;
     case "notice": S.log.push({ text: f.text || f.kind, p: typeof f.seat === "number" ? f.seat : null }); break;
     case "replay": S.replay = f; S.replaySvg = ""; if (S.table.game !== "tools") replayBoard(f); break;
-    case "export": if (f.format === "record") downloadRecord(f.record); return;
     case "legal":
       if (f.version === S.version) { S.anytime = f.actions; S.refused = f.refused || []; }
       break;
