@@ -148,6 +148,14 @@ def add_parser(subparsers: Any, _: Translator | None = None) -> argparse.Argumen
     )
     p.add_argument("--out", default="out/analysis", help=_("directory for CSV and PNG files"))
     p.add_argument("--no-plot", action="store_true", help=_("skip the heatmaps"))
+    p.add_argument(
+        "--all",
+        action="store_true",
+        help=_(
+            "the value tables of every edition, scenario and jail strategy: CSV, Parquet, a "
+            "data dictionary and plots under --out (docs/analysis.md)"
+        ),
+    )
     p.set_defaults(run=run)
     return p
 
@@ -175,6 +183,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
+    if getattr(args, "all", False):
+        return _run_all(args)
     if args.cards != "cycling" and (args.orders is not None or args.deck_seed is not None):
         raise SettingsError(E_("--orders and --deck-seed go with --cards cycling"))
     if args.orders is not None and args.deck_seed is not None:
@@ -255,6 +265,21 @@ def _run(args: argparse.Namespace) -> int:
                     )
                 )
     print()
+    _ = translator(help_language([]))  # (the environment's language: analyze has no --lang)
+    print(_("wrote {paths}", paths=", ".join(str(p) for p in written)))
+    return 0
+
+
+def _run_all(args: argparse.Namespace) -> int:
+    """``--all``: every edition x scenario x jail strategy (parlor.analysis.tables)."""
+    from parlor.analysis.tablefiles import summary, write_all
+    from parlor.analysis.tables import build
+
+    tables = build()
+    written = write_all(tables, Path(args.out), plots=not args.no_plot)
+    print(summary(tables))
+    print()
+    print(f"tables computed in {tables.seconds:.1f} s")
     _ = translator(help_language([]))  # (the environment's language: analyze has no --lang)
     print(_("wrote {paths}", paths=", ".join(str(p) for p in written)))
     return 0
