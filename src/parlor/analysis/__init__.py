@@ -4,6 +4,9 @@
 uniformly; ``parlor.analysis.cycling`` solves it with each deck in a fixed order, cycling;
 ``parlor.analysis.exact.analyse`` solves either; ``parlor.analysis.rents`` turns it into expected rent and payback per property;
 ``parlor.analysis.board`` draws it as a heatmap of the board.
+``parlor.analysis.tables`` builds the value tables of every edition, scenario and jail strategy
+(written by ``parlor.analysis.tablefiles``); ``parlor.analysis.tokensim`` simulates one token to
+check the chain; ``parlor.analysis.pe84`` is Project Euler problem 84 from its own rules.
 """
 
 from parlor.analysis.cycling import CyclingAverage, CyclingChain

@@ -157,6 +157,14 @@ def add_parser(subparsers: Any, _: Translator | None = None) -> argparse.Argumen
         ),
     )
     p.add_argument("--no-plot", action="store_true", help=_("skip the heatmaps"))
+    p.add_argument(
+        "--all",
+        action="store_true",
+        help=_(
+            "the value tables of every edition, scenario and jail strategy: CSV, Parquet, a "
+            "data dictionary and plots under --out (docs/analysis.md)"
+        ),
+    )
     p.set_defaults(run=run)
     return p
 
@@ -184,6 +192,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
+    if getattr(args, "all", False):
+        return _run_all(args)
     if args.cards != "cycling" and (args.orders is not None or args.deck_seed is not None):
         raise SettingsError(E_("--orders and --deck-seed go with --cards cycling"))
     if args.orders is not None and args.deck_seed is not None:
@@ -299,6 +309,21 @@ def _out_dir(given: str | None) -> Path:
     while path.exists():  # (two runs in one second)
         path, n = Path(f"{base}-{n}"), n + 1
     return path
+
+
+def _run_all(args: argparse.Namespace) -> int:
+    """``--all``: every edition x scenario x jail strategy (parlor.analysis.tables)."""
+    from parlor.analysis.tablefiles import summary, write_all
+    from parlor.analysis.tables import build
+
+    tables = build()
+    written = write_all(tables, _out_dir(args.out), plots=not args.no_plot)
+    print(summary(tables))
+    print()
+    print(f"tables computed in {tables.seconds:.1f} s")
+    _ = translator(help_language([]))  # (the environment's language: analyze has no --lang)
+    print(_("wrote {paths}", paths=", ".join(str(p) for p in written)))
+    return 0
 
 
 def _square_name(r: ChainResult, square: int) -> str:
