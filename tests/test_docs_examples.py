@@ -110,6 +110,7 @@ FEW = "fewer games: the figures in the doc are from the full run; this checks th
 SERVER = Sub("http://127.0.0.1:8000", "{base}", "the test's own server on a free loopback port")
 NO_TRAIN = "needs the train extra (torch, sb3-contrib), which the tests do not install"
 PLAY_PROMPTS = ("parlor play", "parlor tools")
+RECORD_EXAMPLE = "written by the code: tests/records/test_docs.py checks it is what the code writes"
 NICE = Sub(
     "nice -n 10 ",
     "",
@@ -487,6 +488,27 @@ PLANS: dict[tuple[str, str], Plan] = {
         "parlor db backup /var/backups/parlor-$(date +%F).db --database-url sqlite:////var/lib/parlor/parlor.db",
     ): Plan(
         "listed", "a host's paths; tests/server/test_backup.py runs parlor db backup during play"
+    ),
+    # ----- docs/analysis.md (the value tables)
+    (
+        "docs/analysis.md",
+        "parlor analyze --all --out out/tables          # about 9 s in all on one core: 1.6-5 s of solving",
+    ): Plan("sh"),
+    # ----- docs/records.md (its records and messages are written by the code itself)
+    ("docs/records.md", '[Format "parlor-record 1"]'): Plan("listed", RECORD_EXAMPLE),
+    ("docs/records.md", '[Format "parlor-record 1"]#2'): Plan("listed", RECORD_EXAMPLE),
+    ("docs/records.md", '[Format "parlor-record 1"]#3'): Plan("listed", RECORD_EXAMPLE),
+    (
+        "docs/records.md",
+        "record       = { comment-line | blank-line }, format-tag, { tag-line | comment-line | blank-line },",
+    ): Plan("listed", "the grammar (EBNF): the reader in parlor/records parses by it"),
+    (
+        "docs/records.md",
+        "line 21: the record says P2 roll 6+2 -> Connecticut Avenue, the game gives P2 roll 6+3 -> Connecticut Avenue",
+    ): Plan("listed", RECORD_EXAMPLE),
+    # ----- docs/web.md
+    ("docs/web.md", "$ PYTHONPATH=src python bench/bench_web_traffic.py --actions 600"): Plan(
+        "sh", subs=(Sub("--actions 600", "--actions 60", "60 actions, not 600: the bench runs"),)
     ),
     # ----- docs/rl.md
     ("docs/rl.md", "import gymnasium as gym"): Plan("python"),

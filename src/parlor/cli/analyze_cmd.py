@@ -318,10 +318,10 @@ def _run_all(args: argparse.Namespace) -> int:
 
     tables = build()
     written = write_all(tables, _out_dir(args.out), plots=not args.no_plot)
+    _ = translator(help_language([]))  # (the environment's language: analyze has no --lang)
     print(summary(tables))
     print()
-    print(f"tables computed in {tables.seconds:.1f} s")
-    _ = translator(help_language([]))  # (the environment's language: analyze has no --lang)
+    print(_("tables computed in {seconds} s", seconds=f"{tables.seconds:.1f}"))
     print(_("wrote {paths}", paths=", ".join(str(p) for p in written)))
     return 0
 
