@@ -199,5 +199,9 @@ def register_envs() -> None:
     for env_id, kwargs in ENV_IDS.items():
         if env_id not in gym.registry:
             gym.register(
-                id=env_id, entry_point="parlor.rl.gym_env:ParlorGymEnv", kwargs=dict(kwargs)
+                id=env_id,
+                entry_point="parlor.rl.gym_env:ParlorGymEnv",
+                # gym.make_vec(id, num_envs=N, vectorization_mode="vector_entry_point")
+                vector_entry_point="parlor.rl.vector:ParlorVectorEnv",
+                kwargs=dict(kwargs),
             )
