@@ -1,6 +1,7 @@
-"""The TOOLS encoder and the masks after the speed work (issue 21) are byte for byte what they were:
-the encoder of before (read from ``game.view(seat)``) is kept here as the reference, and the two
-are compared for every seat at every step of random games of every TOOLS configuration."""
+"""The encoders and the masks after the speed work (issue 21) are byte for byte what they were:
+the encoders of before (read from ``game.view(seat)`` one entry at a time) are kept as the
+references (the TOOLS one here, the property one in property_obs_reference.py), and compared for
+every seat at every step of random games of every TOOLS configuration and every edition."""
 
 from __future__ import annotations
 
@@ -10,11 +11,13 @@ from typing import Any
 import numpy as np
 import pytest
 
-from parlor import tools
+from parlor import monopoly, tools
 from parlor.rl.layout import Vector
+from parlor.rl.property_obs import PropertyEncoder
 from parlor.rl.table import GameSpec, Table
 from parlor.rl.tools_obs import HAND_SCALE, TOOLS_DECISIONS, ToolsEncoder
 from tests.rl.conftest import THREE_COLOR_DECK
+from tests.rl.property_obs_reference import reference_encode as reference_property
 
 
 def reference_encode(enc: ToolsEncoder, game: tools.ToolsGame, seat: int) -> Vector:
@@ -106,3 +109,39 @@ def test_the_encoder_and_the_mask_match_the_reference(
             table.act_id(seat, rng.choice(np.flatnonzero(table.mask(seat)).tolist()))
             steps += 1
     assert steps > 1000  # (many decisions of every kind, over whole games)
+
+
+@pytest.mark.parametrize(
+    "edition, players, options",
+    [
+        ("classic", 4, {}),
+        ("classic", 3, {"variant": "short"}),
+        ("matco", 2, {"variant": "time_limit", "time_limit_rounds": 15}),
+        ("latam", 5, {"free_parking_pot": True, "rent_claim": True, "auctions": False}),
+        ("matador", 4, {"variant": "quick", "time_limit_rounds": 12}),
+    ],
+)
+def test_the_property_encoder_matches_the_reference(
+    edition: str, players: int, options: dict[str, Any]
+) -> None:
+    spec = GameSpec("monopoly", edition=edition, players=players, options=options)
+    table = Table(spec, max_steps=700)
+    rng = random.Random(players)
+    steps = 0
+    for seed in range(3):
+        table.reset(seed)
+        enc = table.encoder
+        assert isinstance(enc, PropertyEncoder)
+        while True:
+            game = table.game
+            assert isinstance(game, monopoly.PropertyGame)
+            for seat in range(players):
+                got = table.observe(seat)["observation"]
+                assert got.tobytes() == reference_property(enc, game, seat).tobytes(), (seed, seat)
+            if table.over:
+                break
+            seat = table.decider
+            assert seat is not None
+            table.act_id(seat, rng.choice(np.flatnonzero(table.mask(seat)).tolist()))
+            steps += 1
+    assert steps > 1000

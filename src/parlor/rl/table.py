@@ -235,18 +235,21 @@ class Table:
     def mask(self, seat: int) -> Mask:
         """The seat's legal ids now: all zero unless it holds the pending decision. Built once a
         step; every caller gets its own copy (what an agent does to it changes nothing here)."""
-        decider = self.decider
-        if seat != decider:
-            return self.no_mask.copy()
+        return self._shared_mask(seat).copy()
+
+    def _shared_mask(self, seat: int) -> Mask:
+        """The mask itself, read-only (for this class's own checks)."""
+        if seat != self.decider:
+            return self.no_mask
         cached = self._mask_cache
         game = self.game
         if cached is not None and cached[0] is game and cached[1:3] == (self.steps, len(game.log)):
-            return cached[3].copy()
+            return cached[3]
         mask = np.zeros(self.num_actions, dtype=np.int8)
         mask[self._legal_ids(seat)] = 1
         mask.flags.writeable = False
         self._mask_cache = (game, self.steps, len(game.log), mask)
-        return mask.copy()
+        return mask
 
     @staticmethod
     def _classify_ids(game: Game[Any]) -> npt.NDArray[np.int8] | None:
@@ -298,7 +301,7 @@ class Table:
                 )
             )
         index = action_index(action_id)
-        mask = self.mask(seat)
+        mask = self._shared_mask(seat)
         if not 0 <= index < self.num_actions or not mask[index]:
             return self._illegal(seat, index, action_id, mask)
         return self.act(seat, self.game.action_from_id(index, seat))

@@ -118,9 +118,13 @@ class ToolsEncoder:
         self._slices = {e.name: lay.slice(e.name) for e in lay.entries}
         self._start = {name: sl.start for name, sl in self._slices.items()}
         most = self.deck_size + 1
-        self._hand_value = _sums(HAND_SCALE, most)
-        self._discard_value = np.stack([_sums(float(c), most) for c in self.copies], axis=1)
-        self._kinds = np.arange(len(self.codes))
+        # As Python lists of the float32 values (exact): a list comprehension over them fills a
+        # block faster than NumPy's fancy indexing of such short rows.
+        self._hand_value: list[float] = _sums(HAND_SCALE, most).tolist()
+        self._discard_value: list[list[float]] = [
+            _sums(float(c), most).tolist() for c in self.copies
+        ]
+        self._order = [[(seat + i) % self.n for i in range(self.n)] for seat in range(self.n)]
         self._decisions = {kind: i for i, kind in enumerate(TOOLS_DECISIONS)}
 
     def encode(self, game: ToolsGame, seat: int) -> Vector:
@@ -129,14 +133,15 @@ class ToolsEncoder:
         v = self._blank.copy()
         sl, at, n = self._slices, self._start, self.n
         pending = game.pending_for(seat)
-        v[sl["hand"]] = self._hand_value[game.hand_counts(seat)]
+        value = self._hand_value
+        v[sl["hand"]] = [value[c] for c in game.hand_counts(seat)]
         top, color, direction, box, pile, turn = game.public_numbers()
         v[at["top"] + top] = 1.0
         if color >= 0:
             v[at["color"] + color] = 1.0
         v[at["direction"]] = 1.0 if direction == 1 else 0.0
         sizes = game.hand_sizes
-        v[sl["hand_sizes"]] = [sizes[(seat + i) % n] / HAND_SCALE for i in range(n)]
+        v[sl["hand_sizes"]] = [sizes[p] / HAND_SCALE for p in self._order[seat]]
         if pending is not None:
             v[at["decider"] + (pending.player - seat) % n] = 1.0
             v[at["pending_kind"] + self._decisions[pending.kind]] = 1.0
@@ -148,7 +153,8 @@ class ToolsEncoder:
                 v[at["good_nail_penalty"] + (0 if penalty == "two_hammers" else 1)] = 1.0
         v[at["box_penalty"]] = box / HAND_SCALE
         v[at["draw_pile"]] = pile / self.deck_size
-        v[sl["discard"]] = self._discard_value[game.discard_counts(), self._kinds]
+        counts = game.discard_counts()
+        v[sl["discard"]] = [row[c] for row, c in zip(self._discard_value, counts, strict=True)]
         if self.max_turns:
             v[at["turns_left"]] = max(0, self.max_turns - turn) / self.max_turns
         return v
