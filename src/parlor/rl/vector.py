@@ -28,7 +28,7 @@ import contextlib
 import multiprocessing as mp
 from collections.abc import Sequence
 from multiprocessing.connection import Connection
-from typing import Any, SupportsFloat
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -67,8 +67,9 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
     a registered id (or None), the other keywords those of :class:`ParlorGymEnv`.
 
     What it saves over ``SyncVectorEnv``: no wrapper layers per game, the observations written
-    straight into preallocated batch arrays (no per-key concatenation), and no per-game info
-    merging (the masks are in the observation; ``info`` has the learners' ``seat`` only)."""
+    straight into preallocated batch arrays (no per-key concatenation, no observation or info
+    dict per game), and no per-game info merging (the masks are in the observation; ``info`` has
+    the learners' ``seat`` only)."""
 
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP}
 
@@ -125,14 +126,16 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
             raise ValueError(f"one action per game: shape ({self.num_envs},), not {chosen.shape}")
         ids = chosen.tolist()  # (Python ints: the environments refuse floats)
         for i, env in enumerate(self.envs):
-            reward: SupportsFloat = 0.0
             if self._ended[i]:
                 obs, info = env.reset()
-                terminated, truncated = False, False
+                self._put(i, obs, info)
+                reward, terminated, truncated = 0.0, False, False
             else:
-                obs, reward, terminated, truncated, info = env.step(ids[i])
-            self._put(i, obs, info)
-            self._rewards[i] = float(reward)
+                reward, terminated, truncated = env.advance(ids[i])
+                table = env.table
+                self._obs[i] = table.encoder.encode(table.game, env.seat)
+                self._masks[i] = table.mask(env.seat)
+            self._rewards[i] = reward
             self._terminations[i] = terminated
             self._truncations[i] = truncated
         np.logical_or(self._terminations, self._truncations, out=self._ended)
