@@ -130,19 +130,20 @@ class ParlorAECEnv(AECEnv):  # type: ignore[misc]
             decider = table.decider
             assert decider is not None
             self.agent_selection = agent_name(decider)
-            for a in self.agents:
-                if table.out(self._seat[a]):
-                    self.terminations[a] = True
+            if table.seats_leave:
+                for a in self.agents:
+                    if table.out(self._seat[a]):
+                        self.terminations[a] = True
             self._deads_step_first()
         self._refresh_infos()
 
     def _refresh_infos(self) -> None:
         # The mask in info is the observation's: only the agent to move has legal ids.
+        # The mask in info is the observation's: only the agent to move has legal ids.
+        table, seat, selected = self.table, self._seat, self.agent_selection
         for a in self.agents:
             self.infos[a]["action_mask"] = (
-                self.table.mask(self._seat[a])
-                if a == self.agent_selection
-                else np.zeros(self.table.num_actions, dtype=np.int8)
+                table.mask(seat[a]) if a == selected else table.no_mask.copy()
             )
 
     def render(self) -> str | None:

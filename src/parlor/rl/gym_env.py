@@ -135,17 +135,24 @@ class ParlorGymEnv(gym.Env[dict[str, Any], np.int64]):
         return self._obs(), self._info()
 
     def step(self, action: Any) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
-        if self.table.over or self.table.decider != self.seat:
-            raise RuntimeError("the episode is over: call reset()")
-        reward = self.table.act_id(self.seat, action)[self.seat]
-        reward += self._play_bots()
+        reward, terminated, truncated = self.advance(action)
         table = self.table
-        terminated = table.game.is_over or table.illegal_by is not None or table.out(self.seat)
-        truncated = table.truncated and not terminated
         info = self._info()
         if table.illegal_by is not None:
             info["illegal_action"] = True
         return self._obs(), reward, terminated, truncated, info
+
+    def advance(self, action: Any) -> tuple[float, bool, bool]:
+        """``step`` without building the observation and the info (the batched environments
+        write those into their arrays): the reward, terminated, truncated."""
+        table = self.table
+        if table.over or table.decider != self.seat:
+            raise RuntimeError("the episode is over: call reset()")
+        reward = table.act_id(self.seat, action)[self.seat]
+        reward += self._play_bots()
+        terminated = table.game.is_over or table.illegal_by is not None or table.out(self.seat)
+        truncated = table.truncated and not terminated
+        return reward, terminated, truncated
 
     def _play_bots(self) -> float:
         """Let the bots decide until the learner must (or the episode ends); its reward meanwhile.
@@ -199,5 +206,9 @@ def register_envs() -> None:
     for env_id, kwargs in ENV_IDS.items():
         if env_id not in gym.registry:
             gym.register(
-                id=env_id, entry_point="parlor.rl.gym_env:ParlorGymEnv", kwargs=dict(kwargs)
+                id=env_id,
+                entry_point="parlor.rl.gym_env:ParlorGymEnv",
+                # gym.make_vec(id, num_envs=N, vectorization_mode="vector_entry_point")
+                vector_entry_point="parlor.rl.vector:ParlorVectorEnv",
+                kwargs=dict(kwargs),
             )

@@ -171,6 +171,7 @@ class PropertyEncoder:
                 ),
             ]
         )
+        self._starts = {e.name: self.layout.slice(e.name).start for e in self.layout.entries}
 
     def rel(self, seat: int, other: int) -> int:
         return (other - seat) % self.n
@@ -179,23 +180,30 @@ class PropertyEncoder:
         view: dict[str, Any] = game.view(seat)
         lay, v, n, B = self.layout, self.layout.zeros(), self.n, self.board
         cash = self.cash_scale
+        at = self._starts
         for p, info in enumerate(view["players"]):
-            r = self.rel(seat, p)
-            lay.hot(v, "position", r * B + info["position"])
-            lay.hot(v, "cash", r, info["cash"] / cash)
-            lay.hot(v, "in_jail", r, float(info["in_jail"]))
-            lay.hot(v, "jail_turns", r, info["jail_turns"] / 3)
-            lay.hot(v, "jail_cards", r, float(info["jail_cards"]))
-            lay.hot(v, "bankrupt", r, float(info["bankrupt"]))
+            r = (p - seat) % n
+            v[at["position"] + r * B + info["position"]] = 1.0
+            v[at["cash"] + r] = info["cash"] / cash
+            v[at["in_jail"] + r] = float(info["in_jail"])
+            v[at["jail_turns"] + r] = info["jail_turns"] / 3
+            v[at["jail_cards"] + r] = float(info["jail_cards"])
+            v[at["bankrupt"] + r] = float(info["bankrupt"])
         if view["turn"] >= 0:
             lay.hot(v, "dice_holder", self.rel(seat, view["turn"]))
-        for i, prop in enumerate(view["properties"]):
+        # The lots' blocks are written whole (one call per block, not per lot: the most of
+        # the encoding's time went to per-position writes).
+        props = view["properties"]
+        count = len(props)
+        v[at["mortgaged"] : at["mortgaged"] + count] = [float(p["mortgaged"]) for p in props]
+        v[at["buildings"] : at["buildings"] + count] = [p["buildings"] / 5 for p in props]
+        owner_at, complete_at, hot = at["owner"], at["group_complete"], []
+        for i, prop in enumerate(props):
             owner = prop["owner"]
-            lay.hot(v, "owner", i * (n + 1) + (0 if owner < 0 else 1 + self.rel(seat, owner)))
-            lay.hot(v, "mortgaged", i, float(prop["mortgaged"]))
-            lay.hot(v, "buildings", i, prop["buildings"] / 5)
+            hot.append(owner_at + i * (n + 1) + (0 if owner < 0 else 1 + (owner - seat) % n))
             if owner >= 0 and game.owns_group(owner, prop["square"]):
-                lay.hot(v, "group_complete", i)
+                hot.append(complete_at + i)
+        v[hot] = 1.0
         bank = view["bank"]
         lay.put(
             v,

@@ -172,6 +172,11 @@ class Table:
         self.encoder = spec.encoder(self.game)
         self.n = self.game.num_players
         self.num_actions = self.game.num_actions
+        # Only the property games have seats that leave before the end (bankruptcy): TOOLS skips
+        # the per-seat checks at every step.
+        self.seats_leave = spec.family != "tools"
+        self.no_mask = np.zeros(self.num_actions, dtype=np.int8)
+        self.no_mask.flags.writeable = False
         self.reset(0)
 
     @property
@@ -188,7 +193,8 @@ class Table:
         # (the step that ends it changes nothing here, so no winner's margin is over no rival).
         self.in_play = list(range(self.n))
         self._potential = self.measures()
-        self._mask_cache: tuple[int, int, Mask] | None = None
+        self._mask_cache: tuple[Game[Any], int, int, Mask] | None = None
+        self._decider_cache: tuple[Game[Any], int, int, int | None] | None = None
 
     # ----- what the environments read --------------------------------------------------------
     @property
@@ -197,8 +203,15 @@ class Table:
 
     @property
     def decider(self) -> int | None:
-        pending = self.game.pending
-        return None if pending is None or self.over else pending.player
+        # Asked several times a step: kept until the game's log or the step count changes.
+        game, steps = self.game, self.steps
+        cached = self._decider_cache
+        if cached is not None and cached[0] is game and cached[1:3] == (steps, len(game.log)):
+            return cached[3]
+        pending = game.pending
+        decider = None if pending is None or self.over else pending.player
+        self._decider_cache = (game, steps, len(game.log), decider)
+        return decider
 
     def measures(self) -> list[float]:
         """Every seat's measure whose changes the shaped rewards pay: ``potential`` ("shaped"),
@@ -217,18 +230,26 @@ class Table:
         return margins
 
     def out(self, seat: int) -> bool:
-        return self.spec.is_out(self.game, seat)
+        return self.seats_leave and self.spec.is_out(self.game, seat)
 
     def mask(self, seat: int) -> Mask:
-        """The seat's legal ids now: all zero unless it holds the pending decision."""
+        """The seat's legal ids now: all zero unless it holds the pending decision. Built once a
+        step; every caller gets its own copy (what an agent does to it changes nothing here)."""
+        return self._shared_mask(seat).copy()
+
+    def _shared_mask(self, seat: int) -> Mask:
+        """The mask itself, read-only (for this class's own checks)."""
+        if seat != self.decider:
+            return self.no_mask
         cached = self._mask_cache
-        if cached is not None and cached[0] == self.steps and cached[1] == seat:
-            return cached[2].copy()
+        game = self.game
+        if cached is not None and cached[0] is game and cached[1:3] == (self.steps, len(game.log)):
+            return cached[3]
         mask = np.zeros(self.num_actions, dtype=np.int8)
-        if seat == self.decider:
-            mask[self._legal_ids(seat)] = 1
-        self._mask_cache = (self.steps, seat, mask)
-        return mask.copy()
+        mask[self._legal_ids(seat)] = 1
+        mask.flags.writeable = False
+        self._mask_cache = (game, self.steps, len(game.log), mask)
+        return mask
 
     @staticmethod
     def _classify_ids(game: Game[Any]) -> npt.NDArray[np.int8] | None:
@@ -280,7 +301,7 @@ class Table:
                 )
             )
         index = action_index(action_id)
-        mask = self.mask(seat)
+        mask = self._shared_mask(seat)
         if not 0 <= index < self.num_actions or not mask[index]:
             return self._illegal(seat, index, action_id, mask)
         return self.act(seat, self.game.action_from_id(index, seat))
@@ -290,16 +311,21 @@ class Table:
         self.game.apply(action)
         self.steps += 1
         rewards = [0.0] * self.n
-        paid = [p for p in range(self.n) if not self.settled[p]]
+        paid = (
+            [p for p in range(self.n) if not self.settled[p]]
+            if self.reward_kind != "win_loss"
+            else []
+        )
         outcome = self.game.outcome
         if outcome is not None:
             self._settle(rewards, outcome.winners)
         else:
-            self.in_play = [p for p in self.in_play if not self.out(p)]
-            for p in range(self.n):
-                if not self.settled[p] and self.out(p):
-                    rewards[p] += -1.0
-                    self.settled[p] = True
+            if self.seats_leave:
+                self.in_play = [p for p in self.in_play if not self.out(p)]
+                for p in range(self.n):
+                    if not self.settled[p] and self.out(p):
+                        rewards[p] += -1.0
+                        self.settled[p] = True
             if self.steps >= self.max_steps:
                 self.truncated = True
                 if self.truncation_reward == "valuation":

@@ -1,14 +1,16 @@
 """The TOOLS observation: what one seat may see, as a fixed float vector.
 
-Everything is read from ``game.view(seat)``, the engine's own statement of what that seat may see
-(its hand, the others' hand sizes, the face-up pile; the drawn card only to the one who drew it),
-so the encoding cannot leak another hand or the draw order. Seats are relative: block position 0
+Everything is read from the engine's queries of what that seat may see: ``hand_counts(seat)`` and
+``pending_for(seat)`` (its own hand; the drawn card only to the one who drew it), and the public
+``hand_sizes``, ``discard_counts()`` and ``public_numbers()`` (what ``view(seat)`` shows anyone), so
+the encoding cannot leak another hand or the draw order. Seats are relative: block position 0
 is the observer, 1 the next seat clockwise (seat + 1), and so on.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import numpy as np
+import numpy.typing as npt
 
 from parlor.rl.layout import Entry, Layout, Vector
 from parlor.tools import ToolsGame
@@ -104,36 +106,65 @@ class ToolsEncoder:
                 ),
             ]
         )
+        self._prepare()
+
+    def _prepare(self) -> None:
+        """Slices and value tables, so that ``encode`` fills whole blocks with one NumPy call.
+
+        A count's value is the float32 sum of that many ``1 / scale`` steps, as the vector once
+        added them one card at a time: the tables keep every byte of that encoding."""
+        lay = self.layout
+        self._blank = lay.zeros()
+        self._slices = {e.name: lay.slice(e.name) for e in lay.entries}
+        self._start = {name: sl.start for name, sl in self._slices.items()}
+        most = self.deck_size + 1
+        # As Python lists of the float32 values (exact): a list comprehension over them fills a
+        # block faster than NumPy's fancy indexing of such short rows.
+        self._hand_value: list[float] = _sums(HAND_SCALE, most).tolist()
+        self._discard_value: list[list[float]] = [
+            _sums(float(c), most).tolist() for c in self.copies
+        ]
+        self._order = [[(seat + i) % self.n for i in range(self.n)] for seat in range(self.n)]
+        self._decisions = {kind: i for i, kind in enumerate(TOOLS_DECISIONS)}
 
     def encode(self, game: ToolsGame, seat: int) -> Vector:
-        view: dict[str, Any] = game.view(seat)
-        lay, v, n = self.layout, self.layout.zeros(), self.n
-        kind = self.kind
-        hand = v[lay.slice("hand")]
-        for code in view["hand"]:
-            hand[kind[code]] += 1.0 / HAND_SCALE
-        lay.hot(v, "top", kind[view["top"]])
-        if view["color"] is not None:
-            lay.hot(v, "color", self.colors.index(view["color"]))
-        lay.put(v, "direction", 1.0 if view["direction"] == "clockwise" else 0.0)
-        sizes = view["hand_sizes"]
-        lay.put(v, "hand_sizes", [sizes[(seat + i) % n] / HAND_SCALE for i in range(n)])
-        pending = view["pending"]
+        """What ``seat`` may see, from the engine's per-seat and public queries (never another
+        hand: ``hand_counts`` and ``pending_for`` name the seat looking)."""
+        v = self._blank.copy()
+        sl, at, n = self._slices, self._start, self.n
+        pending = game.pending_for(seat)
+        value = self._hand_value
+        v[sl["hand"]] = [value[c] for c in game.hand_counts(seat)]
+        top, color, direction, box, pile, turn = game.public_numbers()
+        v[at["top"] + top] = 1.0
+        if color >= 0:
+            v[at["color"] + color] = 1.0
+        v[at["direction"]] = 1.0 if direction == 1 else 0.0
+        sizes = game.hand_sizes
+        v[sl["hand_sizes"]] = [sizes[p] / HAND_SCALE for p in self._order[seat]]
         if pending is not None:
-            lay.hot(v, "decider", (pending["player"] - seat) % n)
-            lay.hot(v, "pending_kind", TOOLS_DECISIONS.index(pending["kind"]))
-            info = pending["info"]
+            v[at["decider"] + (pending.player - seat) % n] = 1.0
+            v[at["pending_kind"] + self._decisions[pending.kind]] = 1.0
+            info = pending.info
             if "drawn" in info:  # the engine shows it only to the one who drew
-                lay.hot(v, "drawn", kind[info["drawn"]])
+                v[at["drawn"] + self.kind[info["drawn"]]] = 1.0
             penalty = info.get("good_nail_penalty")
             if penalty is not None:
-                lay.hot(v, "good_nail_penalty", 0 if penalty == "two_hammers" else 1)
-        lay.put(v, "box_penalty", view["box_penalty"] / HAND_SCALE)
-        lay.put(v, "draw_pile", view["draw_pile"] / self.deck_size)
-        discard = v[lay.slice("discard")]
-        for code in view["discard"]:
-            k = kind[code]
-            discard[k] += 1.0 / self.copies[k]
+                v[at["good_nail_penalty"] + (0 if penalty == "two_hammers" else 1)] = 1.0
+        v[at["box_penalty"]] = box / HAND_SCALE
+        v[at["draw_pile"]] = pile / self.deck_size
+        counts = game.discard_counts()
+        v[sl["discard"]] = [row[c] for row, c in zip(self._discard_value, counts, strict=True)]
         if self.max_turns:
-            lay.put(v, "turns_left", max(0, self.max_turns - view["turn"]) / self.max_turns)
+            v[at["turns_left"]] = max(0, self.max_turns - turn) / self.max_turns
         return v
+
+
+def _sums(scale: float, most: int) -> npt.NDArray[np.float32]:
+    """``[0, 1/scale, 1/scale + 1/scale, ...]`` summed in float32, ``most`` values."""
+    out = np.zeros(most, dtype=np.float32)
+    acc = np.zeros(1, dtype=np.float32)
+    for c in range(1, most):
+        acc[0] += 1.0 / scale
+        out[c] = acc[0]
+    return out

@@ -92,6 +92,33 @@ class ToolsViews(ToolsActionIds):
         """Every hand's size by seat: public, and much cheaper than ``view(p)["hand_sizes"]``."""
         return tuple(self.sizes)
 
+    def hand_counts(self, player: Unchecked) -> list[int]:
+        """``player``'s own hand as copies of each card kind (``deck.codes`` order): what
+        ``view(player)["hand"]`` lists, counted, without building the view."""
+        check_seat(player, self.num_players)
+        return list(self.hands[player])
+
+    def discard_counts(self) -> list[int]:
+        """Copies of each card kind in the discard pile (public: every card played)."""
+        counts = [0] * self._t.K
+        for k in self.discard:
+            counts[k] += 1
+        return counts
+
+    def public_numbers(self) -> tuple[int, int, int, int, int, int]:
+        """What every seat sees, as numbers: the face-up card's kind, the colour in force's index
+        (-1 for none), the direction (1 clockwise, -1 counterclockwise), the box-of-nails
+        penalty, the draw pile's size and the turn: ``view()``'s public numbers, cheaply."""
+        color = -1 if self.color is None else self.color
+        return (
+            self.discard[-1],
+            color,
+            self.direction,
+            self.box_penalty,
+            len(self.draw_pile),
+            self.turn,
+        )
+
     def playable_cards(self) -> frozenset[str]:
         """The card codes the deciding player could play now, whatever its hand holds.
 

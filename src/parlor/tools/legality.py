@@ -84,6 +84,17 @@ class ToolsLegality(ToolsTurn):
         out.append(t.end[p])
         return out
 
+    def legal_action_ids(self, player: int) -> list[int]:
+        """The ids of ``legal_actions(player)``, sorted: the same as the protocol's, read from
+        the tables' ids of their own actions (the RL environments ask this at every step)."""
+        self.check_query(player, optional=False)
+        id_of = self._t.id_of
+        ids = set()
+        for action in self.legal_actions(player):
+            i = id_of.get(id(action))
+            ids.add(self.action_id(action) if i is None else i)
+        return sorted(ids)
+
     def _not_the_deciders(self, player: object, anytime: object) -> list[ToolsAction]:
         """``legal_actions`` of anything but the decider: bad arguments refused, another seat's
         list empty."""

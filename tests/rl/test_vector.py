@@ -1,0 +1,94 @@
+"""The batched environments (issue 21): the same trajectories as Gymnasium's SyncVectorEnv over
+the same single environments and seeds, autoreset on the next step, and the multi-process form
+equal to the in-process one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+import pytest
+
+import parlor.rl  # noqa: F401  (registers the ids)
+from parlor.rl.vector import ParlorProcessVectorEnv, ParlorVectorEnv
+
+
+def random_actions(rng: np.random.Generator, masks: np.ndarray) -> np.ndarray:
+    return np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in masks])
+
+
+def run(envs: gym.vector.VectorEnv, steps: int, seed: int) -> list[tuple[Any, ...]]:
+    rng = np.random.default_rng(seed)
+    obs, _ = envs.reset(seed=seed)
+    out: list[tuple[Any, ...]] = [(obs["observation"].copy(), obs["action_mask"].copy())]
+    for _ in range(steps):
+        obs, rewards, terms, truncs, _ = envs.step(random_actions(rng, obs["action_mask"]))
+        out.append((obs["observation"].copy(), obs["action_mask"].copy(), rewards, terms, truncs))
+    return out
+
+
+@pytest.mark.parametrize(
+    "env_id, kwargs, steps",
+    [
+        ("parlor/Tools-v0", {}, 300),
+        ("parlor/Tools-v0", {"players": 3, "opponents": "heuristic", "reward": "shaped"}, 150),
+        ("parlor/Classic-v0", {"max_steps": 120, "reward": "margin"}, 150),
+    ],
+)
+def test_the_batch_plays_what_sync_vector_env_plays(
+    env_id: str, kwargs: dict[str, Any], steps: int
+) -> None:
+    ours = ParlorVectorEnv(env_id, 4, **kwargs)
+    theirs = gym.make_vec(env_id, num_envs=4, vectorization_mode="sync", **kwargs)
+    a, b = run(ours, steps, seed=7), run(theirs, steps, seed=7)
+    ends = 0
+    for mine, sync in zip(a, b, strict=True):
+        for x, y in zip(mine, sync, strict=True):
+            assert x.dtype == y.dtype and np.array_equal(x, y)
+        if len(mine) > 2:
+            ends += int(mine[3].sum() + mine[4].sum())
+    assert ends >= 2  # episodes ended and were reset on the way (autoreset compared too)
+    theirs.close()
+
+
+def test_autoreset_on_the_next_step() -> None:
+    envs = ParlorVectorEnv("parlor/Tools-v0", 2)
+    rng = np.random.default_rng(1)
+    obs, _ = envs.reset(seed=3)
+    for _ in range(2000):
+        obs, rewards, terms, truncs, _ = envs.step(random_actions(rng, obs["action_mask"]))
+        if terms[0]:
+            break
+    assert terms[0] and rewards[0] in (-1.0, 1.0, 0.0)
+    game = envs.envs[0].game
+    assert game.is_over
+    # The next step ignores game 0's action: a fresh game, reward 0, nothing ended.
+    obs, rewards, terms, truncs, _ = envs.step(
+        np.array([10_000, random_actions(rng, obs["action_mask"])[1]])
+    )
+    assert envs.envs[0].game is not game and not envs.envs[0].game.is_over
+    assert rewards[0] == 0.0 and not terms[0] and not truncs[0] and obs["action_mask"][0].any()
+
+
+def test_make_vec_entry_point_and_gymnasium_checks() -> None:
+    envs = gym.make_vec("parlor/Tools-v0", num_envs=3, vectorization_mode="vector_entry_point")
+    assert isinstance(envs.unwrapped, ParlorVectorEnv) and envs.num_envs == 3
+    obs, info = envs.reset(seed=0)
+    assert obs in envs.observation_space and info["seat"].shape == (3,)
+    assert envs.single_observation_space == gym.make("parlor/Tools-v0").observation_space
+    with pytest.raises(ValueError):
+        envs.step(np.zeros(2, dtype=np.int64))
+    envs.close()
+
+
+def test_the_process_form_plays_the_same_games() -> None:
+    single = ParlorVectorEnv("parlor/Tools-v0", 5)
+    procs = ParlorProcessVectorEnv("parlor/Tools-v0", 5, workers=2)
+    try:
+        a, b = run(single, 120, seed=11), run(procs, 120, seed=11)
+    finally:
+        procs.close()
+    for mine, theirs in zip(a, b, strict=True):
+        for x, y in zip(mine, theirs, strict=True):
+            assert np.array_equal(x, y)
