@@ -512,6 +512,7 @@ PLANS: dict[tuple[str, str], Plan] = {
     ),
     # ----- docs/rl.md
     ("docs/rl.md", "import gymnasium as gym"): Plan("python"),
+    ("docs/rl.md", "import gymnasium as gym#2"): Plan("python"),
     # ----- docs/terminal.md
     (
         "docs/terminal.md",
