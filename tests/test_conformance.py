@@ -275,8 +275,9 @@ def test_a_resample_tells_nothing_of_the_hidden_truth(
 @HOSTILE
 @given(data=st.data(), steps=st.integers(0, 200))
 def test_action_ids_never_collide(name: str, data: st.DataObject, steps: int) -> None:
-    """Any well-typed action either has no id (UnknownActionId) or an id in range that stands for
-    exactly that action: two different actions never share an id."""
+    """Any well-typed action either has no id (UnknownActionId), or is malformed (a card or colour
+    the game does not have: MalformedAction, as ``apply`` says of it too), or has an id in range
+    that stands for exactly that action: two different actions never share an id."""
     game = advanced(name, steps % 3, steps)
     codes = list(game.deck.codes + game.deck.colors) if isinstance(game, tools.ToolsGame) else []
     for _ in range(10):
@@ -284,6 +285,12 @@ def test_action_ids_never_collide(name: str, data: st.DataObject, steps: int) ->
         try:
             aid = game.action_id(action)
         except UnknownActionId:
+            continue
+        except MalformedAction as refused:
+            pending = game.pending
+            if pending is not None:  # apply refuses it the same way, at the seat to play
+                with pytest.raises(MalformedAction, match=re.escape(str(refused))):
+                    game.clone().apply(dataclasses.replace(action, player=pending.player))
             continue
         assert 0 <= aid < game.num_actions
         assert game.action_from_id(aid, action.player) == action

@@ -19,9 +19,8 @@ from starlette.websockets import WebSocketDisconnect
 
 from parlor import web
 from parlor.core.errors import E_
-from parlor.i18n import pick_language
 from parlor.server import session
-from parlor.server.guard import HttpGuard, HttpLimits, refused
+from parlor.server.guard import HttpGuard, HttpLimits, asked_language, refused
 from parlor.server.hub import Hub
 from parlor.server.messages import CreateRequest, JoinRequest, check_body, check_message, parse_json
 from parlor.server.metrics import Metrics
@@ -31,26 +30,6 @@ from parlor.server.snapshots import Snapshotter
 from parlor.server.store import Store
 
 log = logging.getLogger("parlor.server")
-
-
-def asked_language(request: Request) -> str:
-    """The language an HTTP request asks for in ``Accept-Language`` (by quality), else English.
-
-    >>> from starlette.requests import Request
-    >>> asked_language(Request({"type": "http", "headers": [(b"accept-language", b"de, es-MX;q=0.8, da;q=0.9")]}))
-    'da'
-    """
-    wanted: list[tuple[float, str]] = []
-    for part in request.headers.get("accept-language", "")[:500].split(","):
-        tag, _, params = part.strip().partition(";")
-        quality = 1.0
-        if params.strip().startswith("q="):
-            try:
-                quality = float(params.strip()[2:])
-            except ValueError:
-                continue
-        wanted.append((-quality, tag.split("-")[0].strip().lower()))
-    return pick_language([tag for _, tag in sorted(wanted, key=lambda w: w[0])])
 
 
 def _save_of_record(text: Any) -> str:

@@ -23,10 +23,31 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from parlor.core.errors import E_
+from parlor.i18n import pick_language
 from parlor.server.protocol import Bucket, ProtocolError, dumps
 
 log = logging.getLogger("parlor.server")
 refusals = logging.getLogger("parlor.refused")
+
+
+def asked_language(request: Request) -> str:
+    """The language an HTTP request asks for in ``Accept-Language`` (by quality), else English.
+
+    >>> from starlette.requests import Request
+    >>> asked_language(Request({"type": "http", "headers": [(b"accept-language", b"de, es-MX;q=0.8, da;q=0.9")]}))
+    'da'
+    """
+    wanted: list[tuple[float, str]] = []
+    for part in request.headers.get("accept-language", "")[:500].split(","):
+        tag, _, params = part.strip().partition(";")
+        quality = 1.0
+        if params.strip().startswith("q="):
+            try:
+                quality = float(params.strip()[2:])
+            except ValueError:
+                continue
+        wanted.append((-quality, tag.split("-")[0].strip().lower()))
+    return pick_language([tag for _, tag in sorted(wanted, key=lambda w: w[0])])
 
 
 @dataclass(slots=True)
@@ -166,8 +187,6 @@ class HttpGuard:
 
     @staticmethod
     async def _answer(scope: Scope, send: Send, exc: _Refuse) -> None:
-        from parlor.server.app import asked_language  # (app imports this module)
-
         body = dumps(exc.frame(lang=asked_language(Request(scope)))).encode()
         await send(
             {
