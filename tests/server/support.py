@@ -171,6 +171,35 @@ def run(coro: Coroutine[Any, Any, Any]) -> Any:
     return asyncio.run(coro)
 
 
+def host_plays_a_remote_bot(
+    base: str, made: dict[str, Any], bot_seed: int, host_seed: int
+) -> dict[str, Any]:
+    """The host of ``made`` (seat 0) plays random legal moves against a ``parlor bot`` process
+    that joins seat 1 by the invite link, to the end; the bot must finish cleanly. Returns the
+    host's final frame."""
+    bot = parlor_bot(made["link"], "--name", "Robo", "--seed", str(bot_seed))
+    try:
+
+        async def play() -> dict[str, Any]:
+            ann = await host(base, made)
+            await ann.wait(lambda t: t.table["seats"][1]["connected"], timeout=60)
+            assert ann.table["seats"][1]["name"] == "Robo"
+            await start(ann)
+            final = await client.play_table(ann, client.random_policy(host_seed), timeout=120)
+            await ann.close()
+            return final
+
+        final: dict[str, Any] = run(play())
+        out, _ = bot.communicate(timeout=60)
+        assert bot.returncode == 0, out
+        assert "Game over:" in out and final["winners"]
+        return final
+    finally:
+        if bot.poll() is None:
+            bot.kill()
+            bot.wait()
+
+
 async def seat(base: str, made: dict[str, Any], name: str, **kw: Any) -> client.Table:
     """Join a free seat of ``made`` (a create response) and connect."""
     joined = client.join_table(made["link"], name, kw.pop("seat", None))

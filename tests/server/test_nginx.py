@@ -29,7 +29,7 @@ from websockets.exceptions import ConnectionClosed
 
 from parlor import client
 from parlor.cli import build_parser
-from tests.server.support import ServerProcess, host, parlor_bot, run, start
+from tests.server.support import ServerProcess, host_plays_a_remote_bot, run
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "deploy.md"
 NGINX = "/usr/sbin/nginx"
@@ -206,25 +206,7 @@ def test_a_table_is_played_through_nginx_with_tls_as_docs_deploy_says(
     # HTTP through the proxy: the server saw https and the port (X-Forwarded-Proto, Host)
     made = client.create_table(base, game="tools", seats=["human", "human"])
     assert made["link"].startswith(base + "/#table=")
-    bot = parlor_bot(made["link"], "--name", "Robo", "--seed", "5")
-    try:
-
-        async def play() -> dict[str, Any]:
-            ann = await host(base, made)  # a secure WebSocket through nginx
-            await ann.wait(lambda t: t.table["seats"][1]["connected"], timeout=60)
-            await start(ann)
-            final = await client.play_table(ann, client.random_policy(2), timeout=120)
-            await ann.close()
-            return final
-
-        final = run(play())
-        out, _ = bot.communicate(timeout=60)
-        assert bot.returncode == 0, out
-        assert "Game over:" in out and final["winners"]
-    finally:
-        if bot.poll() is None:
-            bot.kill()
-            bot.wait()
+    host_plays_a_remote_bot(base, made, bot_seed=5, host_seed=2)  # WebSocket through nginx
 
     ctx = ssl.create_default_context(cafile=str(proxy.cert))
     ws_url = f"wss://127.0.0.1:{proxy.tls}/ws"
