@@ -211,6 +211,10 @@ def play_a_property_game(web_server: Any, contexts: Any, images: Path) -> dict[s
             for wanted in ("PayDebt", "SellBuilding", "Mortgage", "DeclareBankruptcy"):
                 if wanted in types:
                     return click(page, f"#prompt button[data-type={wanted}]")
+                # selling and mortgaging are on the deeds panel, beside each deed
+                deed = f"button.deed-action[data-type={wanted}]:not([disabled])"
+                if page.locator(deed).count():
+                    return click(page, deed)
         for wanted in ("BuyProperty", "RollDice", "PayJailFine", "EndTurn"):
             if wanted in types:
                 return click(page, f"#prompt button[data-type={wanted}]")
