@@ -56,6 +56,10 @@ def free_ports(n: int) -> list[int]:
 
 def node_args() -> list[str]:
     ports = free_ports(7)
+    # the workers take the 21 ports from ports[6] on: none of the single ports may fall there
+    # (Ray refuses to start a node whose ports overlap; free ports are drawn at random)
+    while any(ports[6] <= p <= ports[6] + 20 for p in ports[:6]):
+        ports = free_ports(7)
     return [
         "--num-cpus=1",
         f"--node-manager-port={ports[0]}",
