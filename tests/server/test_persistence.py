@@ -20,9 +20,10 @@ def test_kill_9_mid_game_then_restart(tmp_path: Path) -> None:
     srv = ServerProcess(f"sqlite:///{db}", "--bot-delay", "0.02").start()
     try:
         bots = client.create_table(srv.base, seats=["heuristic"] * 4, host_seat=None)
-        # (a timer long enough that its stand-in does not play the whole game while the bots'
-        # table gets under way on a busy machine: the game must still be running after the restart)
-        mixed = client.create_table(srv.base, game="tools", seats=["human", "heuristic"], timer=3)
+        # (a Monopoly game: a TOOLS game with a random deal ends within Ann's first five answers
+        # about once in fifteen, and the game must still be running after the restart; the timer
+        # is long enough that its stand-in does not play the whole game meanwhile on a busy machine)
+        mixed = client.create_table(srv.base, seats=["human", "heuristic"], timer=3)
 
         async def before() -> tuple[int, int, object, object]:
             h = await client.Table.connect(srv.base, bots["table"], host_key=bots["host_key"])
