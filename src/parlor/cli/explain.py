@@ -9,6 +9,8 @@ and time-limit games add a line on what they change.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from parlor.i18n import Translator
 from parlor.monopoly import PropertyGame
 from parlor.monopoly import text as mwords
@@ -86,113 +88,124 @@ def _cite(_: Translator, where: str, clause: str, book: str | None = None) -> st
     return cited
 
 
+def _turn_text(game: PropertyGame, _: Translator, lang: str) -> str:
+    return _(
+        "Throw the dice and move that many squares clockwise. Doubles give another "
+        "throw; a third doubles in one turn sends you to {jail}.",
+        jail=mwords.word(game, "jail", lang),
+    )
+
+
+def _jail_text(game: PropertyGame, _: Translator, lang: str) -> str:
+    return _(
+        "In {jail} you may pay {fine} on your first {n} turns there, use a Get Out of "
+        "Jail Free card, or throw: doubles free you and you move by them. After "
+        "{last} failed throws you pay {fine} and move.",
+        jail=mwords.word(game, "jail", lang),
+        fine=mwords.money(game, game.edition.jail_fine, lang),
+        n=game.options.jail_fine_turns,
+        last=game.options.jail_max_turns,
+    )
+
+
+def _end_turn_text(game: PropertyGame, _: Translator, lang: str) -> str:
+    return _(
+        "Your throw is done. Before you end the turn you may still build (b), sell or "
+        "mortgage, and propose trades (t)."
+    )
+
+
+def _buy_text(game: PropertyGame, _: Translator, lang: str) -> str:
+    auction = (
+        _("If you decline, the bank auctions it at once to every player, you too.")
+        if game.options.auctions
+        else _("If you decline, it stays with the bank (auctions are off).")
+    )
+    return _("You may buy the property you landed on at its printed price.") + " " + auction
+
+
+def _bid_text(game: PropertyGame, _: Translator, lang: str) -> str:
+    return _(
+        "An auction: bid at least the next bid (type 'bid <amount>' for any amount) or "
+        "pass; who passes is out of this auction. The highest bid buys, and you must "
+        "have the cash for your bid."
+    )
+
+
+def _tax_text(game: PropertyGame, _: Translator, lang: str) -> str:
+    return _(
+        "Income tax: pay the flat amount, or {percent} percent of your total worth "
+        "(cash, printed prices of your properties, mortgaged or not, and what your "
+        "buildings cost). The rulebook says to choose before adding it up.",
+        percent=game.edition.income_tax_percent,
+    )
+
+
+def _debt_text(game: PropertyGame, _: Translator, lang: str) -> str:
+    return _(
+        "You owe more cash than you have. Raise it by selling buildings back to the bank "
+        "at half their cost, mortgaging properties or trading (b, t), then pay. If you "
+        "cannot, you are bankrupt and what you own goes to your creditor."
+    )
+
+
+def _trade_text(game: PropertyGame, _: Translator, lang: str) -> str:
+    return _(
+        "A trade offer: accepting makes the exchange at once; rejecting ends it. "
+        "Properties with buildings in their group cannot be traded, and a mortgaged "
+        "one costs its receiver the interest."
+    )
+
+
+def _mortgaged_text(game: PropertyGame, _: Translator, lang: str) -> str:
+    return _(
+        "You received a mortgaged property: lift the mortgage now (its value plus "
+        "interest), or keep it mortgaged and pay only the interest now; lifting it "
+        "later costs the interest again."
+    )
+
+
+def _shortage_text(game: PropertyGame, _: Translator, lang: str) -> str:
+    return _(
+        "The bank is short of buildings: those who want them say how many, and when "
+        "more are wanted than the bank has, they are auctioned one by one."
+    )
+
+
+Explainer = Callable[[PropertyGame, Translator, str], str]
+
+# decision kind -> (its explanation, the section of the rules notes, the topic of EDITION_CLAUSES)
+PROPERTY_DECISIONS: dict[str, tuple[Explainer, str, str]] = {
+    "start_turn": (_turn_text, "S4", "turn"),
+    "roll_again": (_turn_text, "S4", "turn"),
+    "jail": (_jail_text, "S12", "jail"),
+    "end_turn": (_end_turn_text, "S0, S13", "end_turn"),
+    "buy_or_auction": (_buy_text, "S6, S7", "buy"),
+    "bid": (_bid_text, "S7", "bid"),
+    "tax_choice": (_tax_text, "S11", "tax"),
+    "raise_funds": (_debt_text, "S18, S19", "debt"),
+    "answer_trade": (_trade_text, "S17", "trade"),
+    "mortgaged_property": (_mortgaged_text, "S16", "mortgaged"),
+    "place_building": (_shortage_text, "S14", "shortage"),
+    "building_wish": (_shortage_text, "S14", "shortage"),
+}
+
+
 def property_rule(game: PropertyGame, lang: str, player: int) -> list[str]:
     """The current decision of the property game explained, with its clause; then the variant."""
     _ = mwords.tr(game, lang)
     decision = game.pending
     if decision is None:
         return [_("The game is over.")]
-    ed, opt = game.edition, game.options
-    kind = decision.kind
-    fine = mwords.money(game, ed.jail_fine, lang)
-    jail = mwords.word(game, "jail", lang)
-    lines: list[str]
-    if kind in ("start_turn", "roll_again"):
-        lines = [
-            _(
-                "Throw the dice and move that many squares clockwise. Doubles give another "
-                "throw; a third doubles in one turn sends you to {jail}.",
-                jail=jail,
-            ),
-            _cite(_, PROPERTY_NOTES, "S4") + _edition_cite(game, _, "turn"),
-        ]
-    elif kind == "jail":
-        lines = [
-            _(
-                "In {jail} you may pay {fine} on your first {n} turns there, use a Get Out of "
-                "Jail Free card, or throw: doubles free you and you move by them. After "
-                "{last} failed throws you pay {fine} and move.",
-                jail=jail,
-                fine=fine,
-                n=opt.jail_fine_turns,
-                last=opt.jail_max_turns,
-            ),
-            _cite(_, PROPERTY_NOTES, "S12") + _edition_cite(game, _, "jail"),
-        ]
-    elif kind == "end_turn":
-        lines = [
-            _(
-                "Your throw is done. Before you end the turn you may still build (b), sell or "
-                "mortgage, and propose trades (t)."
-            ),
-            _cite(_, PROPERTY_NOTES, "S0, S13") + _edition_cite(game, _, "end_turn"),
-        ]
-    elif kind == "buy_or_auction":
-        auction = (
-            _("If you decline, the bank auctions it at once to every player, you too.")
-            if opt.auctions
-            else _("If you decline, it stays with the bank (auctions are off).")
-        )
-        lines = [
-            _("You may buy the property you landed on at its printed price.") + " " + auction,
-            _cite(_, PROPERTY_NOTES, "S6, S7") + _edition_cite(game, _, "buy"),
-        ]
-    elif kind == "bid":
-        lines = [
-            _(
-                "An auction: bid at least the next bid (type 'bid <amount>' for any amount) or "
-                "pass; who passes is out of this auction. The highest bid buys, and you must "
-                "have the cash for your bid."
-            ),
-            _cite(_, PROPERTY_NOTES, "S7") + _edition_cite(game, _, "bid"),
-        ]
-    elif kind == "tax_choice":
-        lines = [
-            _(
-                "Income tax: pay the flat amount, or {percent} percent of your total worth "
-                "(cash, printed prices of your properties, mortgaged or not, and what your "
-                "buildings cost). The rulebook says to choose before adding it up.",
-                percent=ed.income_tax_percent,
-            ),
-            _cite(_, PROPERTY_NOTES, "S11") + _edition_cite(game, _, "tax"),
-        ]
-    elif kind == "raise_funds":
-        lines = [
-            _(
-                "You owe more cash than you have. Raise it by selling buildings back to the bank "
-                "at half their cost, mortgaging properties or trading (b, t), then pay. If you "
-                "cannot, you are bankrupt and what you own goes to your creditor."
-            ),
-            _cite(_, PROPERTY_NOTES, "S18, S19") + _edition_cite(game, _, "debt"),
-        ]
-    elif kind == "answer_trade":
-        lines = [
-            _(
-                "A trade offer: accepting makes the exchange at once; rejecting ends it. "
-                "Properties with buildings in their group cannot be traded, and a mortgaged "
-                "one costs its receiver the interest."
-            ),
-            _cite(_, PROPERTY_NOTES, "S17") + _edition_cite(game, _, "trade"),
-        ]
-    elif kind == "mortgaged_property":
-        lines = [
-            _(
-                "You received a mortgaged property: lift the mortgage now (its value plus "
-                "interest), or keep it mortgaged and pay only the interest now; lifting it "
-                "later costs the interest again."
-            ),
-            _cite(_, PROPERTY_NOTES, "S16") + _edition_cite(game, _, "mortgaged"),
-        ]
-    elif kind in ("place_building", "building_wish"):
-        lines = [
-            _(
-                "The bank is short of buildings: those who want them say how many, and when "
-                "more are wanted than the bank has, they are auctioned one by one."
-            ),
-            _cite(_, PROPERTY_NOTES, "S14") + _edition_cite(game, _, "shortage"),
-        ]
-    else:
+    known = PROPERTY_DECISIONS.get(decision.kind)
+    if known is None:
         lines = [mwords.describe_decision(game, decision, lang)]
+    else:
+        explain, clause, topic = known
+        lines = [
+            explain(game, _, lang),
+            _cite(_, PROPERTY_NOTES, clause) + _edition_cite(game, _, topic),
+        ]
     lines.extend(_variant_rules(game, _))
     return lines
 
