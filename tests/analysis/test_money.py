@@ -22,6 +22,7 @@ import pytest
 from parlor.analysis.markov import JailStrategy, MarkovChain
 from parlor.analysis.money import Money, money_per_turn
 from parlor.analysis.moneysim import COLUMNS, MoneyCounts, play
+from parlor.analysis.tables import deed_rows
 from parlor.monopoly.game import PropertyGame
 from tests.monopoly import kit
 
@@ -36,7 +37,10 @@ def _money(edition: str, jail: JailStrategy, options: dict[str, object] | None =
 
 def _z(counts: MoneyCounts, name: str, want: float, per: str = "turns") -> float:
     """z-score of the per-``per`` average of column ``name`` against ``want`` (batch means)."""
-    num, den = counts.column(name), counts.column(per)
+    return _ratio_z(counts.column(name), counts.column(per), want, name)
+
+
+def _ratio_z(num: np.ndarray, den: np.ndarray, want: float, name: str) -> float:
     ratio = float(num.sum() / den.sum())
     resid = num - ratio * den  # the ratio estimator's error, batch by batch
     b = len(num)
@@ -57,7 +61,7 @@ def test_fees_cards_and_pot_match_the_engine(edition: str, jail: JailStrategy) -
     """Taxes, fines, the bank's cards, cards between players and the pot, per turn; and the pot a
     landing on free parking collects: inflow / landings per turn (three players alike)."""
     m = _money(edition, jail, POT)
-    counts = play(edition, turns=24_000, batches=48, players=3, seed=7, jail=jail, options=POT)
+    counts = play(edition, turns=18_000, batches=45, players=3, seed=7, jail=jail, options=POT)
     others = 2
     checks = {
         "tax": m.tax,
@@ -138,7 +142,7 @@ def test_income_tax_choice_and_worth_card_match_the_engine(edition: str, game_tu
 
     counts = play(
         edition,
-        turns=16_000,
+        turns=12_000,
         batches=40,
         players=2,
         seed=3,
@@ -161,3 +165,32 @@ def test_income_tax_choice_and_worth_card_match_the_engine(edition: str, game_tu
 
 def test_columns_are_the_counts() -> None:
     assert COLUMNS[0] == "turns" and len(set(COLUMNS)) == len(COLUMNS)
+
+
+def test_no_rent_while_the_owner_is_jailed_matches_the_engine() -> None:
+    """Matador ("no rent while in jail", rent_while_jailed=false): the rent seat 0 collects per
+    opponent turn is the tables' rent_collected_per_opponent_turn (the expected rent times the
+    share of the owner's turns that end in jail), both players staying in jail (11% of turns)."""
+    ed = "matador"
+    group = (37, 39)
+
+    def setup(game: PropertyGame) -> None:
+        _rich(game)
+        kit.give(game, 0, *group)
+        for sq in group:
+            kit.build(game, sq, 2)
+
+    chain = MarkovChain(ed, jail="stay", jail_cards="held")
+    r = chain.solve()
+    rows = [
+        row
+        for row in deed_rows(r, ed, "standard")
+        if row["square"] in group and row["level"] == "2 houses"
+    ]
+    want = sum(row["rent_collected_per_opponent_turn"] for row in rows)
+    due = sum(row["expected_rent_per_opponent_turn"] for row in rows)
+    assert want == pytest.approx(due * (1 - r.per_turn.in_jail)) and want < 0.9 * due
+    counts = play(ed, turns=24_000, batches=48, players=2, seed=5, jail="stay", setup=setup)
+    opponent_turns = counts.column("turns") - counts.column("turns_seat0")
+    z = _ratio_z(counts.column("rent_seat0"), opponent_turns, want, "rent")
+    assert abs(z) < TOLERANCE, f"rent collected: z = {z:.2f}"

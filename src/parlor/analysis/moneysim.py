@@ -17,7 +17,7 @@ and the money the rules predict from the mover's worth at the start of each turn
 >>> from parlor.analysis.moneysim import play
 >>> c = play("classic", turns=200, batches=2, players=2, seed=1)
 >>> c.rows.shape, int(c.column("turns").sum())
-((2, 17), 200)
+((2, 18), 200)
 """
 
 from __future__ import annotations
@@ -52,6 +52,7 @@ COLUMNS: tuple[str, ...] = (
     "parking_landings",  # moves ending on free parking
     "turns_seat0",
     "repairs_seat0",
+    "rent_seat0",  # rent paid to seat 0
     "expect_tax",  # sum over turns of expect(worth)[0]: the predicted tax at the turn's worth
     "expect_worth_card",  # the same for the worth-limited card
 )
@@ -162,6 +163,8 @@ def _play(
                     add("tax", amount)
                 elif reason == "jail fine":
                     add("fines", amount)
+                elif reason == "rent" and to == 0:
+                    add("rent_seat0", amount)
                 elif reason == "repairs":
                     add("repairs", amount)
                     if who == 0:
