@@ -194,3 +194,27 @@ def test_no_rent_while_the_owner_is_jailed_matches_the_engine() -> None:
     opponent_turns = counts.column("turns") - counts.column("turns_seat0")
     z = _ratio_z(counts.column("rent_seat0"), opponent_turns, want, "rent")
     assert abs(z) < TOLERANCE, f"rent collected: z = {z:.2f}"
+
+
+@pytest.mark.parametrize("edition", ["classic", "matador"])
+def test_fines_when_jail_cards_are_used_match_the_engine(edition: str) -> None:
+    """Leaving jail at once with a held card when there is one (it goes back under its deck),
+    else paying: the fines per turn at a table of three are the tables' figure (each card in the
+    deck 1 / (1 + 3 r T) of the time), not "every visit pays" nor "every card drawn saves one"."""
+    chain = MarkovChain(edition)
+    r = chain.solve()
+    m = money_per_turn(chain, r, players=3)
+    counts = play(
+        edition,
+        turns=30_000,
+        batches=50,
+        players=3,
+        seed=9,
+        setup=_rich,
+        use_jail_cards=True,
+        wait_for_jail_cards=False,
+    )
+    z = _z(counts, "fines", m.jail_fines)
+    assert abs(z) < TOLERANCE, f"fines: z = {z:.2f}"
+    fine = r.edition.jail_fine
+    assert m.jail_entries * fine > m.jail_fines > (m.jail_entries - m.jail_card_draws) * fine

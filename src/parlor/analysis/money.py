@@ -51,6 +51,9 @@ class Money:
     jail_entries: float  # turns that start in jail after being sent there
     forced_exits: float  # "stay": last failed throws, the fine forced
     jail_card_draws: float
+    #: per jail card: the holder's mean turns from its draw to its use (under "leave")
+    jail_card_hold_turns: dict[int, float]
+    players: int  # at the table, for the fines
     jail_fines: float
     repairs_per_house: float  # per house held
     repairs_per_hotel: float  # per hotel held
@@ -102,22 +105,30 @@ class Money:
         return self.pot_inflow(**holdings) / self.parking_landings
 
 
-def money_per_turn(chain: MarkovChain, result: ChainResult) -> Money:
+def money_per_turn(chain: MarkovChain, result: ChainResult, players: int = 4) -> Money:
     """The expected money of one turn, from the stationary vector of ``chain`` (solved as
-    ``result``).
+    ``result``), at a table of ``players`` (only the fines depend on it).
 
     Salary is due on every forward move that reaches or passes Go (dice, "advance to" and
     "nearest" cards; not "go back" cards nor jail), as the engine pays it; under
     ``double_salary_on_go`` a move ending on Go pays twice. Fines: under "leave" the fine is paid
-    on every jail turn, less one for each jail card drawn when the cards are kept in the deck
-    (``jail_cards="deck"``: a drawn card is used at the next visit); with ``"held"`` the cards
-    are kept for good and every visit pays. Under "stay" the fine is paid after the last failed
-    throw (a held card is not used)."""
+    on every jail turn but those a jail card pays for. With ``jail_cards="deck"`` a player holding
+    a card uses it at the next visit, and it goes back to its deck: each card cycles between the
+    deck (drawn by ``players`` players, each at its rate r per own turn) and a holder (for the
+    mean number T of the holder's turns from its draw to the next turn that starts in jail,
+    computed exactly from the chain), so it is in the deck a share 1 / (1 + players x r x T) of
+    the time, and saves r / (1 + players x r x T) fines per turn of each player (a mean-field
+    reading: the deck is taken as full while a card is out). With ``"held"`` the cards are kept
+    for good and every visit pays. Under "stay" the fine is paid after the last failed throw (a
+    held card is not used)."""
     ed = chain.edition
     go = ed.go_square
     n = chain.n_states
     n_cards = len(ed.cards)
-    width = 2 + n_cards  # passes, landings on Go, then draws of each card
+    jail_ids = [c.id for c in ed.cards if c.effect == "get_out_of_jail"]
+    # passes, landings on Go, draws of each card, then per jail card where it was drawn (40 each)
+    width = 2 + n_cards + N_SQUARES * len(jail_ids)
+    at = {cid: 2 + n_cards + N_SQUARES * k for k, cid in enumerate(jail_ids)}
     per_state = np.zeros((n, width))
 
     def forward(frm: int, steps: int) -> tuple[float, float]:
@@ -136,6 +147,8 @@ def money_per_turn(chain: MarkovChain, result: ChainResult) -> Money:
         share = 1.0 / len(drawn)
         for card in drawn:
             out[2 + card.id] += share
+            if card.id in at:
+                out[at[card.id] + square] += share
             arrival, moved = chain.card_outcome(square, card)
             if not moved:
                 continue
@@ -164,7 +177,7 @@ def money_per_turn(chain: MarkovChain, result: ChainResult) -> Money:
     tpt = result.throws_per_turn  # per throw -> per turn
     totals = (pi @ per_state) * tpt
     go_passes, go_landings = float(totals[0]), float(totals[1])
-    draws = totals[2:]
+    draws = totals[2 : 2 + n_cards]
     salary = ed.salary * go_passes
     if chain.options.double_salary_on_go:
         salary += ed.salary * go_landings
@@ -187,9 +200,15 @@ def money_per_turn(chain: MarkovChain, result: ChainResult) -> Money:
             parking += float(land[sq.index])
     entries = float(pi[chain.jailed(0)]) * tpt
     forced = 0.0
-    card_draws = float(sum(draws[c.id] for c in ed.cards if c.effect == "get_out_of_jail"))
+    card_draws = float(sum(draws[c] for c in jail_ids))
+    hold: dict[int, float] = {}
     if chain.jail == "leave":
-        paid = entries - (card_draws if chain.jail_cards == "deck" else 0.0)
+        paid = entries
+        if card_draws > 0:
+            hold = _hold_turns(chain, pi, memo, at)
+            for cid, turns in hold.items():
+                r = float(draws[cid])
+                paid -= r / (1 + players * r * turns)
     else:
         last = chain.jailed(chain.max_jail - 1)
         forced = float(pi[last]) * tpt * 30 / 36  # no doubles on the last throw
@@ -207,6 +226,8 @@ def money_per_turn(chain: MarkovChain, result: ChainResult) -> Money:
         jail_entries=entries,
         forced_exits=forced,
         jail_card_draws=card_draws,
+        jail_card_hold_turns=hold,
+        players=players,
         jail_fines=max(paid, 0.0) * ed.jail_fine,
         repairs_per_house=by_effect("repairs", "per_house"),
         repairs_per_hotel=by_effect("repairs", "per_hotel"),
@@ -260,3 +281,39 @@ def income_tax_rows(
                 }
             )
     return rows
+
+
+def _hold_turns(
+    chain: MarkovChain, pi: FloatArray, memo: dict[int, FloatArray], at: dict[int, int]
+) -> dict[int, float]:
+    """Per jail card: the mean number of its holder's turns from its draw to the next turn that
+    starts in jail (where "leave" uses it). h(s), the expected turn starts from state s until
+    the token arrives in jail, solves h = b + A h, A the transitions but into jail, b the chance
+    that the next state starts a turn; the draw leaves the token on the card square with the
+    throw's doubles count, so the mean is over where and after which throw each draw happens."""
+    trans = chain.matrices()[0]
+    n = chain.n_states
+    jail0 = chain.jailed(0)
+    starts = np.zeros(n)
+    starts[[chain.free(q, 0) for q in range(N_SQUARES)]] = 1.0
+    starts[chain.n_free :] = 1.0
+    b = trans @ starts
+    a = trans.copy()
+    a[:, jail0] = 0.0
+    h = np.linalg.solve(np.eye(n) - a, b)
+    total = {cid: 0.0 for cid in at}
+    weight = {cid: 0.0 for cid in at}
+    for s in range(n):
+        if pi[s] == 0:
+            continue
+        for t in chain.throws(s):
+            if t.to is None:
+                continue
+            vec = memo[t.to]
+            for cid, base in at.items():
+                where = vec[base : base + N_SQUARES]
+                for q in np.flatnonzero(where):
+                    w = float(pi[s]) * t.p * float(where[q])
+                    total[cid] += w * float(h[chain.free(int(q), t.again)])
+                    weight[cid] += w
+    return {cid: total[cid] / weight[cid] for cid in at if weight[cid] > 0}

@@ -83,11 +83,16 @@ def play(
     burn_in: int = 20,
     game_turns: int | None = None,
     wait_for_jail_cards: bool = True,
+    use_jail_cards: bool = False,
 ) -> MoneyCounts:
     """Play one game of ``players`` (another if it ends, or after ``game_turns`` counted turns),
     counting ``turns`` turns in ``batches`` rows of consecutive turns (see the module's text).
     ``wait_for_jail_cards=False`` counts from the ``burn_in`` on, before every jail card is out
-    (for figures the jail cards hardly move: the income tax square's landings differ by 0.2%)."""
+    (for figures the jail cards hardly move: the income tax square's landings differ by 0.2%).
+    ``use_jail_cards``: under "leave", a player holding a jail card uses it instead of paying
+    (the card goes back under its deck; the tables' ``jail_cards="deck"`` convention)."""
+    if use_jail_cards and wait_for_jail_cards:
+        raise ValueError("used jail cards come back: there is no waiting for them all to be out")
     if batches < 1 or turns % batches:
         raise ValueError("turns must be a positive multiple of batches")
     rows = np.zeros((batches, len(COLUMNS)))
@@ -97,7 +102,7 @@ def play(
         stop = turns if game_turns is None else min(turns, counted + game_turns)
         counted = _play(
             edition, seed, players, jail, options, setup, expect, burn_in, stop, counted, rows,
-            turns // batches, pots, wait_for_jail_cards,
+            turns // batches, pots, wait_for_jail_cards, use_jail_cards,
         )  # fmt: skip
         seed += 1_000_003
     return MoneyCounts(rows, pots)
@@ -118,6 +123,7 @@ def _play(
     batch: int,
     pots: list[int],
     wait_for_jail_cards: bool,
+    use_jail_cards: bool,
 ) -> int:
     game = monopoly.new_game(edition, players=players, seed=seed, options=options)
     if setup is not None:
@@ -129,6 +135,7 @@ def _play(
         sum(1 for c in ed.cards if c.effect == "get_out_of_jail") if wait_for_jail_cards else 0
     ]
     pot_rule = bool((options or {}).get("free_parking_pot", False))
+    held = [0] * players
     played = 0
     counting = False
     acc = np.zeros(len(COLUMNS))
@@ -144,6 +151,7 @@ def _play(
                 card = ed.cards[d["card"]]
                 if card.effect == "get_out_of_jail":
                     loose[0] -= wait_for_jail_cards
+                    held[d["player"]] += 1
                 elif card.effect == "collect":
                     add("card_collect", card.amount)
             elif k == "moved" and d["to"] in parking:
@@ -193,6 +201,10 @@ def _play(
         if kind in ("start_turn", "roll_again"):
             follow(game.apply(monopoly.RollDice(p)))
         elif kind == "jail":
+            if jail == "leave" and use_jail_cards and held[p]:
+                follow(game.apply(monopoly.UseJailCard(p)))
+                held[p] -= 1
+                continue
             if jail == "leave":
                 try:
                     follow(game.apply(monopoly.PayJailFine(p)))

@@ -206,10 +206,12 @@ COLUMNS: dict[str, dict[str, tuple[str, str]]] = {
         ),
         "jail_entries_per_turn": ("turns / turn", "turns that start in jail after being sent"),
         "jail_cards_per_turn": ("cards / turn", "get-out-of-jail cards drawn per turn"),
+        "players": ("count", "players at the table (opponents + 1), for the jail fines"),
         "jail_fines_per_turn": (
             "currency / turn",
-            "fines paid per turn: leave = every jail visit less one per jail card drawn (the "
-            "cards used at once); stay = after the last failed throw",
+            "fines paid per turn: leave = every jail visit but those a held jail card pays for "
+            "(a card is used at the holder's next visit and goes back to its deck; see "
+            "docs/analysis.md); stay = after the last failed throw",
         ),
         "repairs_per_house_per_turn": (
             "currency / turn / house",
@@ -450,6 +452,7 @@ def scenario_row(
         "bank_pay_per_turn": m.bank_pay,
         "jail_entries_per_turn": m.jail_entries,
         "jail_cards_per_turn": m.jail_card_draws,
+        "players": m.players,
         "jail_fines_per_turn": m.jail_fines,
         "repairs_per_house_per_turn": m.repairs_per_house,
         "repairs_per_hotel_per_turn": m.repairs_per_hotel,
@@ -506,7 +509,7 @@ def build(
                 chain = MarkovChain(ed, options, jail=jail)
                 r = chain.solve()
                 out.results[edition, scenario, jail] = r
-                m = money_per_turn(chain, r)
+                m = money_per_turn(chain, r, players=opponents + 1)
                 out.squares.extend(square_rows(r, edition, scenario))
                 deeds = deed_rows(r, edition, scenario, m, opponents)
                 out.deeds.extend(deeds)
