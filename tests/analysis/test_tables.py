@@ -108,6 +108,7 @@ def test_analyze_all_writes_every_edition(
     assert main(["--all", "--no-plot", "--opponents", "2", "--out", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert "matador  double_salary  stay" in out and "tables computed in" in out
+    assert "money per turn" in out and "matador stay" in out
     rows = pq.read_table(tmp_path / "scenarios.parquet").to_pylist()
     assert len(rows) == 4 * len(SCENARIOS) * 2
     assert {r["edition"] for r in rows} == {"classic", "matco", "latam", "matador"}
