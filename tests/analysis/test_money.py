@@ -206,7 +206,7 @@ def test_fines_when_jail_cards_are_used_match_the_engine(edition: str) -> None:
     m = money_per_turn(chain, r, players=3)
     counts = play(
         edition,
-        turns=30_000,
+        turns=20_000,
         batches=50,
         players=3,
         seed=9,
