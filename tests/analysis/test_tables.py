@@ -105,9 +105,58 @@ def test_returns_plot(classic: Tables, tmp_path: Path) -> None:
 def test_analyze_all_writes_every_edition(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["--all", "--no-plot", "--out", str(tmp_path)]) == 0
+    assert main(["--all", "--no-plot", "--opponents", "2", "--out", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert "matador  double_salary  stay" in out and "tables computed in" in out
+    assert "money per turn" in out and "matador stay" in out
     rows = pq.read_table(tmp_path / "scenarios.parquet").to_pylist()
     assert len(rows) == 4 * len(SCENARIOS) * 2
     assert {r["edition"] for r in rows} == {"classic", "matco", "latam", "matador"}
+    groups = pq.read_table(tmp_path / "groups.parquet").to_pylist()
+    assert {g["opponents"] for g in groups} == {2}
+    assert (tmp_path / "income_tax.parquet").exists()
+
+
+def test_money_columns_add_up(classic: Tables) -> None:
+    """Repairs, net per round and the income-tax table follow from the scenario's money rates
+    (classic: repairs cards 25/100 and 40/115; income tax 200 or 10%, break-even at 2,000)."""
+    scen = _rows(classic.scenarios, scenario="standard", jail="leave")[0]
+    house, hotel = scen["repairs_per_house_per_turn"], scen["repairs_per_hotel_per_turn"]
+    rows = _rows(classic.deeds, scenario="standard", jail="leave", square=39)
+    by_level = {r["level"]: r for r in rows}
+    assert by_level["3 houses"]["repair_cost_per_own_turn"] == pytest.approx(3 * house)  # type: ignore[operator]
+    assert by_level["hotel"]["repair_cost_per_own_turn"] == pytest.approx(hotel)
+    assert by_level["group"]["repair_cost_per_own_turn"] == 0
+    for r in rows:  # classic collects rent from a jailed owner: nothing is lost
+        assert r["rent_collected_per_opponent_turn"] == r["expected_rent_per_opponent_turn"]
+        assert r["net_per_round"] == pytest.approx(
+            3 * r["rent_collected_per_opponent_turn"] - r["repair_cost_per_own_turn"]  # type: ignore[operator]
+        )
+    group = _rows(classic.groups, scenario="standard", jail="leave", group="dark_blue")
+    assert group[-1]["repair_cost_per_own_turn"] == pytest.approx(2 * hotel)  # type: ignore[operator]
+    assert scen["percent_tax_breakeven_worth"] == 2000
+    assert scen["pot_per_landing"] == pytest.approx(
+        scen["pot_inflow_per_turn"] / scen["parking_landings_per_turn"]  # type: ignore[operator]
+    )
+    assert scen["pot_inflow_per_turn"] == pytest.approx(
+        scen["tax_per_turn"] + scen["jail_fines_per_turn"] + scen["bank_pay_per_turn"]  # type: ignore[operator]
+    )
+    tax = {r["worth"]: r for r in _rows(classic.income_tax, scenario="standard", jail="leave")}
+    assert tax[1500]["chosen_tax"] == 150 and tax[4000]["chosen_tax"] == 200
+    assert tax[2000]["saving_per_turn"] == 0 < tax[1500]["saving_per_turn"]  # type: ignore[operator]
+    assert scen["tax_per_turn_at_starting_cash"] == pytest.approx(tax[1500]["all_taxes_per_turn"])
+    # The short game has no percent choice: no rows, no break-even.
+    assert not _rows(classic.income_tax, scenario="short")
+    assert _rows(classic.scenarios, scenario="short")[0]["percent_tax_breakeven_worth"] is None
+
+
+def test_matador_owner_in_jail_collects_nothing() -> None:
+    """Matador: no rent while the owner is in jail, so rent collected = rent x (1 - the share of
+    the owner's turns that end in jail); the opponents count comes from --opponents."""
+    tables = build(["matador"], scenarios={"standard": {}}, jails=["stay"], opponents=5)
+    r = tables.results["matador", "standard", "stay"]
+    row = _rows(tables.deeds, square=39, level="hotel")[0]
+    assert row["rent_collected_per_opponent_turn"] == pytest.approx(
+        row["expected_rent_per_opponent_turn"] * (1 - r.per_turn.in_jail)  # type: ignore[operator]
+    )
+    assert row["opponents"] == 5

@@ -361,6 +361,8 @@ class MarkovChain(TokenModel):
         super().__init__(edition, options, jail, jail_cards)
         self.cards: CardModel = cards
         self._resolved: dict[int, list[tuple[float, Arrival]]] = {}
+        self._matrices: tuple[FloatArray, FloatArray, FloatArray, FloatArray, FloatArray] | None
+        self._matrices = None
 
     def _uniform(self, deck: str, positions: Positions) -> Iterator[tuple[float, Card, Positions]]:
         cards = self.decks[deck]
@@ -389,7 +391,10 @@ class MarkovChain(TokenModel):
     # ----- the chain ---------------------------------------------------------------------------
     def matrices(self) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray, FloatArray]:
         """Transition matrix P[state, next] and per-state expected landings of one throw:
-        count, rent-weighted, dice-weighted and card-dice-weighted (each ``n_states x 40``)."""
+        count, rent-weighted, dice-weighted and card-dice-weighted (each ``n_states x 40``).
+        Computed once per chain (the money tables need the transitions again); do not modify."""
+        if self._matrices is not None:
+            return self._matrices
         n = self.n_states
         trans = np.zeros((n, n))
         count = np.zeros((n, N_SQUARES))
@@ -408,7 +413,8 @@ class MarkovChain(TokenModel):
                     dice_w[s, sq] += p * arrival.rent_multiplier * total
                 else:  # the card has the mover throw again: the expected throw is 7
                     card_d[s, sq] += p * arrival.rent_multiplier * arrival.dice_multiplier * 7
-        return trans, count, rent_w, dice_w, card_d
+        self._matrices = (trans, count, rent_w, dice_w, card_d)
+        return self._matrices
 
     def solve(self) -> ChainResult:
         trans, count, rent_w, dice_w, card_d = self.matrices()

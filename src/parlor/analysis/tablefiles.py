@@ -163,4 +163,29 @@ def summary(tables: Tables) -> str:
             f"{r.edition.square_name(top)[:22]:<22}{100 * r.per_turn.squares[top]:>6.2f}%  "
             f"{best_text}"
         )
+    lines += ["", *money_summary(tables)]
     return "\n".join(lines)
+
+
+def money_summary(tables: Tables) -> list[str]:
+    """Per edition and jail strategy (standard rules): the money per turn of one player (cards:
+    the bank's, net), the pot's inflow and size per landing, and the worth below which the
+    percent income tax is cheaper."""
+    head = (
+        f"{'money per turn':<17}{'salary':>8}{'taxes':>8}{'fines':>7}{'cards':>7}"
+        f"{'repairs/house':>14}{'/hotel':>8}{'pot in':>8}{'pot/landing':>12}{'% tax below':>12}"
+    )
+    lines = [head, "-" * len(head)]
+    for row in tables.scenarios:
+        if row["scenario"] != "standard":
+            continue
+        breakeven = row["percent_tax_breakeven_worth"]
+        lines.append(
+            f"{row['edition'] + ' ' + row['jail']:<17}{row['salary_per_turn']:>8.1f}"
+            f"{row['tax_per_turn']:>8.2f}{row['jail_fines_per_turn']:>7.2f}"
+            f"{row['bank_cards_per_turn']:>7.2f}{row['repairs_per_house_per_turn']:>14.3f}"
+            f"{row['repairs_per_hotel_per_turn']:>8.3f}{row['pot_inflow_per_turn']:>8.2f}"
+            f"{row['pot_per_landing'] or 0:>12.0f}"
+            f"{'-' if breakeven is None else f'{breakeven:.0f}':>12}"
+        )
+    return lines

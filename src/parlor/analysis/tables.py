@@ -3,14 +3,17 @@
 For each edition (classic, matco, latam, matador), each scenario (:data:`SCENARIOS`: the standard
 rules, the short game, the quick game, double salary on Go) and each jail strategy (leave, stay),
 the uniform-draw chain (:class:`~parlor.analysis.markov.MarkovChain`) is solved and turned into
-four tables:
+five tables:
 
 * ``squares``: each square's long-run chance per throw and per turn, and landings per turn;
 * ``deeds``: each deed's expected rent per opponent turn at each level of development, the cost to
-  reach that level, the opponent turns to pay it back and the return per unit spent;
+  reach that level, the opponent turns to pay it back and the return per unit spent; the rent
+  collected when the owner's jail stops it (Matador), the owner's repairs cost and the net;
 * ``groups``: the same for a whole colour group (built evenly) or all the railroads / utilities;
 * ``scenarios``: per scenario, throws and jail per turn and the money the rules move every turn
-  (salary, taxes, the bank's money cards).
+  (:mod:`parlor.analysis.money`: salary, taxes, fines, cards of the bank and between players,
+  repairs per building, the free-parking pot);
+* ``income_tax``: the percent income-tax choice, the expected tax per turn by total worth.
 
 :func:`write_all` writes each as ``NAME.csv`` and ``NAME.parquet``, ``data_dictionary.md``
 (every column with its unit) and PNG plots. :data:`COLUMNS` is the dictionary.
@@ -29,17 +32,14 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
 from parlor.analysis.markov import (
     JAIL_STRATEGIES,
-    MAX_CARD_CHAIN,
     N_SQUARES,
     ChainResult,
-    FloatArray,
     JailStrategy,
     MarkovChain,
 )
+from parlor.analysis.money import Money, income_tax_rows, money_per_turn
 from parlor.analysis.rents import property_rents
 from parlor.monopoly.edition import EDITION_IDS, Edition, load_edition
 from parlor.monopoly.rules import RuleOptions
@@ -70,6 +70,25 @@ SQUARE = {
     "square": ("index", "board position, 0 = Go, counted in the direction of play; -1 = In Jail"),
     "name": ("text", "the square's name in the edition's first language"),
     "kind": ("id", "street, railroad, utility, chance, community_chest, tax, go, jail, ..."),
+}
+#: Owner-side money of a deed or group at a level (deeds and groups tables).
+OWNER = {
+    "rent_collected_per_opponent_turn": (
+        "currency / opponent turn",
+        "expected rent actually collected: under 'no rent while the owner is in jail' (Matador's "
+        "rent_while_jailed=false) times the share of the owner's turns ending in jail (the "
+        "owner's jail strategy = the row's); otherwise equal to expected_rent_per_opponent_turn",
+    ),
+    "repair_cost_per_own_turn": (
+        "currency / own turn",
+        "the owner's expected repairs-card cost per turn of theirs for the buildings of this "
+        "level (houses x per-house rate + hotels x per-hotel rate, see scenarios)",
+    ),
+    "opponents": ("count", "opponents assumed by net_per_round (parlor analyze --opponents)"),
+    "net_per_round": (
+        "currency / round",
+        "rent_collected_per_opponent_turn x opponents - repair_cost_per_own_turn",
+    ),
 }
 COLUMNS: dict[str, dict[str, tuple[str, str]]] = {
     "squares": {
@@ -121,6 +140,7 @@ COLUMNS: dict[str, dict[str, tuple[str, str]]] = {
             "1 / opponent turn",
             "expected rent per opponent turn per unit of money spent (1 / payback_turns)",
         ),
+        **OWNER,
     },
     "groups": {
         **KEYS,
@@ -144,6 +164,7 @@ COLUMNS: dict[str, dict[str, tuple[str, str]]] = {
             "the cost of this level's buildings / the extra expected rent over the level below",
         ),
         "return_per_unit": ("1 / opponent turn", "expected rent per opponent turn per unit spent"),
+        **OWNER,
     },
     "scenarios": {
         **KEYS,
@@ -162,104 +183,90 @@ COLUMNS: dict[str, dict[str, tuple[str, str]]] = {
         ),
         "tax_per_turn": (
             "currency / turn",
-            "expected flat tax paid per turn (the percent choice is not modelled)",
+            "expected tax per turn, every tax square at its flat amount",
+        ),
+        "tax_per_turn_at_starting_cash": (
+            "currency / turn",
+            "the same for a player worth the starting cash who takes the percent choice when "
+            "cheaper (see the income_tax table)",
+        ),
+        "percent_tax_breakeven_worth": (
+            "currency",
+            "total worth at which the percentage equals the flat tax (empty: no choice)",
         ),
         "bank_cards_per_turn": (
             "currency / turn",
-            "expected net cash from the bank's collect/pay cards per turn (cards between players "
-            "and repairs depend on the table and are left out)",
+            "expected net cash from the bank's collect/pay cards per turn (bank_collect - "
+            "bank_pay; cards between players and repairs are in their own columns)",
+        ),
+        "bank_collect_per_turn": ("currency / turn", "the bank's 'collect' cards per turn"),
+        "bank_pay_per_turn": (
+            "currency / turn",
+            "the 'pay' cards per turn (to the bank, or the pot under the pot rule)",
+        ),
+        "jail_entries_per_turn": ("turns / turn", "turns that start in jail after being sent"),
+        "jail_cards_per_turn": ("cards / turn", "get-out-of-jail cards drawn per turn"),
+        "players": ("count", "players at the table (opponents + 1), for the jail fines"),
+        "jail_fines_per_turn": (
+            "currency / turn",
+            "fines paid per turn: leave = every jail visit but those a held jail card pays for "
+            "(a card is used at the holder's next visit and goes back to its deck; see "
+            "docs/analysis.md); stay = after the last failed throw",
+        ),
+        "repairs_per_house_per_turn": (
+            "currency / turn / house",
+            "expected repairs-card cost per own turn of each house held (draw rate x rate)",
+        ),
+        "repairs_per_hotel_per_turn": (
+            "currency / turn / hotel",
+            "the same per hotel held",
+        ),
+        "from_each_player_per_turn": (
+            "currency / turn / player",
+            "received from EACH other player per own turn ('collect from every player' cards)",
+        ),
+        "to_each_player_per_turn": (
+            "currency / turn / player",
+            "paid to EACH other player per own turn ('pay every player' cards)",
+        ),
+        "worth_card_per_turn": (
+            "currency / turn",
+            "Matador's 'collect if your worth is at most worth_card_limit' card per turn, when "
+            "eligible (0 otherwise)",
+        ),
+        "worth_card_limit": ("currency", "the worth limit of that card (empty: no such card)"),
+        "parking_landings_per_turn": ("landings / turn", "landings on the free-parking square"),
+        "pot_inflow_per_turn": (
+            "currency / turn",
+            "under the free-parking pot house rule: what one player pays into the pot per turn "
+            "with no buildings and flat tax (taxes + fines + pay cards; add repairs from the "
+            "per-house and per-hotel columns)",
+        ),
+        "pot_per_landing": (
+            "currency",
+            "the pot a landing on free parking collects on average in a long game of players "
+            "alike: pot_inflow_per_turn / parking_landings_per_turn, for any number of players",
         ),
     },
+    "income_tax": {
+        **KEYS,
+        "square": ("index", "the tax square with the percent choice"),
+        "name": ("text", "its name"),
+        "flat_tax": ("currency", "the flat amount"),
+        "percent": ("percent", "the percentage of total worth that may be paid instead"),
+        "breakeven_worth": ("currency", "worth at which both are equal: flat x 100 / percent"),
+        "worth": ("currency", "the player's total worth (cash, deeds, buildings) when landing"),
+        "percent_tax": ("currency", "worth x percent / 100, rounded down as the engine does"),
+        "chosen_tax": ("currency", "the cheaper of the two"),
+        "landings_per_turn": ("landings / turn", "landings on the square per turn"),
+        "expected_tax_per_turn": ("currency / turn", "landings x chosen_tax"),
+        "all_taxes_per_turn": (
+            "currency / turn",
+            "every tax square's expected tax per turn at this worth (the others flat)",
+        ),
+        "saving_per_turn": ("currency / turn", "landings x (flat - chosen_tax)"),
+    },
 }
-
-
-@dataclass(frozen=True, slots=True)
-class Money:
-    """Expected money the rules move per turn, from one solved chain."""
-
-    go_passes: float
-    go_landings: float
-    salary: float
-    tax: float
-    bank_cards: float
-
-
-def money_per_turn(chain: MarkovChain, result: ChainResult) -> Money:
-    """Go passes, salary, taxes and the bank's money cards per turn, from the stationary vector.
-
-    Salary is due on every forward move that reaches or passes Go (dice, "advance to" and "nearest"
-    cards; not "go back" cards nor jail), as the engine pays it; under ``double_salary_on_go`` a
-    move ending on Go pays twice."""
-    ed = chain.edition
-    go = ed.go_square
-    n = chain.n_states
-    passes = np.zeros(n)
-    lands = np.zeros(n)
-    tax = np.zeros(n)
-    cards = np.zeros(n)
-
-    def forward(frm: int, steps: int) -> tuple[float, float]:
-        if steps <= 0 or frm + steps < N_SQUARES + go:
-            return 0.0, 0.0
-        return 1.0, 1.0 if (frm + steps) % N_SQUARES == go else 0.0
-
-    def follow(square: int, depth: int) -> tuple[float, float, float, float]:
-        sq = ed.squares[square]
-        if sq.kind == "go_to_jail":
-            return 0.0, 0.0, 0.0, 0.0
-        if sq.kind == "tax":
-            return 0.0, 0.0, float(sq.tax), 0.0
-        deck = chain.deck_at(square)
-        if deck is None or depth >= MAX_CARD_CHAIN:
-            return 0.0, 0.0, 0.0, 0.0
-        drawn = chain.decks[deck]
-        out = np.zeros(4)
-        for card in drawn:
-            share = 1.0 / len(drawn)
-            if card.effect == "collect":
-                out[3] += share * card.amount
-            elif card.effect == "pay":
-                out[3] -= share * card.amount
-            arrival, moved = chain.card_outcome(square, card)
-            if not moved:
-                continue
-            to = arrival.square
-            steps = card.steps if card.effect == "move_relative" else (to - square) % N_SQUARES
-            if card.effect == "move_to" and steps == 0 and to == go:
-                steps = N_SQUARES
-            p, g = forward(square, steps)
-            out += share * np.array([p, g, 0.0, 0.0])
-            out += share * np.array(follow(to, depth + 1))
-        return float(out[0]), float(out[1]), float(out[2]), float(out[3])
-
-    memo: dict[int, tuple[float, float, float, float]] = {}
-    for s in range(n):
-        frm = s // 3 if s < chain.n_free else chain.jail_square
-        for t in chain.throws(s):
-            if t.to is None:
-                continue
-            p, g = forward(frm, t.total)
-            if t.to not in memo:
-                memo[t.to] = follow(t.to, 0)
-            cp, cg, ct, cc = memo[t.to]
-            passes[s] += t.p * (p + cp)
-            lands[s] += t.p * (g + cg)
-            tax[s] += t.p * ct
-            cards[s] += t.p * cc
-    pi: FloatArray = result.stationary
-    per_turn = result.throws_per_turn  # per throw -> per turn
-    go_passes = float(pi @ passes) * per_turn
-    go_landings = float(pi @ lands) * per_turn
-    salary = ed.salary * go_passes
-    if chain.options.double_salary_on_go:
-        salary += ed.salary * go_landings
-    return Money(
-        go_passes=go_passes,
-        go_landings=go_landings,
-        salary=salary,
-        tax=float(pi @ tax) * per_turn,
-        bank_cards=float(pi @ cards) * per_turn,
-    )
 
 
 def _square_name(ed: Edition, square: int) -> str:
@@ -296,12 +303,39 @@ def _ratio(a: float, b: float) -> float | None:
     return a / b if b > 0 else None
 
 
-def deed_rows(r: ChainResult, edition: str, scenario: str) -> list[Row]:
+def _money_of(r: ChainResult) -> Money:
+    chain = MarkovChain(r.edition, r.options, jail=r.jail, jail_cards=r.jail_cards)
+    return money_per_turn(chain, r)
+
+
+def _buildings(label: str) -> tuple[int, int]:
+    """(houses, hotels) on a deed at the level ``label`` ("2 houses", "hotel", "group", ...)."""
+    if label == "hotel":
+        return 0, 1
+    if label.endswith(("house", "houses")):
+        return int(label.split()[0]), 0
+    return 0, 0
+
+
+def deed_rows(
+    r: ChainResult,
+    edition: str,
+    scenario: str,
+    money: Money | None = None,
+    opponents: int = 3,
+) -> list[Row]:
+    """Every deed at every level (``money``: the case's :func:`money_per_turn`, for repairs;
+    ``opponents``: for ``net_per_round``)."""
+    m = _money_of(r) if money is None else money
+    # Matador: no rent while the owner sits in jail; the owner's turns end there this often.
+    collected = 1.0 if r.options.rent_while_jailed else 1.0 - r.per_turn.in_jail
     rows: list[Row] = []
     for prop in property_rents(r):
         spent = prop.price
         for k, lv in enumerate(prop.levels):
             spent += lv.cost
+            houses, hotels = _buildings(lv.label) if prop.kind == "street" else (0, 0)
+            repairs = houses * m.repairs_per_house + hotels * m.repairs_per_hotel
             rows.append(
                 {
                     "edition": edition,
@@ -322,6 +356,10 @@ def deed_rows(r: ChainResult, edition: str, scenario: str) -> list[Row]:
                     "payback_turns": _ratio(spent, lv.expected),
                     "marginal_payback_turns": lv.payback_turns,
                     "return_per_unit": lv.expected / spent if spent else None,
+                    "rent_collected_per_opponent_turn": lv.expected * collected,
+                    "repair_cost_per_own_turn": repairs,
+                    "opponents": opponents,
+                    "net_per_round": lv.expected * collected * opponents - repairs,
                 }
             )
     return rows
@@ -366,6 +404,15 @@ def group_rows(deeds: list[Row]) -> list[Row]:
                     "payback_turns": _ratio(cost, rent),
                     "marginal_payback_turns": marginal,
                     "return_per_unit": rent / cost if cost else None,
+                    **{
+                        key: sum(m[key] for m in at)
+                        for key in (
+                            "rent_collected_per_opponent_turn",
+                            "repair_cost_per_own_turn",
+                            "net_per_round",
+                        )
+                    },
+                    "opponents": first["opponents"],
                 }
             )
             prev = (rent, cost)
@@ -373,10 +420,16 @@ def group_rows(deeds: list[Row]) -> list[Row]:
 
 
 def scenario_row(
-    chain: MarkovChain, r: ChainResult, edition: str, scenario: str, overrides: dict[str, Any]
+    chain: MarkovChain,
+    r: ChainResult,
+    edition: str,
+    scenario: str,
+    overrides: dict[str, Any],
+    money: Money | None = None,
 ) -> Row:
-    m = money_per_turn(chain, r)
+    m = money_per_turn(chain, r) if money is None else money
     ed = r.edition
+    breakeven = list(m.percent_breakeven.values())
     return {
         "edition": edition,
         "scenario": scenario,
@@ -392,18 +445,36 @@ def scenario_row(
         "go_landings_per_turn": m.go_landings,
         "salary_per_turn": m.salary,
         "tax_per_turn": m.tax,
+        "tax_per_turn_at_starting_cash": m.tax_at_worth(ed.starting_cash),
+        "percent_tax_breakeven_worth": breakeven[0] if breakeven else None,
         "bank_cards_per_turn": m.bank_cards,
+        "bank_collect_per_turn": m.bank_collect,
+        "bank_pay_per_turn": m.bank_pay,
+        "jail_entries_per_turn": m.jail_entries,
+        "jail_cards_per_turn": m.jail_card_draws,
+        "players": m.players,
+        "jail_fines_per_turn": m.jail_fines,
+        "repairs_per_house_per_turn": m.repairs_per_house,
+        "repairs_per_hotel_per_turn": m.repairs_per_hotel,
+        "from_each_player_per_turn": m.from_each,
+        "to_each_player_per_turn": m.to_each,
+        "worth_card_per_turn": m.worth_card,
+        "worth_card_limit": m.worth_card_limit,
+        "parking_landings_per_turn": m.parking_landings,
+        "pot_inflow_per_turn": m.pot_inflow(),
+        "pot_per_landing": m.pot_per_landing(),
     }
 
 
 @dataclass(frozen=True, slots=True)
 class Tables:
-    """All four tables, every row of every edition x scenario x jail strategy."""
+    """All five tables, every row of every edition x scenario x jail strategy."""
 
     squares: list[Row]
     deeds: list[Row]
     groups: list[Row]
     scenarios: list[Row]
+    income_tax: list[Row]
     results: dict[tuple[str, str, str], ChainResult]
     seconds: float
 
@@ -413,6 +484,7 @@ class Tables:
             "deeds": self.deeds,
             "groups": self.groups,
             "scenarios": self.scenarios,
+            "income_tax": self.income_tax,
         }
 
 
@@ -421,10 +493,12 @@ def build(
     scenarios: dict[str, dict[str, Any]] | None = None,
     jails: Iterable[JailStrategy] = JAIL_STRATEGIES,
     progress: Callable[[str], None] | None = None,
+    opponents: int = 3,
 ) -> Tables:
-    """Solve every edition x scenario x jail strategy and build the tables."""
+    """Solve every edition x scenario x jail strategy and build the tables (``opponents``: of a
+    property owner, for the net per round)."""
     start = time.perf_counter()
-    out = Tables([], [], [], [], {}, 0.0)
+    out = Tables([], [], [], [], [], {}, 0.0)
     for edition in editions:
         ed = load_edition(edition)
         for scenario, overrides in (SCENARIOS if scenarios is None else scenarios).items():
@@ -435,16 +509,19 @@ def build(
                 chain = MarkovChain(ed, options, jail=jail)
                 r = chain.solve()
                 out.results[edition, scenario, jail] = r
+                m = money_per_turn(chain, r, players=opponents + 1)
                 out.squares.extend(square_rows(r, edition, scenario))
-                deeds = deed_rows(r, edition, scenario)
+                deeds = deed_rows(r, edition, scenario, m, opponents)
                 out.deeds.extend(deeds)
                 out.groups.extend(group_rows(deeds))
-                out.scenarios.append(scenario_row(chain, r, edition, scenario, overrides))
+                out.scenarios.append(scenario_row(chain, r, edition, scenario, overrides, m))
+                out.income_tax.extend(income_tax_rows(m, r, edition, scenario))
     return Tables(
         out.squares,
         out.deeds,
         out.groups,
         out.scenarios,
+        out.income_tax,
         out.results,
         time.perf_counter() - start,
     )

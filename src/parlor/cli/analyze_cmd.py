@@ -316,7 +316,9 @@ def _run_all(args: argparse.Namespace) -> int:
     from parlor.analysis.tablefiles import summary, write_all
     from parlor.analysis.tables import build
 
-    tables = build()
+    if args.opponents < 1:
+        raise SettingsError(E_("--opponents must be at least 1"))
+    tables = build(opponents=args.opponents)
     written = write_all(tables, _out_dir(args.out), plots=not args.no_plot)
     _ = translator(help_language([]))  # (the environment's language: analyze has no --lang)
     print(summary(tables))
