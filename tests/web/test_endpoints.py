@@ -51,7 +51,17 @@ def test_an_edition_lists_its_squares_in_the_language_asked(web_server: Any) -> 
 def test_the_page_and_its_files_are_served_from_the_package(web_server: Any) -> None:
     with urllib.request.urlopen(web_server.base + "/") as r:
         page = r.read().decode()
-    for script in ("app", "join", "property", "auction", "dialogs", "tools", "replay", "start"):
+    for script in (
+        "app",
+        "join",
+        "property",
+        "auction",
+        "dialogs",
+        "tools",
+        "replay",
+        "keys",
+        "start",
+    ):
         assert f'<script src="/web/{script}.js">' in page
         with urllib.request.urlopen(f"{web_server.base}/web/{script}.js") as r:
             assert r.read().startswith(b"// Parlor in the browser")
