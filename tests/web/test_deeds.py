@@ -102,6 +102,9 @@ def test_building_a_refusal_with_its_reason_the_timer_and_a_counter_offer(
     assert f"rent then ${med.rents[1]}" in build.inner_text()
     assert "The bank has 32 houses left" in ann.inner_text("#bank-left")
     ann.screenshot(path=str(images / "web-build-dialog.png"))
+    ann.set_viewport_size(PHONE)  # the same dialog on a phone: the whole screen
+    ann.screenshot(path=str(images / "web-build-dialog-phone.png"))
+    ann.set_viewport_size(DESKTOP)
     for _ in range(20):
         try:
             ann.locator(

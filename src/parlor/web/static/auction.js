@@ -24,13 +24,12 @@ function auctionStage(info, answers) {
   high ? h("span", { class: "bidder" }, h("span", { class: "seat-dot", "aria-hidden": "true" }),
     t("high bid {amount} by {name}", { amount: money(info.high_bid), name: seatName(info.high_bidder) })) : null));
   kids.push(auctionClock());
-  if (!answers) {
-    const who = S.view && S.view.pending ? S.view.pending.player : null;
-    if (who !== null) kids.push(h("p", { class: "auction-turn", text: t("Waiting for {name}.", { name: seatName(who) }) }));
-    return kids;
-  }
+  if (!answers) return kids; // (who bids now: the waiting line above it says)
   const base = high ? info.high_bid : 0;
-  const bids = answers.filter((a) => a.action.type === "Bid");
+  // three quick raises from the server's ladder (its 1, 10 and 50 money units when it has
+  // them); any other amount goes in the field below
+  const ladder = answers.filter((a) => a.action.type === "Bid");
+  const bids = ladder.length > 3 ? [0, 2, 4].map((i) => ladder[i]).filter(Boolean) : ladder;
   const pass = answers.find((a) => a.action.type === "PassBid");
   // each raise says how much it adds and what the bid becomes
   kids.push(h("div", { class: "answers raises" }, ...bids.map((a) => h("button", {
