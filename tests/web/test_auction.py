@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.web.play import answer_types, click, decision
+from tests.web.test_a11y import serious_violations
 from tests.web.test_deeds import open_as_host
 from tests.web.test_keyboard import create
 from tests.web.test_property import DESKTOP, PHONE
@@ -69,6 +70,7 @@ def test_the_auction_is_on_the_stage_with_quick_raises_and_a_timer(
     assert me.inner_text("#high-bid") == "no bid yet"
     assert me.locator("#stage .auction-clock .fill").count() == 1  # the table has a timer
     assert me.locator("#stage .auction-lot").inner_text().startswith("Auction of ")
+    assert serious_violations(me) == [], "auction"  # axe-core
     # the other seat sees the auction on its own stage, without buttons
     other.wait_for_selector("#stage .auction .auction-lot")
     assert other.locator("#stage .auction .raise").count() == 0

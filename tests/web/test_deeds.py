@@ -12,6 +12,7 @@ from typing import Any
 from playwright.sync_api import Error as PlaywrightError
 
 from parlor import monopoly
+from tests.web.test_a11y import serious_violations
 from tests.web.test_property import DESKTOP, PHONE
 
 BROWN = (1, 3)  # Mediterranean and Baltic Avenue: a group of two
@@ -102,6 +103,7 @@ def test_building_a_refusal_with_its_reason_the_timer_and_a_counter_offer(
     assert f"rent then ${med.rents[1]}" in build.inner_text()
     assert "The bank has 32 houses left" in ann.inner_text("#bank-left")
     ann.screenshot(path=str(images / "web-build-dialog.png"))
+    assert serious_violations(ann) == [], "build dialog"  # axe-core, as on every page
     ann.set_viewport_size(PHONE)  # the same dialog on a phone: the whole screen
     ann.screenshot(path=str(images / "web-build-dialog-phone.png"))
     ann.set_viewport_size(DESKTOP)
@@ -208,6 +210,7 @@ def test_building_a_refusal_with_its_reason_the_timer_and_a_counter_offer(
                     timeout=5000,
                 )
                 ann.screenshot(path=str(images / "web-trade-dialog.png"))
+                assert serious_violations(ann) == [], "trade dialog"
                 ann.click("#propose", timeout=2000)
                 bo.wait_for_function(
                     "document.getElementById('main').dataset.decision === 'answer_trade'",

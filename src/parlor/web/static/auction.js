@@ -34,8 +34,9 @@ function auctionStage(info, answers) {
   // each raise says how much it adds and what the bid becomes
   kids.push(h("div", { class: "answers raises" }, ...bids.map((a) => h("button", {
     class: "answer raise", "data-type": "Bid", "data-amount": a.action.amount, onclick: () => act(a),
-    "aria-label": t("bid {amount}", { amount: money(a.action.amount) }),
-  }, h("b", { text: "+" + money(a.action.amount - base) }), h("small", { text: money(a.action.amount) })))));
+    // (the name starts with the words shown: "+$10 $20 · bid $20")
+    "aria-label": "+" + money(a.action.amount - base) + " " + money(a.action.amount) + " · " + t("bid {amount}", { amount: money(a.action.amount) }),
+  }, h("b", { text: "+" + money(a.action.amount - base) }), " ", h("small", { text: money(a.action.amount) })))));
   const mine = S.view.players[S.me.seat];
   const amount = h("input", { id: "bid-amount", type: "number", min: info.min_bid, max: mine ? mine.cash : null,
     value: info.min_bid, "aria-label": t("Your own bid") });

@@ -171,8 +171,9 @@ function buildButton(kind, sq, d, found) {
   const ok = found && found.ok;
   return [h("button", { type: "button", class: "build-action", "data-type": type, "data-square": sq.index, disabled: !ok || null,
     title: found && !ok ? found.a.reason : null, "aria-describedby": found && !ok ? id : null,
-    "aria-label": label + " · " + sq.name + (after ? " · " + after : ""), onclick: ok ? () => act(found.a) : null },
-  h("span", { text: label }), after ? h("small", { text: after }) : null),
+    // (the name starts with the words shown, as a speech-input user would say them)
+    "aria-label": label + (after ? " " + after : "") + " · " + sq.name, onclick: ok ? () => act(found.a) : null },
+  h("span", { text: label }), after ? " " : null, after ? h("small", { text: after }) : null),
   found && !ok ? h("small", { class: "why", id, text: found.a.reason }) : null];
 }
 function buildDialog() {
