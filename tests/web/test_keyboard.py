@@ -68,7 +68,13 @@ def told(page: Any) -> str:
 def test_a_whole_tools_game_by_keyboard(web_server: Any, contexts: Any) -> None:
     made = create(
         web_server.base,
-        {"game": "tools", "seats": ["human", "heuristic"], "bot_delay": 0, "host_name": "Ann"},
+        {
+            "game": "tools",
+            "seats": ["human", "heuristic"],
+            "bot_delay": 0,
+            "host_name": "Ann",
+            "options": {"hand_size": 4},  # (a short game: the suite's time is shared)
+        },
     )
     page = contexts(viewport=DESKTOP).new_page()
     open_as_host(page, web_server.base, made)

@@ -49,6 +49,7 @@ function tradeValue(terms) {
   const key = S.version + "|" + JSON.stringify(terms);
   const got = values[key];
   if (got !== undefined) return got;
+  if (Object.keys(values).length > 40) for (const k of Object.keys(values)) delete values[k]; // (kept small)
   values[key] = null; // asked
   fetch("/api/trade-value", { method: "POST", headers: { "content-type": "application/json" },
     body: JSON.stringify({ view: S.view, offer: terms, options: S.table.settings ? S.table.settings.options : null }) })
