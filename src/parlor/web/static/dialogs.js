@@ -40,22 +40,22 @@ function renderDialogs() {
 
 // ----- what a trade is worth to each side: asked of the server (POST /api/trade-value, the
 // bots' worth measure on the view this page holds), kept per terms and version --------------
-const values = {};
+const tradeValueCache = {};
 function termsOf(proposer, to, o) {
   return { player: proposer, to, give_squares: o.give_squares, take_squares: o.take_squares,
     give_cash: o.give_cash, take_cash: o.take_cash, give_jail_cards: o.give_jail_cards, take_jail_cards: o.take_jail_cards };
 }
 function tradeValue(terms) {
   const key = S.version + "|" + JSON.stringify(terms);
-  const got = values[key];
+  const got = tradeValueCache[key];
   if (got !== undefined) return got;
-  if (Object.keys(values).length > 40) for (const k of Object.keys(values)) delete values[k]; // (kept small)
-  values[key] = null; // asked
+  if (Object.keys(tradeValueCache).length > 40) for (const k of Object.keys(tradeValueCache)) delete tradeValueCache[k]; // (kept small)
+  tradeValueCache[key] = null; // asked
   fetch("/api/trade-value", { method: "POST", headers: { "content-type": "application/json" },
     body: JSON.stringify({ view: S.view, offer: terms, options: S.table.settings ? S.table.settings.options : null }) })
     .then((r) => (r.ok ? r.json() : null))
-    .then((v) => { values[key] = v || "none"; render(); })
-    .catch(() => { delete values[key]; });
+    .then((v) => { tradeValueCache[key] = v || "none"; render(); })
+    .catch(() => { delete tradeValueCache[key]; });
   return null;
 }
 function signed(n) { return (n > 0 ? "+" : n < 0 ? "−" : "±") + money(Math.abs(n)); }

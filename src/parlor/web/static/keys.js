@@ -4,14 +4,14 @@
 // One listener for the whole page: nothing to wire into the drawing code. No build step.
 "use strict";
 
-const ROWS = ".fan, .answers, .raises, .colour-picker, .mini-deeds, .build-buttons";
+const ARROW_ROWS = ".fan, .answers, .raises, .colour-picker, .mini-deeds, .build-buttons";
 document.addEventListener("keydown", (ev) => {
   if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
   const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[ev.key];
   if (!step && ev.key !== "Home" && ev.key !== "End") return;
   const here = ev.target;
   if (!(here instanceof HTMLElement) || here.matches("input[type=number], input:not([type]), select, textarea")) return;
-  const row = here.closest(ROWS);
+  const row = here.closest(ARROW_ROWS);
   if (!row) return;
   const choices = [...row.querySelectorAll("button:not([disabled]), input[type=checkbox]:not([disabled])")]
     .filter((el) => el.getClientRects().length);
