@@ -152,3 +152,36 @@ def test_a_seat_token_opens_only_its_own_seat(server: ServerProcess) -> None:
         await bo.close()
 
     run(go())
+
+
+def test_an_invite_says_what_it_is_for_and_nothing_secret(server: ServerProcess) -> None:
+    made = client.create_table(
+        server.base,
+        edition="matador",
+        variant="short",
+        seats=["human", "human", "heuristic"],
+        host_name="Ann",
+    )
+    status, info = post(
+        server.base, f"/api/tables/{made['table']}/invite", {"invite": made["invite"]}
+    )
+    assert status == 200, info
+    assert (info["game"], info["edition"], info["variant"]) == ("monopoly", "matador", "short")
+    assert info["host"] == "Ann" and info["status"] == "waiting"
+    kinds = [(s["seat"], s["kind"], s["taken"]) for s in info["seats"]]
+    assert kinds == [(0, "human", True), (1, "human", False), (2, "bot", True)]
+    # no token, invite, host key or seed anywhere in the answer
+    text = str(info)
+    for secret in (made["token"], made["invite"], made["host_key"]):
+        assert secret not in text
+    assert "token_hash" not in text and "seed" not in text
+    # a wrong invite, or the right one for another table, describes nothing
+    other = client.create_table(server.base, game="tools", seats=2)
+    for table, invite in (
+        (made["table"], made["invite"][:-4] + "AAAA"),
+        (other["table"], made["invite"]),
+    ):
+        status, body = post(server.base, f"/api/tables/{table}/invite", {"invite": invite})
+        assert status == 403 and body["code"] == "bad_invite", body
+    status, body = post(server.base, f"/api/tables/{made['table']}/invite", {"invite": 5})
+    assert status == 400 and body["code"] == "bad_request"

@@ -42,18 +42,42 @@ def answer_types(page: Any) -> list[str]:
     )
 
 
+def prompt_text(page: Any) -> str:
+    """What the page asks (for a failure's message): the prompt's words and its buttons."""
+    with contextlib.suppress(Exception):
+        return str(
+            page.evaluate(
+                "(() => { const p = document.getElementById('prompt');"
+                " return p ? p.innerText.replace(/\\s+/g, ' ').slice(0, 400) : ''; })()"
+            )
+        )
+    return "?"
+
+
+#: A page showing the same decision at the same version, its policy finding nothing to click,
+#: this long: the test fails now (with a screenshot and the prompt), not at its time limit.
+STALL_S = 20.0
+
+
 def play_until_over(pages: list[Any], policies: list[Policy], limit_s: float) -> None:
-    """Each page answers its own prompts by its policy until every page shows the game over."""
+    """Each page answers its own prompts by its policy until every page shows the game over.
+    A page whose policy finds nothing to click on one decision for :data:`STALL_S` seconds
+    fails the test at once, with a screenshot and the prompt it could not answer."""
     deadline = time.monotonic() + limit_s
+    stuck: dict[int, tuple[str, int, float]] = {}  # page -> (decision, version, since)
     while time.monotonic() < deadline:
         if all(status(p) == "over" for p in pages):
             return
         acted = False
-        for page, policy in zip(pages, policies, strict=True):
+        for i, (page, policy) in enumerate(zip(pages, policies, strict=True)):
             kind = decision(page)
             before = version(page)
-            if kind and policy(page, kind):
+            if not kind:
+                stuck.pop(i, None)
+                continue
+            if policy(page, kind):
                 acted = True
+                stuck.pop(i, None)
                 # until the move shows (or an error does: then the policy looks again)
                 with contextlib.suppress(Exception):
                     page.wait_for_function(
@@ -61,10 +85,22 @@ def play_until_over(pages: list[Any], policies: list[Policy], limit_s: float) ->
                         " || !!document.getElementById('error').textContent",
                         timeout=3000,
                     )
+                continue
+            was = stuck.get(i)
+            if was is None or was[:2] != (kind, before):
+                stuck[i] = (kind, before, time.monotonic())
+            elif time.monotonic() - was[2] > STALL_S:
+                shot = f"/tmp/parlor-web-stalled-{i}.png"
+                page.screenshot(path=shot, full_page=True)
+                raise AssertionError(
+                    f"page {i} found nothing to click for {STALL_S:.0f} s on {kind!r} at version"
+                    f" {before}: prompt {prompt_text(page)!r} (screenshot {shot})"
+                )
         if not acted:
             time.sleep(0.02)
     for i, page in enumerate(pages):
         page.screenshot(path=f"/tmp/parlor-web-stuck-{i}.png", full_page=True)
     raise AssertionError(
-        f"the game did not end in time: {[(decision(p), version(p)) for p in pages]}"
+        "the game did not end in time: "
+        f"{[(decision(p), version(p), prompt_text(p)) for p in pages]}"
     )

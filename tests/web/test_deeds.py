@@ -12,6 +12,7 @@ from typing import Any
 from playwright.sync_api import Error as PlaywrightError
 
 from parlor import monopoly
+from tests.web.test_a11y import serious_violations
 from tests.web.test_property import DESKTOP, PHONE
 
 BROWN = (1, 3)  # Mediterranean and Baltic Avenue: a group of two
@@ -91,9 +92,57 @@ def test_building_a_refusal_with_its_reason_the_timer_and_a_counter_offer(
     assert BROWN[0] not in bo_streets
     ann.wait_for_selector(f"#my-deeds li[data-square='{BROWN[0]}'] button[data-type=Build]")
 
-    # building: the first house on Mediterranean Avenue
+    # building, in the build dialog: the brown group, its cost and the rent a house brings
+    ann.click("#build-open")
+    ann.wait_for_selector("#build[open] .build-group")
+    edition = monopoly.load_edition("classic")
+    med = edition.squares[BROWN[0]]
+    build = ann.locator(f"#build .build-action[data-type=Build][data-square='{BROWN[0]}']")
+    build.wait_for(timeout=10000)
+    assert f"${med.house_cost}" in build.inner_text()
+    assert f"rent then ${med.rents[1]}" in build.inner_text()
+    assert "The bank has 32 houses left" in ann.inner_text("#bank-left")
+    ann.screenshot(path=str(images / "web-build-dialog.png"))
+    assert serious_violations(ann) == [], "build dialog"  # axe-core, as on every page
+    ann.set_viewport_size(PHONE)  # the same dialog on a phone: the whole screen
+    ann.screenshot(path=str(images / "web-build-dialog-phone.png"))
+    ann.set_viewport_size(DESKTOP)
     for _ in range(20):
         try:
+            ann.locator(
+                f"#build .build-action[data-type=Build][data-square='{BROWN[0]}']:not([disabled])"
+            ).click(timeout=3000)
+            ann.wait_for_function(
+                f"S.view.properties.find(p => p.square === {BROWN[0]}).buildings === 1",
+                timeout=5000,
+            )
+            break
+        except PlaywrightError:  # redrawn under the click: look again
+            continue
+    # the dialog follows: one house fewer in the bank, and the second house on the same lot
+    # refused (build evenly: the engine's reason, visible), Baltic's allowed
+    ann.wait_for_function("document.getElementById('bank-left').textContent.includes('31 houses')")
+    again = ann.locator(
+        f"#build .build-action[data-type=Build][data-square='{BROWN[0]}'][disabled]"
+    )
+    again.wait_for(timeout=10000)
+    # (the refusals come with the answer to the page's own "legal" request, after the move)
+    ann.wait_for_function(
+        f"document.querySelector(\"#build .build-action[data-type=Build][data-square='{BROWN[0]}']\")"
+        "?.title.includes('evenly')"
+    )
+    assert "evenly" in (again.get_attribute("title") or "")
+    assert "evenly" in ann.inner_text(f"#{again.get_attribute('aria-describedby')}")
+    sell = ann.locator(f"#build .build-action[data-type=SellBuilding][data-square='{BROWN[0]}']")
+    assert f"+${med.house_cost // 2}" in sell.inner_text()
+    ann.keyboard.press("Escape")  # shut by the keyboard
+    ann.wait_for_function("!document.getElementById('build').open")
+
+    # the deeds panel says the same
+    for _ in range(20):
+        try:
+            if ann.evaluate(f"S.view.properties.find(p => p.square === {BROWN[0]}).buildings") == 1:
+                break
             deed_button(ann, "Build", BROWN[0], True).click(timeout=3000)
             ann.wait_for_function(
                 f"S.view.properties.find(p => p.square === {BROWN[0]}).buildings === 1",
@@ -138,22 +187,30 @@ def test_building_a_refusal_with_its_reason_the_timer_and_a_counter_offer(
     lift = deed_button(ann, "Unmortgage", other, True)
     lift.wait_for(timeout=10000)
     assert f"${square.mortgage + fee}" in lift.inner_text()
-    bo.click("#trade summary")
+    bo.click("#trade-open")
     offered = bo.locator(f"#trade-form .take label:has(input[data-square='{other}'])")
     offered.wait_for(timeout=10000)
     assert "mortgaged" in offered.inner_text() and f"fee ${fee}" in offered.inner_text()
-    bo.click("#trade summary")  # shut again
+    bo.click("#trade-close")  # shut again
+    bo.wait_for_function("!document.getElementById('trade').open")
 
     # Ann asks Bo for one of his deeds for 1; Bo counters with the terms swapped
     wanted = next(p["square"] for p in ann.evaluate("S.view.properties") if p["owner"] == 1)
     for _ in range(20):
         try:
             if not ann.locator("#trade[open]").count():
-                ann.click("#trade summary", timeout=2000)
+                ann.click("#trade-open", timeout=2000)
             box = ann.locator(f"#trade-form .take input[data-square='{wanted}']")
             box.check(timeout=2000)
             ann.fill("#give-cash", "1", timeout=2000)
             if box.is_checked() and ann.input_value("#give-cash") == "1":
+                # what it is worth to each side, by the bots' measure, before it is sent
+                ann.wait_for_function(
+                    "document.getElementById('trade-value')?.textContent.includes('Worth to you')",
+                    timeout=5000,
+                )
+                ann.screenshot(path=str(images / "web-trade-dialog.png"))
+                assert serious_violations(ann) == [], "trade dialog"
                 ann.click("#propose", timeout=2000)
                 bo.wait_for_function(
                     "document.getElementById('main').dataset.decision === 'answer_trade'",
@@ -163,6 +220,13 @@ def test_building_a_refusal_with_its_reason_the_timer_and_a_counter_offer(
         except PlaywrightError:
             continue
     assert "Ann" in bo.inner_text("#trade-offer") and "$1" in bo.inner_text("#trade-offer")
+    bo.wait_for_function(
+        "/Worth to you: [+\\u2212±]\\$\\d+ · to Ann: [+\\u2212±]\\$\\d+/"
+        ".test(document.getElementById('offer-value')?.textContent)",
+        timeout=5000,
+    )
+    revision = bo.evaluate("S.prompt.terms_revision")
+    assert f"Offer of move {revision}" in bo.inner_text("#offer-revision")
     bo.click("#counter-offer")
     bo.wait_for_selector("#trade[open] #trade-form")
     bo.wait_for_function("document.getElementById('main').dataset.decision !== 'answer_trade'")
@@ -170,6 +234,8 @@ def test_building_a_refusal_with_its_reason_the_timer_and_a_counter_offer(
     assert bo.locator(f"#trade-form .give input[data-square='{wanted}']").is_checked()
     assert bo.input_value("#take-cash") == "1" and bo.input_value("#give-cash") == "0"
     assert bo.input_value("#trade-partner") == "0"
+    assert f"offer of move {revision}" in bo.inner_text("#counter-of")
+    bo.screenshot(path=str(images / "web-trade-dialog-phone.png"))
     for _ in range(20):
         try:
             bo.fill("#take-cash", "120", timeout=2000)

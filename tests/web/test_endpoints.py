@@ -51,7 +51,17 @@ def test_an_edition_lists_its_squares_in_the_language_asked(web_server: Any) -> 
 def test_the_page_and_its_files_are_served_from_the_package(web_server: Any) -> None:
     with urllib.request.urlopen(web_server.base + "/") as r:
         page = r.read().decode()
-    for script in ("app", "property", "tools", "replay", "start"):
+    for script in (
+        "app",
+        "join",
+        "property",
+        "auction",
+        "dialogs",
+        "tools",
+        "replay",
+        "keys",
+        "start",
+    ):
         assert f'<script src="/web/{script}.js">' in page
         with urllib.request.urlopen(f"{web_server.base}/web/{script}.js") as r:
             assert r.read().startswith(b"// Parlor in the browser")
@@ -99,3 +109,25 @@ def test_the_picture_comes_gzipped_to_a_browser_that_takes_it(web_server: Any) -
     text = gzip.decompress(packed).decode()
     assert text.count('class="square ') == 40
     assert len(packed) * 4 < len(text)  # the traffic bench counts on it (bench_web_traffic.py)
+
+
+def test_a_trades_value_to_each_side_is_the_bots_worth_change(web_server: Any) -> None:
+    from parlor.bots.monopoly_table import Table, board_for
+
+    game = monopoly.new_game("classic", ["Ann", "Bo", "Cy"], 5, {})
+    # Ann holds one brown lot, Bo the other and a mortgaged railway (a position set by hand)
+    game.owner[1], game.owner[3], game.owner[5] = 0, 1, 1
+    game.mortgaged[5] = True
+    view = game.view(2)  # (any seat's view: the page posts its own)
+    offer = {"player": 0, "to": 1, "take_squares": [3, 5], "give_cash": 150, "give_jail_cards": 0}
+    code, raw, _ = post(web_server.base + "/api/trade-value", {"view": view, "offer": offer})
+    assert code == 200, raw
+    got = json.loads(raw)
+    d_ann, d_bo = Table.from_game(board_for(game), game).trade_deltas(0, 1, [], [3, 5])
+    assert got == {"proposer": round(d_ann - 150), "to": round(d_bo + 150)}
+    # completing the brown group is worth more to Ann than the lots' prices (its group bonus)
+    assert d_ann > 60 + 200 - 0.55 * 100
+    # a square Bo does not hold, or a seat that is not there, is no trade of this view
+    for bad in ({**offer, "take_squares": [1]}, {**offer, "to": 7}, {**offer, "give_cash": -5}):
+        code, raw, _ = post(web_server.base + "/api/trade-value", {"view": view, "offer": bad})
+        assert code == 400 and json.loads(raw)["code"] == "bad_request"

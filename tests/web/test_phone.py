@@ -65,10 +65,12 @@ def test_a_phone_gets_big_targets_no_sideways_scroll_and_the_decision_at_the_bot
         " === document.getElementById('main').dataset.version"
     )
     page.screenshot(path=str(images / "web-property-phone-es.png"))
-    page.tap("#trade summary")
-    page.wait_for_selector("#trade-form")
+    page.tap("#trade-open")
+    page.wait_for_selector("#trade[open] #trade-form")
+    check(page, "property table, trade dialog")
+    page.tap("#trade-close")
+    page.wait_for_function("!document.getElementById('trade').open")
     check(page, "property table")
-    page.tap("#trade summary")
     # the decision sits at the bottom of the screen, whatever the scroll
     for y in (0, 600):
         page.evaluate(f"window.scrollTo(0, {y})")

@@ -40,26 +40,34 @@ def propose_every_deed_for_1(page: Any) -> bool:
     """Ann asks Bo for every deed he has, for $1 (Bo agrees, so groups get completed and Ann
     builds). The page is redrawn after every move, so each step is checked and a step that a
     redraw undid makes this try again at the next turn."""
-    if not page.locator("#trade").count():
+    if not page.locator("#trade-open").count():
         return False
     try:
         if not page.locator("#trade[open]").count():
-            page.click("#trade summary", timeout=1500)
+            page.click("#trade-open", timeout=1500)
         page.select_option("#trade-partner", "1", timeout=1500)
         takes = page.locator("#trade-form .take input[type=checkbox]")
         if not takes.count():
-            return False
+            return shut_trade(page)
         for i in range(takes.count()):
             takes.nth(i).check(timeout=1500)
         page.fill("#give-cash", "1", timeout=1500)
         if page.input_value("#give-cash") != "1" or not all(
             takes.nth(i).is_checked() for i in range(takes.count())
         ):
-            return False
+            return shut_trade(page)
         page.click("#propose", timeout=1500)
     except PlaywrightError:
-        return False
+        return shut_trade(page)
     return True
+
+
+def shut_trade(page: Any) -> bool:
+    """The trade dialog is modal: one left open would hide the decision from the policy."""
+    with contextlib.suppress(PlaywrightError):
+        if page.locator("#trade[open]").count():
+            page.click("#trade-close", timeout=1500)
+    return False
 
 
 # Which colour group Ann could complete by buying one or two deeds that a single bot holds (the
@@ -86,14 +94,14 @@ GROUP_TO_BUY = """offered => {
 
 def offer_for_a_group(page: Any, offered: list[str]) -> bool:
     """Ann offers a bot cash for the deeds that complete one of her groups (each group once)."""
-    if not page.locator("#trade").count():
+    if not page.locator("#trade-open").count():
         return False
     want = page.evaluate(GROUP_TO_BUY, offered)
     if not want:
         return False
     try:
         if not page.locator("#trade[open]").count():
-            page.click("#trade summary", timeout=1500)
+            page.click("#trade-open", timeout=1500)
         page.select_option("#trade-partner", str(want["holder"]), timeout=1500)
         boxes = [
             page.locator(f"#trade-form .take input[data-square='{q}']") for q in want["missing"]
@@ -104,10 +112,10 @@ def offer_for_a_group(page: Any, offered: list[str]) -> bool:
         if page.input_value("#give-cash") != str(want["cash"]) or not all(
             b.is_checked() for b in boxes
         ):
-            return False
+            return shut_trade(page)
         page.click("#propose", timeout=1500)
     except PlaywrightError:
-        return False
+        return shut_trade(page)
     offered.append(",".join(str(q) for q in want["missing"]))
     return True
 
@@ -123,6 +131,13 @@ def play_a_property_game(web_server: Any, contexts: Any, images: Path) -> dict[s
         viewport=PHONE, is_mobile=True, has_touch=True, reduced_motion="reduce"
     ).new_page()
     bo.goto(link)
+    # the join page says what the invite is for before asking a name
+    bo.wait_for_selector("#invite-seats li")
+    assert bo.inner_text("#invite-game") == "Property game · Classic · short game"
+    assert bo.inner_text("#invite-host") == "Host: Ann"
+    assert "1 seat free" in bo.inner_text("#invite-status")
+    seats = bo.inner_text("#invite-seats")
+    assert "Seat 1: Ann" in seats and "Seat 2: free" in seats and "bot (heuristic)" in seats
     bo.fill("#join-name", "Bo")
     bo.click("#join-button")
     bo.wait_for_selector("#you")
@@ -198,6 +213,7 @@ def play_a_property_game(web_server: Any, contexts: Any, images: Path) -> dict[s
         return answer(page, kind, buy=True)
 
     def answer(page: Any, kind: str, buy: bool) -> bool:
+        shut_trade(page)  # (a dialog left open hides the decision)
         types = answer_types(page)
         if kind == "bid":
             note("auction")
@@ -218,7 +234,12 @@ def play_a_property_game(web_server: Any, contexts: Any, images: Path) -> dict[s
         for wanted in ("BuyProperty", "RollDice", "PayJailFine", "EndTurn"):
             if wanted in types:
                 return click(page, f"#prompt button[data-type={wanted}]")
-        return click(page, "#prompt button.answer")
+        # always something: any answer, else any control the decision offers (a dialog left
+        # open would hide them all: shut first)
+        shut_trade(page)
+        return click(page, "#prompt button.answer:not([disabled])") or click(
+            page, "#prompt button:not([disabled])"
+        )
 
     shot = False
 

@@ -22,7 +22,14 @@ from parlor.core.errors import E_
 from parlor.server import session
 from parlor.server.guard import HttpGuard, HttpLimits, asked_language, refused
 from parlor.server.hub import Hub
-from parlor.server.messages import CreateRequest, JoinRequest, check_body, check_message, parse_json
+from parlor.server.messages import (
+    CreateRequest,
+    InviteRequest,
+    JoinRequest,
+    check_body,
+    check_message,
+    parse_json,
+)
 from parlor.server.metrics import Metrics
 from parlor.server.protocol import CLIENT_TYPES, MAX_FRAME, Bucket, Limits, ProtocolError
 from parlor.server.runtime import Conn
@@ -135,6 +142,15 @@ def create_app(
         try:
             req = check_body(JoinRequest, await body(request))
             return JSONResponse(await hub.join(table_id, req.invite, req.name, req.seat))
+        except ProtocolError as exc:
+            return error(exc, request)
+
+    @app.post("/api/tables/{table_id}/invite")
+    async def invite(table_id: str, request: Request) -> JSONResponse:
+        """What an invite is for (the join page shows it before asking a name)."""
+        try:
+            req = check_body(InviteRequest, await body(request))
+            return JSONResponse(await hub.invite_info(table_id, req.invite))
         except ProtocolError as exc:
             return error(exc, request)
 

@@ -86,6 +86,10 @@ class JoinRequest(Strict):
     seat: Annotated[int, Field(ge=0, le=10)] | None = None
 
 
+class InviteRequest(Strict):
+    invite: Secret | None = None
+
+
 # ----- WebSocket frames ------------------------------------------------------------------------
 class Message(Strict):
     ref: Ref | None = None

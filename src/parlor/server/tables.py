@@ -116,6 +116,18 @@ class Tables(HubBase):
                 }
         raise ProtocolError("no_seat", E_("every seat is taken"))
 
+    async def invite_info(self, table_id: str, invite: Any) -> dict[str, Any]:
+        """What an invite is for, shown before joining: the table as everyone at it may see it
+        (game, edition, variant, status, seats) and the host's name. The invite itself is asked
+        for (no table is described to someone without it, unless it is listed)."""
+        rt = await self._table_for(table_id, invite)
+        out = rt.meta()
+        out.pop("settings", None)  # (the engine's settings: nothing a joiner needs)
+        host = rt.config.get("host_seat")
+        seats = out["seats"]
+        out["host"] = seats[host]["name"] if isinstance(host, int) and host < len(seats) else None
+        return out
+
     async def _table_for(self, table_id: str | None, invite: str | None) -> TableRuntime:
         if invite is not None:
             if not isinstance(invite, str) or len(invite) > 100:

@@ -4,7 +4,8 @@
 ``/i18n/{lang}.json`` (the compiled "web" gettext catalog as JSON), ``POST /api/picture`` (the
 board SVG of a view the page already holds, so nothing beyond that view is drawn) and
 ``GET /api/editions/{id}`` (square names, groups and prices, which views leave out) and
-``GET /api/editions/{id}/board.svg`` (the edition's board before the first throw).
+``GET /api/editions/{id}/board.svg`` (the edition's board before the first throw) and
+``POST /api/trade-value`` (a proposed trade's worth to each side, :mod:`parlor.web.values`).
 """
 
 from __future__ import annotations
@@ -159,3 +160,22 @@ def install(app: FastAPI) -> None:
                 status_code=400,
             )
         return svg_response(svg, request)
+
+    @app.post("/api/trade-value")
+    async def trade_value(request: Request) -> JSONResponse:
+        """Each side's change of worth by the bots' measure (parlor.web.values), for the trade
+        dialog: from the view and terms the page posts, nothing else."""
+        from parlor.web.values import trade_values
+
+        raw = await request.body()
+        if len(raw) > MAX_VIEW:
+            return JSONResponse({"type": "error", "code": "too_large"}, status_code=400)
+        try:
+            req = json.loads(raw)
+            out = trade_values(req["view"], req["offer"], req.get("options"))
+        except Exception:  # not a property view, or terms that do not fit it
+            return JSONResponse(
+                {"type": "error", "code": "bad_request", "message": "not a trade of this view"},
+                status_code=400,
+            )
+        return JSONResponse(out)

@@ -278,6 +278,7 @@ function renderJoin(table, invite) {
     location.hash = "table=" + table;
   }
   main().replaceChildren(h("section", { class: "card" }, h("h1", { text: t("Join a table") }),
+    inviteCard(table, invite), // (join.js: which game, edition, host and seats)
     h("form", { id: "join", onsubmit: join }, h("label", {}, t("Your name") + " ", name),
       h("button", { type: "submit", id: "join-button", class: "primary", text: t("Join") }),
       h("button", { type: "button", id: "watch-button", onclick: watch, text: t("Watch") }))));
@@ -425,6 +426,7 @@ function render() {
 }
 function afterPaint() {
   if (S.table.game !== "tools" && typeof paintBoard === "function") paintBoard();
+  if (typeof renderDialogs === "function") renderDialogs(); // (dialogs.js: outside #main)
 }
 function paint(m) {
   // for scripts and tests: which table version and decision this page shows

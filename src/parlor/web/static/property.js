@@ -263,11 +263,7 @@ function pendingInfo() {
   const p = S.view.pending;
   if (!p || S.final) return null;
   const info = p.info || {};
-  if (p.kind === "bid") {
-    const item = info.square !== undefined ? sqName(info.square) : t("a building");
-    return h("p", { id: "high-bid", class: "auction", text: t("Auction of {item}", { item }) + " · " + (info.high_bidder >= 0
-      ? t("high bid {amount} by {name}", { amount: money(info.high_bid), name: seatName(info.high_bidder) }) : t("no bid yet")) });
-  }
+  if (p.kind === "bid") return h("div", { class: "auction" }, ...auctionStage(info, null)); // (auction.js)
   if (p.kind === "buy_or_auction") return h("p", { class: "on-offer", text: sqName(info.square) + " · " + money(info.price) });
   return null;
 }
@@ -280,30 +276,20 @@ function renderDecision() {
   const kids = [];
   if (d.kind === "buy_or_auction") kids.push(h("p", { text: sqName(info.square) + " · " + money(info.price) }));
   if (d.kind === "raise_funds") kids.push(h("p", { id: "owed", text: t("You owe {amount}.", { amount: money(info.amount) }) }));
-  if (d.kind === "bid") {
-    const item = info.square !== undefined ? sqName(info.square) : t("a building");
-    kids.push(h("p", { id: "high-bid", text: t("Auction of {item}", { item }) + " · " + (info.high_bidder >= 0
-      ? t("high bid {amount} by {name}", { amount: money(info.high_bid), name: seatName(info.high_bidder) }) : t("no bid yet")) }));
-    const amount = h("input", { id: "bid-amount", type: "number", min: info.min_bid, value: info.min_bid, "aria-label": t("Your own bid") });
-    kids.push(h("div", { class: "answers" }, ...answers.map((a) => answerButton(a,
-      a.action.type === "Bid" ? t("bid {amount}", { amount: money(a.action.amount) }) : a.action.type === "PassBid" ? t("pass") : null))));
-    kids.push(h("form", { class: "custom-bid", onsubmit: (ev) => {
-      ev.preventDefault();
-      act({ action: { type: "Bid", player: S.me.seat, amount: Number(amount.value) } });
-    } }, amount, h("button", { type: "submit", text: t("Bid this amount") })));
-    return promptCard(title, ...kids);
-  }
+  if (d.kind === "bid") return promptCard(title, h("div", { class: "auction" }, ...auctionStage(info, answers))); // (auction.js)
   if (d.kind === "answer_trade") {
     const o = info.offer;
     kids.push(h("div", { id: "trade-offer", class: "offer" },
       h("p", { text: t("{name} offers you a trade.", { name: seatName(info.from) }) }),
       h("h3", { text: t("You get") }), offerList(o.give_squares, o.give_cash, o.give_jail_cards),
-      h("h3", { text: t("You give") }), offerList(o.take_squares, o.take_cash, o.take_jail_cards)));
+      h("h3", { text: t("You give") }), offerList(o.take_squares, o.take_cash, o.take_jail_cards),
+      offerValue(info.from, o), // (dialogs.js: its worth to each side)
+      h("p", { class: "hint", id: "offer-revision", text: t("Offer of move {n}", { n: pr.terms_revision }) })));
     const reject = answers.find((a) => a.action.type === "RejectTrade");
     // a counter-offer turns this one down and opens the builder with the terms swapped
     const counter = reject ? h("button", { id: "counter-offer", type: "button", onclick: () => {
       Object.assign(draft, { open: true, partner: info.from, give: new Set(o.take_squares), take: new Set(o.give_squares),
-        giveCash: o.take_cash, takeCash: o.give_cash, giveCards: o.take_jail_cards, takeCards: o.give_jail_cards });
+        giveCash: o.take_cash, takeCash: o.give_cash, giveCards: o.take_jail_cards, takeCards: o.give_jail_cards, counterOf: pr.terms_revision });
       act(reject);
     }, text: t("Counter-offer") }) : null;
     kids.push(h("div", { class: "answers" }, ...answers.map((a) => answerButton(a,
@@ -329,6 +315,8 @@ function renderDeeds() {
   const cost = (kind, sq) => kind === "build" ? "−" + money(sq.house_cost) : kind === "sell" ? "+" + money(Math.floor(sq.house_cost / 2))
     : kind === "mortgage" ? "+" + money(sq.mortgage) : "−" + money(sq.mortgage + mortgageFee(sq.index));
   return h("section", { class: "card", id: "my-deeds" }, h("h2", { text: t("My deeds") }),
+    // building by colour group, with costs and rents: dialogs.js
+    groupsOwned(S.me.seat).length ? h("button", { type: "button", id: "build-open", "aria-haspopup": "dialog", onclick: openBuild, text: t("Build and sell") }) : null,
     h("ul", {}, ...mine.map((d) => {
       const sq = S.edition.squares[d.square];
       const here = acts.filter((a) => a.action.square === d.square);
@@ -350,44 +338,12 @@ function renderDeeds() {
       return h("li", { "data-square": d.square, "data-kind": sq.kind }, h("span", { text: deedLabel(d) + " " }), ...buttons, ...why);
     })));
 }
-// the trade being written survives the page being redrawn after every move
-const draft = { open: false, partner: null, give: new Set(), take: new Set(), giveCash: 0, takeCash: 0, giveCards: 0, takeCards: 0 };
+// the trade being written survives the page being redrawn after every move (dialogs.js draws it)
+const draft = { open: false, partner: null, give: new Set(), take: new Set(), giveCash: 0, takeCash: 0, giveCards: 0, takeCards: 0, counterOf: null };
 function renderTrade() {
   if (S.me.seat === null || S.final) return null;
-  const me = S.me.seat, v = S.view;
-  const others = v.players.map((_, p) => p).filter((p) => p !== me && !v.players[p].bankrupt);
-  if (!others.length) return null;
-  if (!others.includes(draft.partner)) { draft.partner = others[0]; draft.take.clear(); }
-  const partner = h("select", { id: "trade-partner", "aria-label": t("Trade with"),
-    onchange: () => { draft.partner = Number(partner.value); draft.take.clear(); draft.takeCards = 0; render(); } },
-    ...others.map((p) => h("option", { value: p, text: seatName(p), selected: p === draft.partner })));
-  const box = (p, cls, chosen) => h("fieldset", { class: cls }, h("legend", { text: p === me ? t("You give") : t("You get") }),
-    ...deedsOf(p).filter((d) => !d.buildings).map((d) => h("label", {},
-      h("input", { type: "checkbox", value: d.square, "data-square": d.square, checked: chosen.has(d.square),
-        onchange: (ev) => { if (ev.target.checked) chosen.add(d.square); else chosen.delete(d.square); } }),
-      " " + tradeDeedLabel(d))));
-  const number = (id, key, max) => h("input", { type: "number", min: 0, max, value: draft[key], id,
-    oninput: (ev) => { draft[key] = Number(ev.target.value) || 0; } });
-  // jail cards only when the side giving them holds some
-  const cards = (p, id, key) => v.players[p].jail_cards
-    ? h("label", {}, t("Get-out-of-jail cards") + " ", number(id, key, v.players[p].jail_cards)) : null;
-  const form = h("form", { id: "trade-form", onsubmit: (ev) => {
-    ev.preventDefault();
-    const mine = new Set(deedsOf(me).map((d) => d.square)), theirs = new Set(deedsOf(draft.partner).map((d) => d.square));
-    act({ action: { type: "ProposeTrade", player: me, to: draft.partner,
-      give_squares: [...draft.give].filter((q) => mine.has(q)), take_squares: [...draft.take].filter((q) => theirs.has(q)),
-      give_cash: draft.giveCash, take_cash: draft.takeCash,
-      give_jail_cards: Math.min(draft.giveCards, v.players[me].jail_cards),
-      take_jail_cards: Math.min(draft.takeCards, v.players[draft.partner].jail_cards) } });
-    draft.give.clear(); draft.take.clear(); draft.giveCash = draft.takeCash = draft.giveCards = draft.takeCards = 0;
-  } }, h("label", {}, t("Trade with") + " ", partner), box(me, "give", draft.give),
-    h("label", {}, t("Cash") + " ", number("give-cash", "giveCash")), cards(me, "give-cards", "giveCards"),
-    box(draft.partner, "take", draft.take), h("label", {}, t("Cash") + " ", number("take-cash", "takeCash")),
-    cards(draft.partner, "take-cards", "takeCards"),
-    h("button", { type: "submit", id: "propose", text: t("Send the offer") }));
-  const details = h("details", { class: "card", id: "trade", open: draft.open, ontoggle: (ev) => { draft.open = ev.target.open; } },
-    // the state is taken at the click (the toggle event comes later: a redraw between the two
-    // would shut what was just opened)
-    h("summary", { onclick: (ev) => { draft.open = !ev.target.closest("details").open; }, text: t("Propose a trade") }), form);
-  return details;
+  const v = S.view;
+  if (!v.players.some((pl, p) => p !== S.me.seat && !pl.bankrupt)) return null;
+  return h("section", { class: "card", id: "trade-card" },
+    h("button", { type: "button", id: "trade-open", "aria-haspopup": "dialog", onclick: openTrade, text: t("Propose a trade") }));
 }

@@ -1,0 +1,207 @@
+// Parlor in the browser: the trade and build dialogs of the property table. Loaded after app.js
+// and property.js (their helpers, state S and the trade draft), no build step.
+"use strict";
+
+// Both dialogs are <dialog> elements of their own outside #main, so the page's redraw never
+// shuts them: renderDialogs() (after each redraw) lays their new contents over the old ones
+// (morphKids: a field being typed in keeps its text) and opens or shuts them as the state says.
+function dialogEl(id, label) {
+  let el = document.getElementById(id);
+  if (!el) {
+    el = h("dialog", { id, class: "dialog", "aria-labelledby": id + "-title" });
+    // Escape or the close button: the state says shut, and the next redraw agrees
+    el.addEventListener("cancel", () => { if (id === "trade") draft.open = false; else S.building = false; });
+    el.addEventListener("close", () => { if (id === "trade") draft.open = false; else S.building = false; });
+    document.body.append(el);
+  }
+  el.dataset.label = label;
+  return el;
+}
+function showDialog(el, kids) {
+  const box = document.createElement("dialog");
+  box.append(...kids.filter((k) => k));
+  morphKids(el, box);
+  if (!el.open) el.showModal();
+}
+function shutDialog(id) {
+  const el = document.getElementById(id);
+  if (el && el.open) el.close();
+}
+// a decision of mine came while a dialog is open: said in the dialog (the board is behind it)
+function waitingNote() {
+  return S.prompt ? h("p", { class: "waiting-note", role: "status", text: t("A decision of yours waits on the board.") }) : null;
+}
+function renderDialogs() {
+  const live = S.table && S.table.game === "monopoly" && S.view && S.view.properties && S.edition
+    && S.me && S.me.seat !== null && !S.final && S.table.status === "running";
+  if (live && draft.open) showDialog(dialogEl("trade"), tradeDialog()); else shutDialog("trade");
+  if (live && S.building) showDialog(dialogEl("build"), buildDialog()); else shutDialog("build");
+}
+
+// ----- what a trade is worth to each side: asked of the server (POST /api/trade-value, the
+// bots' worth measure on the view this page holds), kept per terms and version --------------
+const tradeValueCache = {};
+function termsOf(proposer, to, o) {
+  return { player: proposer, to, give_squares: o.give_squares, take_squares: o.take_squares,
+    give_cash: o.give_cash, take_cash: o.take_cash, give_jail_cards: o.give_jail_cards, take_jail_cards: o.take_jail_cards };
+}
+function tradeValue(terms) {
+  const key = S.version + "|" + JSON.stringify(terms);
+  const got = tradeValueCache[key];
+  if (got !== undefined) return got;
+  if (Object.keys(tradeValueCache).length > 40) for (const k of Object.keys(tradeValueCache)) delete tradeValueCache[k]; // (kept small)
+  tradeValueCache[key] = null; // asked
+  fetch("/api/trade-value", { method: "POST", headers: { "content-type": "application/json" },
+    body: JSON.stringify({ view: S.view, offer: terms, options: S.table.settings ? S.table.settings.options : null }) })
+    .then((r) => (r.ok ? r.json() : null))
+    .then((v) => { tradeValueCache[key] = v || "none"; render(); })
+    .catch(() => { delete tradeValueCache[key]; });
+  return null;
+}
+function signed(n) { return (n > 0 ? "+" : n < 0 ? "−" : "±") + money(Math.abs(n)); }
+// "Worth to you: +$88 · to Bo: −$40", by the bots' measure; asked again when the terms change
+function valueLine(id, terms, mine) {
+  const v = tradeValue(terms);
+  const other = mine === terms.player ? terms.to : terms.player;
+  const kids = [];
+  if (v && v !== "none") {
+    const me = mine === terms.player ? v.proposer : v.to, them = mine === terms.player ? v.to : v.proposer;
+    kids.push(h("span", { class: "val " + (me >= 0 ? "up" : "down"), text: t("Worth to you: {amount}", { amount: signed(me) }) }), " · ",
+      h("span", { class: "val " + (them >= 0 ? "up" : "down"), text: t("to {name}: {amount}", { name: seatName(other), amount: signed(them) }) }));
+  } else kids.push(v === "none" ? "" : t("Working out what it is worth…"));
+  return h("p", { id, class: "trade-value", "aria-live": "polite" }, ...kids,
+    h("small", { class: "hint", text: " " + t("(each side's change of worth as the bots count it: cash, deeds, colour groups)") }));
+}
+// an offer received, in the stage: its worth to me and to the proposer
+function offerValue(from, o) {
+  return valueLine("offer-value", termsOf(from, S.me.seat, o), S.me.seat);
+}
+
+// ----- the trade dialog: both sides side by side -----------------------------------------------
+function miniDeed(d, chosen) {
+  const sq = S.edition.squares[d.square];
+  const colour = sq.kind === "street" ? groupColour(sq.group) : "#777";
+  return h("label", { class: "mini-deed" + (d.mortgaged ? " mortgaged" : ""), style: "--group:" + colour + ";--group-ink:" + inkOn(colour) },
+    h("input", { type: "checkbox", value: d.square, "data-square": d.square, checked: chosen.has(d.square),
+      onchange: (ev) => { if (ev.target.checked) chosen.add(d.square); else chosen.delete(d.square); renderDialogs(); } }),
+    h("span", { class: "band", text: groupLetter(sq) || (sq.kind === "railroad" ? "⛟" : "⚡"), "aria-hidden": "true" }),
+    h("span", { class: "name", text: sq.name }),
+    h("small", { text: money(sq.price) + (d.mortgaged ? " · " + t("mortgaged") + " · " + t("fee {amount} to take it over", { amount: money(mortgageFee(d.square)) }) : "") }));
+}
+function tradeSide(p, me) {
+  const v = S.view, giving = p === me;
+  const chosen = giving ? draft.give : draft.take;
+  const cashKey = giving ? "giveCash" : "takeCash", cardKey = giving ? "giveCards" : "takeCards";
+  const deeds = deedsOf(p).filter((d) => !d.buildings); // (built lots cannot change hands)
+  const number = (id, key, max) => h("input", { type: "number", min: 0, max, value: draft[key], id, inputmode: "numeric",
+    oninput: (ev) => { draft[key] = Math.max(0, Number(ev.target.value) || 0); renderDialogs(); } });
+  return h("fieldset", { class: "side-of-trade " + (giving ? "give" : "take"), style: "--seat:" + seatColour(p) },
+    h("legend", {}, h("span", { class: "seat-dot", "aria-hidden": "true" }), giving ? t("You give") : t("You get from {name}", { name: seatName(p) })),
+    h("div", { class: "mini-deeds" }, ...(deeds.length ? deeds.map((d) => miniDeed(d, chosen)) : [h("p", { class: "hint", text: t("no deeds to trade") })])),
+    h("label", {}, t("Cash") + " ", number(giving ? "give-cash" : "take-cash", cashKey, v.players[p].cash),
+      h("small", { class: "hint", text: " " + t("of {amount}", { amount: money(v.players[p].cash) }) })),
+    v.players[p].jail_cards ? h("label", {}, t("Get-out-of-jail cards") + " ", number(giving ? "give-cards" : "take-cards", cardKey, v.players[p].jail_cards)) : null);
+}
+function draftTerms() {
+  const me = S.me.seat, v = S.view;
+  const mine = new Set(deedsOf(me).map((d) => d.square)), theirs = new Set(deedsOf(draft.partner).map((d) => d.square));
+  return { player: me, to: draft.partner,
+    give_squares: [...draft.give].filter((q) => mine.has(q)).sort((a, b) => a - b),
+    take_squares: [...draft.take].filter((q) => theirs.has(q)).sort((a, b) => a - b),
+    give_cash: draft.giveCash, take_cash: draft.takeCash,
+    give_jail_cards: Math.min(draft.giveCards, v.players[me].jail_cards),
+    take_jail_cards: Math.min(draft.takeCards, v.players[draft.partner].jail_cards) };
+}
+function tradeDialog() {
+  const me = S.me.seat, v = S.view;
+  const others = v.players.map((_, p) => p).filter((p) => p !== me && !v.players[p].bankrupt);
+  if (!others.includes(draft.partner)) { draft.partner = others[0]; draft.take.clear(); }
+  const partner = h("select", { id: "trade-partner", "aria-label": t("Trade with"),
+    onchange: (ev) => { draft.partner = Number(ev.target.value); draft.take.clear(); draft.takeCards = 0; renderDialogs(); } },
+  ...others.map((p) => h("option", { value: p, text: seatName(p), selected: p === draft.partner })));
+  const terms = draftTerms();
+  const empty = !terms.give_squares.length && !terms.take_squares.length && !terms.give_cash && !terms.take_cash
+    && !terms.give_jail_cards && !terms.take_jail_cards;
+  const send = (ev) => {
+    ev.preventDefault();
+    act({ action: { type: "ProposeTrade", ...draftTerms() } });
+    draft.give.clear(); draft.take.clear(); draft.giveCash = draft.takeCash = draft.giveCards = draft.takeCards = 0;
+    draft.open = false; draft.counterOf = null;
+    renderDialogs();
+  };
+  return [waitingNote(),
+    h("h2", { id: "trade-title", text: draft.counterOf ? t("Counter-offer") : t("Propose a trade") }),
+    draft.counterOf ? h("p", { class: "hint", id: "counter-of", text: t("Your answer to the offer of move {n}, which you turned down.", { n: draft.counterOf }) }) : null,
+    h("form", { id: "trade-form", method: "dialog", onsubmit: send },
+      h("label", {}, t("Trade with") + " ", partner),
+      h("div", { class: "trade-sides" }, tradeSide(me, me), h("span", { class: "swap", "aria-hidden": "true", text: "⇄" }), tradeSide(draft.partner, me)),
+      empty ? h("p", { id: "trade-value", class: "trade-value hint", text: t("Choose what changes hands.") }) : valueLine("trade-value", terms, me),
+      h("div", { class: "answers" },
+        h("button", { type: "submit", id: "propose", class: "primary", disabled: empty || null, text: t("Send the offer") }),
+        h("button", { type: "button", id: "trade-close", onclick: () => { draft.open = false; draft.counterOf = null; renderDialogs(); }, text: t("Cancel") }))),
+  ];
+}
+function openTrade() { draft.open = true; renderDialogs(); }
+
+// ----- the build dialog: each complete colour group, its lots with buildings, costs and rents ---
+function groupsOwned(p) {
+  const out = [];
+  for (const sq of S.edition.squares) {
+    if (sq.kind !== "street" || out.some((g) => g.group === sq.group)) continue;
+    const lots = S.edition.squares.filter((q) => q.kind === "street" && q.group === sq.group);
+    if (lots.every((q) => S.view.properties.some((d) => d.square === q.index && d.owner === p))) out.push({ group: sq.group, lots });
+  }
+  return out;
+}
+function buildWord(n) { return n === 5 ? t("hotel") : n ? tn("{n} house", "{n} houses", n) : t("no buildings"); }
+// the answer for a square and kind: [the legal action, or the refusal with its reason]
+function anytimeFor(type, square) {
+  const a = S.anytime.find((x) => x.action.type === type && x.action.square === square);
+  if (a) return { a, ok: true };
+  const r = S.refused.find((x) => x.action.type === type && x.action.square === square);
+  return r ? { a: r, ok: false } : null;
+}
+function buildButton(kind, sq, d, found) {
+  const type = kind === "build" ? "Build" : "SellBuilding";
+  const n = d.buildings + (kind === "build" ? 1 : -1);
+  const price = kind === "build" ? "−" + money(sq.house_cost) : "+" + money(Math.floor(sq.house_cost / 2));
+  const label = (kind === "build" ? t("Build") : t("Sell a building")) + " " + price;
+  // (no buildings: the rent of a whole group depends on the edition's rules; the deed says it)
+  const after = n >= 1 && n <= 5 ? t("rent then {amount}", { amount: money(sq.rents[n]) }) : "";
+  const id = "build-why-" + type + "-" + sq.index;
+  const ok = found && found.ok;
+  return [h("button", { type: "button", class: "build-action", "data-type": type, "data-square": sq.index, disabled: !ok || null,
+    title: found && !ok ? found.a.reason : null, "aria-describedby": found && !ok ? id : null,
+    // (the name starts with the words shown, as a speech-input user would say them)
+    "aria-label": label + (after ? " " + after : "") + " · " + sq.name, onclick: ok ? () => act(found.a) : null },
+  h("span", { text: label }), after ? " " : null, after ? h("small", { text: after }) : null),
+  found && !ok ? h("small", { class: "why", id, text: found.a.reason }) : null];
+}
+function buildDialog() {
+  const me = S.me.seat;
+  const groups = groupsOwned(me);
+  const bank = S.view.bank || {};
+  return [waitingNote(),
+    h("h2", { id: "build-title", text: t("Build and sell") }),
+    h("p", { id: "bank-left", class: "hint", text: tn("The bank has {n} house left", "The bank has {n} houses left", bank.houses ?? 0) + " · "
+      + tn("{n} hotel left", "{n} hotels left", bank.hotels ?? 0) }),
+    groups.length ? null : h("p", { text: t("You hold no complete colour group yet: houses go only on a whole group.") }),
+    ...groups.map(({ group, lots }) => {
+      const colour = groupColour(group);
+      return h("section", { class: "build-group", "data-group": group, style: "--group:" + colour + ";--group-ink:" + inkOn(colour) },
+        h("h3", { text: t("Group {letter}", { letter: groupLetter(lots[0]) }) }),
+        h("ul", {}, ...lots.map((sq) => {
+          const d = S.view.properties.find((x) => x.square === sq.index);
+          return h("li", { "data-square": sq.index },
+            h("span", { class: "lot" }, h("b", { text: sq.name }), " ",
+              h("span", { class: "houses", "aria-hidden": "true", text: d.buildings === 5 ? "▣" : "■".repeat(d.buildings) }),
+              " " + buildWord(d.buildings) + (d.mortgaged ? " · " + t("mortgaged") : "")
+                + (d.buildings ? " · " + t("rent {amount}", { amount: money(sq.rents[d.buildings]) }) : "")),
+            h("span", { class: "build-buttons" }, ...buildButton("build", sq, d, anytimeFor("Build", sq.index)),
+              ...buildButton("sell", sq, d, anytimeFor("SellBuilding", sq.index))));
+        })));
+    }),
+    h("div", { class: "answers" }, h("button", { type: "button", id: "build-close", onclick: () => { S.building = false; renderDialogs(); }, text: t("Close") })),
+  ];
+}
+function openBuild() { S.building = true; renderDialogs(); }

@@ -1,0 +1,157 @@
+"""Each of the three languages plays a short property game and a TOOLS game to the end by clicks,
+one at desktop size and one at phone size (the sizes swap between languages, so each game is seen
+at both); on the Spanish and Danish pages every state shown (each new version, the trade dialog,
+the game-over page) is scanned for English, the board picture's words included; on the phone
+nothing scrolls sideways. Kept short: two seats, one of them a bot at no delay, a round limit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.web.play import answer_types, click, play_until_over, version
+from tests.web.test_a11y import english_on
+from tests.web.test_deeds import open_as_host
+from tests.web.test_keyboard import create
+from tests.web.test_phone import SIDEWAYS
+from tests.web.test_property import DESKTOP, PHONE
+
+# language: (the property game's size, the TOOLS game's size)
+SIZES = {"en": (DESKTOP, PHONE), "es": (PHONE, DESKTOP), "da": (DESKTOP, PHONE)}
+# words that only a page in that language shows (the decision's own title, the page's header)
+OWN_WORD = {"en": "Language", "es": "Idioma", "da": "Sprog"}
+
+
+class Watcher:
+    """Scans each state a page shows once (a new version, a dialog, the end) for English on a
+    Spanish or Danish page and, on a phone, for sideways scrolling."""
+
+    def __init__(self, page: Any, lang: str, phone: bool) -> None:
+        self.page, self.lang, self.phone = page, lang, phone
+        self.seen: set[str] = set()
+        self.english: list[tuple[str, list[str]]] = []
+        self.sideways: list[str] = []
+        self.errors: list[str] = []
+        page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+
+    def look(self, where: str) -> None:
+        key = f"{where}@{version(self.page)}"
+        if key in self.seen:
+            return
+        self.seen.add(key)
+        if self.lang != "en":
+            found = english_on(self.page, self.lang)
+            if found:
+                self.english.append((key, found))
+        if self.phone and self.page.evaluate(SIDEWAYS) > 0:
+            self.sideways.append(key)
+
+    def check(self) -> None:
+        assert self.english == [], self.english[:3]
+        assert self.sideways == [], self.sideways[:3]
+        assert self.errors == [], self.errors
+        assert len(self.seen) >= 3, self.seen
+
+
+def page_in(contexts: Any, lang: str, size: dict[str, int]) -> Any:
+    phone = size is PHONE
+    page = contexts(viewport=size, is_mobile=phone, has_touch=phone).new_page()
+    page.add_init_script(f"localStorage.setItem('parlor.lang', '{lang}')")
+    return page
+
+
+def play_property(base: str, contexts: Any, lang: str) -> Watcher:
+    made = create(
+        base,
+        {
+            "game": "monopoly",
+            "edition": "classic",
+            "variant": "short",
+            "seats": ["human", "heuristic"],
+            "bot_delay": 0,
+            "host_name": "Ann",
+            "lang": lang,
+            "options": {"time_limit_rounds": 3},
+        },
+    )
+    size = SIZES[lang][0]
+    page = page_in(contexts, lang, size)
+    watch = Watcher(page, lang, size is PHONE)
+    open_as_host(page, base, made)
+    page.wait_for_selector("#start")
+    assert OWN_WORD[lang] in page.inner_text("header")
+    watch.look("waiting room")
+    page.click("#start")
+    page.wait_for_selector("#board svg")
+    shown = {"trade": False}
+
+    def policy(page: Any, kind: str) -> bool:
+        page.wait_for_function(  # the picture of this state, before it is read
+            "document.getElementById('board')?.dataset.version"
+            " === document.getElementById('main').dataset.version",
+            timeout=5000,
+        )
+        watch.look(kind)
+        if kind == "start_turn" and not shown["trade"] and page.locator("#trade-open").count():
+            page.click("#trade-open")
+            page.wait_for_selector("#trade[open] #trade-form")
+            watch.look("trade dialog")
+            page.click("#trade-close")
+            page.wait_for_function("!document.getElementById('trade').open")
+            shown["trade"] = True
+        types = answer_types(page)
+        for wanted in ("BuyProperty", "RollDice", "PayJailFine", "EndTurn", "PassBid", "PayDebt"):
+            if wanted in types:
+                return click(page, f"#prompt button[data-type={wanted}]")
+        deed = "#my-deeds button.deed-action:not([disabled])"  # raising funds
+        return click(page, "#prompt button.answer") or click(page, deed)
+
+    play_until_over([page], [policy], limit_s=60)
+    page.wait_for_selector("#final")
+    watch.look("game over")
+    assert shown["trade"]
+    return watch
+
+
+def play_tools(base: str, contexts: Any, lang: str) -> Watcher:
+    made = create(
+        base,
+        {
+            "game": "tools",
+            "seats": ["human", "heuristic"],
+            "bot_delay": 0,
+            "host_name": "Ann",
+            "lang": lang,
+            "options": {"hand_size": 4},
+        },
+    )
+    size = SIZES[lang][1]
+    page = page_in(contexts, lang, size)
+    watch = Watcher(page, lang, size is PHONE)
+    open_as_host(page, base, made)
+    page.click("#start")
+    page.wait_for_selector("#pile")
+
+    def policy(page: Any, kind: str) -> bool:
+        watch.look(kind)
+        if kind == "play" and click(page, "#hand button.playable"):
+            return True
+        return click(page, "#prompt button.answer") or click(page, "#draw-pile:not([disabled])")
+
+    play_until_over([page], [policy], limit_s=60)
+    page.wait_for_selector("#final")
+    watch.look("game over")
+    return watch
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "da"])
+def test_a_property_game_and_a_tools_game_in_each_language(
+    web_server: Any, contexts: Any, lang: str
+) -> None:
+    for watch in (
+        play_property(web_server.base, contexts, lang),
+        play_tools(web_server.base, contexts, lang),
+    ):
+        watch.check()
+        assert OWN_WORD[lang] in watch.page.inner_text("header")
