@@ -75,7 +75,7 @@ class Gcp:
             self.last[0] = (int(args[-1]), ended)
             return ended
 
-        self.module._check_end_conditions = counted
+        setattr(self.module, "_check_end_conditions", counted)  # noqa: B010 (gcp, untyped)
 
     def game(self, number: int, seed: float) -> int:
         """One game: the rounds in which players moved."""
