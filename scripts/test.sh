@@ -39,7 +39,9 @@ cd "$build"
 export PYTHONPATH="$build/src"
 "$repo/.venv/bin/python" -c '
 import parlor.monopoly.game as m, parlor.tools.game as t, parlor.bots.monopoly_heuristic as h
-assert all(x.__file__.endswith(".so") for x in (m, t, h)), "the compiled build did not load"'
+assert all(x.__file__.endswith(".so") for x in (m, t, h)), "the compiled build did not load"
+import parlor.build
+assert parlor.build.build_name() == "compiled", parlor.build.build_name()'
 "$repo/.venv/bin/python" -m pytest -p no:cacheprovider tests/test_conformance.py tests/golden \
     tests/monopoly tests/tools tests/bots tests/test_records.py \
     --ignore=tests/monopoly/test_edition_data.py

@@ -366,6 +366,14 @@ PLANS: dict[tuple[str, str], Plan] = {
         "docs/simulate.md",
         "$ parlor simulate --game tools --bots heuristic,random,random,random --rotate-seats \\#2",
     ): Plan("sh", subs=(Sub("--games 2000", "--games 100", FEW),)),
+    (
+        "docs/simulate.md",
+        "git clone https://github.com/gamescomputersplay/monopoly /somewhere/gcp-monopoly",
+    ): Plan(
+        "listed",
+        "needs a clone of gamescomputersplay/monopoly from the internet, which the tests do not"
+        " have (its code stays out of this repository)",
+    ),
     ("docs/simulate.md", "head$   ray start --head --port=6379"): Plan(
         "listed", "a Ray cluster of several machines (HEAD:6379 is a placeholder)"
     ),

@@ -243,6 +243,9 @@ def test_cli_runs_end_to_end(tmp_path: Path, capsys: pytest.CaptureFixture[str])
         "time_call_allowed": False,
     }
     assert summary["end_reasons"] == {"time_limit": 3}
+    # Which build played (issue 22): here the plain one, whose modules load from .py files.
+    assert "build: plain Python" in printed
+    assert summary["run"]["build"] == "plain Python"
 
     code = simulate_cmd.main(
         [

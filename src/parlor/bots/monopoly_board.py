@@ -151,6 +151,16 @@ class Deeds:
         "owner",
     )
 
+    #: Per group: the player owning every lot, or -2 (several owners or the bank).
+    group_owner: list[int]
+    #: Per player: the lots it owns, in board order.
+    owned: list[list[int]]
+    #: Per player: the groups it owns whole (indices into ``board.groups``).
+    complete: list[list[int]]
+    owner: list[int]
+    mortgaged: list[bool]
+    buildings: list[int]
+
     def __init__(
         self,
         board: Board,
@@ -160,30 +170,43 @@ class Deeds:
         players: int,
         previous: Deeds | None = None,
         touched: tuple[int, ...] = (),
+        same_owner: bool = False,
     ) -> None:
         """The deeds of ``owner``, ``mortgaged`` and ``buildings`` (copied). With ``previous``,
         the deeds of an earlier moment of the same game that differ only in the groups
         ``touched``, the parts of the other groups and of the players without a lot in a
-        touched group are taken from it instead of being recomputed."""
+        touched group are taken from it instead of being recomputed; ``same_owner`` says that
+        only mortgages and buildings changed (a build, a sale, a mortgage: most changes), so
+        that who owns what, and all that follows from it alone, is shared with ``previous``."""
         self.board = board
+        groups = board.groups
+        affected: set[int] = set()
+        if previous is not None and same_owner:
+            # (the lists below are never changed in place once made: sharing them is safe)
+            self.owner = previous.owner
+            self.mortgaged = list(mortgaged)
+            self.buildings = list(buildings)
+            self.group_owner = previous.group_owner
+            self.owned = previous.owned
+            self.complete = previous.complete
+            for gi in touched:
+                for s in groups[gi]:
+                    affected.add(owner[s])
+            self._fill_caches(players, previous, affected, same_owner, touched)
+            return
         self.owner = list(owner)
         self.mortgaged = list(mortgaged)
         self.buildings = list(buildings)
-        groups = board.groups
-        affected: set[int] = set()
         if previous is None:
-            #: Per group: the player owning every lot, or -2 (several owners or the bank).
-            self.group_owner: list[int] = []
-            #: Per player: the lots it owns, in board order.
-            self.owned: list[list[int]] = [[] for _ in range(players)]
+            self.group_owner = []
+            self.owned = [[] for _ in range(players)]
             owned = self.owned
             for sq in board.properties:
                 o = owner[sq]
                 if o >= 0:
                     owned[o].append(sq)
             group_owner = self.group_owner
-            #: Per player: the groups it owns whole (indices into ``board.groups``).
-            self.complete: list[list[int]] = [[] for _ in range(players)]
+            self.complete = [[] for _ in range(players)]
             for gi, members in enumerate(groups):
                 first = _whole_owner(owner, members)
                 group_owner.append(first)
@@ -205,6 +228,16 @@ class Deeds:
                     continue
                 self.owned[p] = [sq for sq in board.properties if owner[sq] == p]
                 self.complete[p] = [gi for gi, o in enumerate(group_owner) if o == p]
+        self._fill_caches(players, previous, affected, False, touched)
+
+    def _fill_caches(
+        self,
+        players: int,
+        previous: Deeds | None,
+        affected: set[int],
+        same_owner: bool,
+        touched: tuple[int, ...],
+    ) -> None:
         # Per player, filled on demand: the dearest rent of its unmortgaged lots, the lots where
         # it may build, with their costs and scores, its lots dearest first, its trade targets;
         # and the danger each player faces (from the others' top rents).
@@ -215,17 +248,29 @@ class Deeds:
         self._offer_targets: list[list[OfferTarget] | None] = [None] * players
         self._danger: list[int] | None = None
         self._junk: list[int | None] = [None] * players
-        if previous is not None:
-            # What is known of the players none of whose groups changed still holds.
-            for p in range(players):
-                if p in affected:
-                    continue
-                self._top_rent[p] = previous._top_rent[p]
-                self._spots[p] = previous._spots[p]
-                self._build_options[p] = previous._build_options[p]
-                self._by_price[p] = previous._by_price[p]
-                self._junk[p] = previous._junk[p]
-                # Trade targets also depend on the other players' groups: not kept.
+        if previous is None:
+            return
+        # What is known of the players none of whose groups changed still holds.
+        for p in range(players):
+            if p in affected:
+                continue
+            self._top_rent[p] = previous._top_rent[p]
+            self._spots[p] = previous._spots[p]
+            self._build_options[p] = previous._build_options[p]
+            self._by_price[p] = previous._by_price[p]
+            self._junk[p] = previous._junk[p]
+        if not same_owner:
+            return  # (trade targets also depend on the other players' groups: not kept)
+        # The same owners: the lots dearest first hold for everyone, and the trade targets
+        # too (they follow from the owners and from which groups have buildings) unless a
+        # group got its first building or lost its last.
+        self._by_price = list(previous._by_price)
+        before, after = previous.buildings, self.buildings
+        for gi in touched:
+            members = self.board.groups[gi]
+            if any(before[s] for s in members) != any(after[s] for s in members):
+                return
+        self._offer_targets = list(previous._offer_targets)
 
     def same(self, owner: list[int], mortgaged: list[bool], buildings: list[int]) -> bool:
         return owner == self.owner and buildings == self.buildings and mortgaged == self.mortgaged
@@ -241,16 +286,23 @@ class Deeds:
             self.buildings,
         )
         touched: list[int] = []
-        for sq in board.properties:  # (only properties ever change)
-            if (
-                owner[sq] != before_owner[sq]
-                or buildings[sq] != before_buildings[sq]
-                or mortgaged[sq] != before_mortgaged[sq]
-            ):
-                gi = group_index[sq]
-                if gi >= 0 and gi not in touched:
-                    touched.append(gi)
-        return Deeds(board, owner, mortgaged, buildings, len(self.owned), self, tuple(touched))
+        same_owner = owner == before_owner
+        # Only the lists that differ are compared lot by lot (a build or a mortgage changes one).
+        for now, before in (
+            (owner, before_owner),
+            (buildings, before_buildings),
+            (mortgaged, before_mortgaged),
+        ):
+            if now is before or now == before:
+                continue
+            for sq in board.properties:  # (only properties ever change)
+                if now[sq] != before[sq]:
+                    gi = group_index[sq]
+                    if gi >= 0 and gi not in touched:
+                        touched.append(gi)
+        return Deeds(
+            board, owner, mortgaged, buildings, len(self.owned), self, tuple(touched), same_owner
+        )
 
 
 def _whole_owner(owner: list[int], members: tuple[int, ...]) -> int:

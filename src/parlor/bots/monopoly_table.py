@@ -34,9 +34,10 @@ __all__ = [
 
 #: The latest :class:`Deeds` of each live game.
 _DEEDS: PerGame[Deeds] = PerGame()
-#: The game :meth:`Table.of` read last, with its board and deeds: bots at one table ask in turn.
-#: (Held, as in :mod:`parlor.bots.game_memory`.)
-_LAST: tuple[Any, Board, Deeds] | None = None
+#: The game :meth:`Table.of` read last, with its board, deeds and table (``None`` for a game
+#: read through its view): bots at one table ask in turn. (Held, as in
+#: :mod:`parlor.bots.game_memory`.)
+_LAST: tuple[Any, Board, Deeds, Table | None] | None = None
 
 
 class Table:
@@ -114,17 +115,22 @@ class Table:
         if last is not None and last[0] is game:
             # The same game as the previous decision (the usual case): no dictionary lookups,
             # and its newest deeds are kept here only (written to _DEEDS when another game is
-            # read).
-            table = cls.from_game(last[1], game, last[2])
+            # read). Its table is read again in place: it holds the game's own lists, so only
+            # the counts, the per-decision caches and the deeds (if they changed) are new.
+            table = last[3]
+            if table is None:
+                table = cls.from_game(last[1], game, last[2])
+            else:
+                table._read(game, last[2])
             if table.deeds is not last[2]:
-                _LAST = (last[0], last[1], table.deeds)
+                _LAST = (last[0], last[1], table.deeds, last[3])
             return table
         if last is not None:
             _DEEDS.set(last[0], last[2])
         board = board_for(game)
         table = cls.from_game(board, game, _DEEDS.get(game))
         _DEEDS.set(game, table.deeds)
-        _LAST = (game, table.board, table.deeds)
+        _LAST = (game, table.board, table.deeds, table if isinstance(game, PropertyGame) else None)
         return table
 
     @classmethod
@@ -135,9 +141,14 @@ class Table:
         interface is read through its public ``view(None)``."""
         if not isinstance(game, PropertyGame):
             return cls(board, game.view(None))
-        # (typed: compiled, the engine's fields are read directly, not looked up by name)
-        g: PropertyGame = game
         new = cls(board)
+        new._read(game, deeds)
+        return new
+
+    def _read(self, g: PropertyGame, deeds: Deeds | None) -> None:
+        """Read the game's public state into this table (see :meth:`from_game`).
+        (typed: compiled, the engine's fields are read directly, not looked up by name)"""
+        new = self
         new.cash = g.cash
         new.bankrupt = g.bankrupt
         new.in_jail = g.in_jail
@@ -151,7 +162,6 @@ class Table:
         new.bank_hotels = g.hotels_left
         new.round = g.round
         new._reset(deeds)
-        return new
 
     def _reset(self, deeds: Deeds | None) -> None:
         board = self.board

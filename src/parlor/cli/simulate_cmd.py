@@ -20,6 +20,7 @@ from pathlib import Path
 from textwrap import fill
 from typing import Any
 
+from parlor.build import PROBES, build_name, compiled_modules
 from parlor.cli.common import help_language, parse_option
 from parlor.core.errors import E_, ParlorError
 from parlor.i18n import Translator, translate_error, translator
@@ -366,6 +367,7 @@ def run(args: argparse.Namespace) -> int:
                 "workers": workers,
                 "seconds": round(seconds, 2),
                 "ray_address": ray_address,
+                "build": build_name(),
             }
     except ParlorError as exc:
         _error(exc)
@@ -396,11 +398,22 @@ def run(args: argparse.Namespace) -> int:
             workers=workers,
         )
     )
+    console.print(_build_line(_))
     written = [*writer.paths, *made.paths]
     if args.records is not None:
         written.append(args.records / "game-*.plr")
     console.print(_("wrote {paths}", paths=", ".join(str(p) for p in written)))
     return 0
+
+
+def _build_line(_: Translator) -> str:
+    """Which build of Parlor played here (the optional compiled one is faster: README)."""
+    found = compiled_modules()
+    if len(found) == len(PROBES):
+        return _("build: compiled (mypyc)")
+    if not found:
+        return _("build: plain Python")
+    return _("build: partly compiled ({modules})", modules=", ".join(found))
 
 
 def run_from(args: argparse.Namespace) -> int:

@@ -94,6 +94,24 @@ class ShortageRules(BuildingRules):
             out.append(count)
         return out
 
+    def _two_builders(self) -> bool:
+        """Whether two players or more own a whole, unmortgaged group (only they can place a
+        building: :meth:`_capacities` is zero for everyone else)."""
+        owner, mortgaged = self.owner, self.mortgaged
+        first = -1
+        for members in self.edition.groups.values():
+            q = owner[members[0]]
+            if q < 0 or q == first:
+                continue
+            for s in members:
+                if owner[s] != q or mortgaged[s]:
+                    break
+            else:
+                if first >= 0:
+                    return True
+                first = q
+        return False
+
     def _capacity(self, player: int, item: str, stock: int) -> int:
         """:meth:`_capacities` of one player."""
         return self._capacities(item, stock)[player]
@@ -103,6 +121,8 @@ class ShortageRules(BuildingRules):
         each may ask for; None when no shortage is possible (sell at once)."""
         if not self.options.building_shortage_auction or self.options.unlimited_buildings:
             return None
+        if not self._two_builders():
+            return None  # (one seat alone cannot make a shortage: most builds, found cheaply)
         stock = self._stock(item)
         capacities = self._capacities(item, stock)
         n = self.num_players
