@@ -155,9 +155,7 @@ class HubBase:
             held = rt.sent.get(seat)
             if held is None or not any(c.protocol >= 3 for c in conns if c.seat == seat):
                 continue
-            found = viewdiff.diff(held[1], views[seat])
-            whole = len(dumps(views[seat]))
-            changes[seat] = found if len(dumps(found)) < whole else None
+            changes[seat] = viewdiff.smaller(held[1], views[seat])
         for c in conns:
             held = rt.sent.get(c.seat)
             fits = c.protocol >= 3 and held is not None and c.held == held[0]

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import orjson
+
 Path = list[str | int]
 Change = list[Any]  # [path, value] or [path]
 
@@ -56,6 +58,24 @@ def _diff(old: Any, new: Any, path: Path, out: list[Change]) -> None:
                 _diff(a, b, [*path, i], out)
     elif old != new:
         out.append([path, new])
+
+
+def smaller(old: Any, new: Any) -> list[Change] | None:
+    """The changes from ``old`` to ``new`` if they are shorter as JSON than ``new`` itself, else
+    None (send it whole): what the server sends a connection that holds ``old``.
+
+    >>> smaller({"a": 1, "b": 2}, {"a": 1, "b": 3}), smaller([1], [2])
+    ([[['b'], 3]], None)
+    """
+    found = diff(old, new)
+    return found if len(_json(found)) < len(_json(new)) else None
+
+
+def _json(value: Any) -> bytes:
+    try:  # (views may have integer keys: TOOLS scores)
+        return orjson.dumps(value)
+    except TypeError:
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
 
 
 def apply(view: Any, changes: list[Change]) -> Any:
