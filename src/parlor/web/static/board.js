@@ -118,6 +118,15 @@ function drawLive(el) {
     if (d.owner >= 0) live.append(ownerEl(d.owner));
     g.append(live);
   }
+  // the Free Parking pot, under the rule that keeps one (or when the view holds one)
+  const options = (S.table.settings && S.table.settings.options) || {};
+  const parking = el.querySelector("g.square[data-kind=free_parking]");
+  if (parking && (options.free_parking_pot || S.view.pot)) {
+    const said = t("Pot: {amount}", { amount: money(S.view.pot || 0) });
+    let pot = parking.querySelector(":scope > text.pot");
+    if (!pot) { pot = svgEl("text", { class: "pot", x: CORNER / 2, y: 66, "font-size": 10, "text-anchor": "middle", fill: "#000" }); parking.append(pot); }
+    if (pot.textContent !== said) pot.textContent = said;
+  }
   // tokens: gone when bankrupt, in the cell when in jail, back to the visitors' spot when out
   const jail = el.querySelector("[data-jail-spots]");
   S.view.players.forEach((pl, p) => {
