@@ -19,10 +19,12 @@ function wantedKey() {
   const v = S.view;
   return S.heat ? "heat|" + drawnKey() : ["base", v.edition, S.lang, v.players.length].join("|");
 }
+const baseHeld = { key: "", svg: "" }; // the edition's board, kept for when the analysis goes off
 function refreshBoard() {
   const key = wantedKey();
   if (key === boardAsked) return; // this very picture is drawn or on its way
   boardAsked = key;
+  if (key === baseHeld.key) { boardSvg = baseHeld.svg; boardKey = key; paintBoard(); return; }
   const seq = ++S.boardSeq;
   const v = S.view;
   const asked = S.heat
@@ -36,6 +38,7 @@ function refreshBoard() {
       if (seq !== S.boardSeq) return;
       if (!svg) { boardAsked = ""; return; }
       boardSvg = svg; boardKey = key;
+      if (key.startsWith("base|")) Object.assign(baseHeld, { key, svg });
       paintBoard();
     })
     .catch(() => { if (seq === S.boardSeq) boardAsked = ""; }); // (server away: asked again at the next frame)

@@ -23,7 +23,7 @@ function renderProperty(m) {
     const key = v.edition + "|" + S.lang;
     if (editionAsked !== key) {
       editionAsked = key;
-      fetch("/api/editions/" + encodeURIComponent(v.edition) + "?lang=" + S.lang).then((r) => r.json())
+      fetch("/api/editions/" + encodeURIComponent(v.edition) + "?lang=" + S.lang).then((r) => (r.ok ? r.json() : Promise.reject(r.status)))
         .then((ed) => { ed.lang = S.lang; S.edition = ed; render(); })
         .catch(() => { editionAsked = ""; }); // asked again at the next frame
     }
