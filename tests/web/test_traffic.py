@@ -94,6 +94,23 @@ def test_the_property_page_is_light_and_keeps_what_did_not_change(
     )
     assert page.evaluate(DRAWN_AS_VIEW)
 
+    # a page that has lost track of its view (made to believe it holds an older one) asks for
+    # it whole and goes on
+    page.evaluate("S.version -= 1")
+    seen = main_version(page)
+    for _ in range(100):
+        if main_version(page) >= seen + 3:
+            break
+        page.evaluate(ANSWER_BY_SCRIPT)
+        page.wait_for_timeout(100)
+    assert main_version(page) >= seen + 3
+    assert any(json.loads(f).get("type") == "resync" for f in sent)
+    page.wait_for_function(
+        "document.getElementById('board').dataset.version"
+        " === document.getElementById('main').dataset.version"
+    )
+    assert page.evaluate(DRAWN_AS_VIEW)
+
     # what went over the wire: changes, not views; one board picture; few legal requests
     frames = [json.loads(f) for f in got]
     updates = [f for f in frames if f.get("type") == "update"]
