@@ -4,7 +4,8 @@
 ``/i18n/{lang}.json`` (the compiled "web" gettext catalog as JSON), ``POST /api/picture`` (the
 board SVG of a view the page already holds, so nothing beyond that view is drawn) and
 ``GET /api/editions/{id}`` (square names, groups and prices, which views leave out) and
-``GET /api/editions/{id}/board.svg`` (the edition's board before the first throw).
+``GET /api/editions/{id}/board.svg?lang=&seats=`` (the edition's board before the first throw,
+with a token per seat: the table page draws owners, buildings and tokens over it itself).
 """
 
 from __future__ import annotations
