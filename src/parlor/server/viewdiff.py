@@ -89,10 +89,8 @@ def apply(view: Any, changes: list[Change]) -> Any:
     root = _copy(view)
     for change in changes:
         path = change[0]
-        if not path:
-            if len(change) < 2:
-                raise ValueError("the root cannot be removed")
-            root = _copy(change[1])
+        if not path:  # (the whole view set; never removed: diff does not make that)
+            root = _copy(change[1]) if len(change) >= 2 else None
             continue
         parent = root
         for step in path[:-1]:
