@@ -9,7 +9,10 @@ import asyncio
 import json
 from typing import Any
 
+import orjson
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from parlor import client
 from parlor.server import viewdiff
@@ -105,3 +108,27 @@ def test_a_diff_is_whole_when_smaller_and_applies_in_order() -> None:
     assert viewdiff.apply(old, changes) == new and old["a"] == [1, 2, 3]
     assert viewdiff.apply(old, [[[], new]]) == new  # (the root set whole)
     assert viewdiff.diff(new, new) == []
+
+
+# JSON as views hold it: objects with a few keys, lists, and the scalars (True and 1 apart)
+KEYS = st.sampled_from(["a", "b", "cash", "0", "pending"])
+SCALARS = st.one_of(
+    st.none(), st.booleans(), st.integers(-3, 3), st.floats(0, 2), st.text(max_size=2)
+)
+JSON = st.recursive(
+    SCALARS,
+    lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(KEYS, inner, max_size=4)),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(old=JSON, new=JSON)
+def test_the_changes_between_any_two_values_rebuild_the_second(old: Any, new: Any) -> None:
+    changes = viewdiff.diff(old, new)
+    same = json.dumps(viewdiff.apply(old, changes), sort_keys=True)
+    assert same == json.dumps(new, sort_keys=True)  # (as JSON text: True is not 1 there)
+    assert json.loads(json.dumps(changes)) == changes  # (plain JSON, as sent)
+    smaller = viewdiff.smaller(old, new)
+    if smaller is not None:
+        assert smaller == changes and len(orjson.dumps(smaller)) < len(orjson.dumps(new))
