@@ -39,9 +39,22 @@ def diff(old: Any, new: Any) -> list[Change]:
 
 
 def _diff(old: Any, new: Any, path: Path, out: list[Change]) -> None:
+    if old is new:
+        return
     if type(old) is not type(new):  # (True == 1 and 1 == 1.0 in Python, not in JSON)
         out.append([path, new])
-    elif isinstance(new, dict):
+    elif type(new) is dict or type(new) is list:
+        # most of a view is as it was: compared whole at C speed (and as JSON text, where True
+        # is not 1) before it is walked
+        if old == new and _json(old) == _json(new):
+            return
+        _walk(old, new, path, out)
+    elif old != new:
+        out.append([path, new])
+
+
+def _walk(old: Any, new: Any, path: Path, out: list[Change]) -> None:
+    if isinstance(new, dict):
         for key, value in new.items():
             if key in old:
                 _diff(old[key], value, [*path, key], out)
@@ -49,15 +62,14 @@ def _diff(old: Any, new: Any, path: Path, out: list[Change]) -> None:
                 out.append([[*path, key], value])
         out.extend([[*path, key]] for key in old if key not in new)
     elif isinstance(new, list):
-        if len(old) < len(new) and new[: len(old)] == old:  # (grown at the end: a pile, a log)
+        head = new[: len(old)]
+        if len(old) < len(new) and head == old and _json(head) == _json(old):  # (grown at its end)
             out.extend([[*path, i], new[i]] for i in range(len(old), len(new)))
         elif len(old) != len(new):
             out.append([path, new])
         else:
             for i, (a, b) in enumerate(zip(old, new, strict=True)):
                 _diff(a, b, [*path, i], out)
-    elif old != new:
-        out.append([path, new])
 
 
 def smaller(old: Any, new: Any) -> list[Change] | None:
