@@ -4,17 +4,19 @@ Usage: python bench/bench_web_traffic.py [--actions 600] [--per-minute 80] [--se
 
 Heuristic bots play every seat (standing in for people) and, after each action, every seat's
 page is sent what ``parlor serve`` would send it, built by the server's own functions: the
-``update`` frame (events, view, prompt). On top of that each page does what the browser client
-does, counted in bytes both ways (WebSocket frames travel uncompressed: the server turns
-per-message deflate off):
+``update`` frame (events, view or changes, prompt). On top of that each page does what the
+browser client does, counted in bytes both ways (WebSocket frames travel uncompressed: the server
+turns per-message deflate off):
 
-- before: a ``legal`` request with the any-time actions after every update (trade proposals and
-  refusal reasons included), and a ``POST /api/picture`` with its view for a new board SVG
-  (sent uncompressed) after every update;
-- after: ``legal`` with ``"trades": false`` only when the seat owns a deed (the page's any-time
-  buttons are on its own deeds), and the board picture only when something the board draws
-  outside its middle changed (owners, buildings, mortgages, jail: the page moves the tokens and
-  draws the middle itself), gzip-compressed as the server sends it now.
+- before (the page before issue 18): protocol 2, the whole view in every update; a ``legal``
+  request with the any-time actions after every update (trade proposals and refusal reasons
+  included), and a ``POST /api/picture`` with its view for a new board SVG (sent uncompressed)
+  after every update;
+- after (the page now): protocol 3, each update carries the changes to the view the page holds
+  (``parlor.server.viewdiff.smaller``: whole when that is shorter); ``legal`` with
+  ``"trades": false`` only when what the page's deed buttons show may have changed (the page's
+  ``legalKey``, mirrored below); the board picture fetched once for the table (gzipped), the page
+  drawing owners, buildings, mortgages and tokens over it itself.
 
 Bytes per minute = bytes per action x ``--per-minute`` actions a minute. 80 is the pace the
 issue measured (about 80 ``legal`` replies a minute per seat with bots pausing 0.6 s); a table
@@ -32,22 +34,47 @@ import orjson
 
 from parlor import monopoly
 from parlor.bots.registry import make_bot
-from parlor.server import games
-from parlor.web import picture
+from parlor.server import games, viewdiff
+from parlor.web import edition_data, picture, starting_board
 
 SEATS = 4
+#: decisions while which no any-time action is open (the page's CLOSED_KINDS)
+CLOSED_KINDS = ("answer_trade", "mortgaged_property", "place_building", "building_wish")
 
 
 def size(obj: Any) -> int:
     return len(orjson.dumps(obj))
 
 
-def drawn(view: dict[str, Any]) -> str:
-    """What the board picture draws outside its middle that the page cannot move itself (the
-    page's ``drawnKey``): tokens walk by the page, so positions are not in it."""
-    players = [(p["in_jail"], p["bankrupt"]) for p in view["players"]]
-    props = [(d["owner"], d["buildings"], d["mortgaged"]) for d in view["properties"]]
-    return json.dumps([players, props])
+def legal_key(view: dict[str, Any], me: int, ed: dict[str, Any]) -> str:
+    """When the page asks ``legal`` (app.js ``legalKey``): its deeds, their groups, the bank's
+    stock and what it can pay for, as yes or no, and whether any-time actions are open."""
+    pl = view["players"][me]
+    mine = [d for d in view["properties"] if d["owner"] == me]
+    if not mine or pl["bankrupt"]:
+        return ""
+    sq = ed["squares"]
+    groups = {sq[d["square"]]["group"] for d in mine if sq[d["square"]]["group"]}
+    near = [
+        [d["square"], d["owner"], d["buildings"], d["mortgaged"]]
+        for d in view["properties"]
+        if d["owner"] == me or sq[d["square"]]["group"] in groups
+    ]
+    can = [
+        [
+            pl["cash"] >= (sq[d["square"]]["house_cost"] or 0),
+            pl["cash"] >= sq[d["square"]]["mortgage"] + (sq[d["square"]]["interest"] or 0),
+        ]
+        for d in mine
+    ]
+    p = view["pending"]
+    when = ""
+    if p is not None and p["kind"] in CLOSED_KINDS:
+        when = "closed"
+    elif p is not None and p["player"] == me and p["kind"] == "raise_funds":
+        when = "debt"
+    bank = [view["bank"]["houses"] > 0, view["bank"]["hotels"] > 0]
+    return json.dumps([near, bank, can, when])
 
 
 def main() -> None:
@@ -57,12 +84,17 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=3)
     args = parser.parse_args()
     game = monopoly.new_game("classic", ["Ann", "Bo", "Cy", "Di"], args.seed, {})
+    ed = edition_data("classic", "en")
     bots = [make_bot("monopoly", "heuristic", seat) for seat in range(SEATS)]
     before = [0] * SEATS
     after = [0] * SEATS
-    updates = [0] * SEATS
-    legal_before = legal_after = pictures_before = pictures_after = 0
-    last_drawn: list[str | None] = [None] * SEATS
+    updates_before = updates_after = 0
+    legal_before = legal_after = pictures_before = asks = changed = 0
+    held: list[dict[str, Any] | None] = [None] * SEATS
+    last_key = [""] * SEATS
+    # the board picture, once per table: the request and its gzipped answer
+    board = len(gzip.compress(starting_board("classic", "en", SEATS).encode(), 6)) + 300
+    after = [board] * SEATS
     n = 0
     while n < args.actions and not game.is_over:
         seat = game.pending.player  # type: ignore[union-attr]
@@ -70,9 +102,10 @@ def main() -> None:
         n += 1
         told = games.event_frames(game, events, "en")
         decider = game.pending.player if game.pending is not None else None
+        action = size({"type": "action", "version": n, "id": 0}) / SEATS
         for s in range(SEATS):
             view = game.view(s)
-            frame = {
+            frame: dict[str, Any] = {
                 "type": "update",
                 "version": n,
                 "events": told,
@@ -81,10 +114,18 @@ def main() -> None:
                 "final": games.final(game),
                 "timer_left": None,
             }
-            common = size(frame) + size({"type": "action", "version": n, "id": 0}) / SEATS
-            updates[s] += size(frame)
-            before[s] += int(common)
-            after[s] += int(common)
+            updates_before += size(frame)
+            before[s] += int(size(frame) + action)
+            # protocol 3: the changes to the view the page holds, when shorter
+            old = held[s]
+            patch = viewdiff.smaller(old, view) if old is not None else None
+            if patch is not None:
+                del frame["view"]
+                frame["base"], frame["changes"] = n - 1, patch
+                changed += 1
+            held[s] = view
+            updates_after += size(frame)
+            after[s] += int(size(frame) + action)
             if game.is_over:
                 continue
             # before: legal after every update, with the trades; a new picture every update
@@ -101,31 +142,36 @@ def main() -> None:
             body = size({"view": view, "lang": "en", "heat": False, "options": {}})
             before[s] += ask + size(reply) + body + len(svg)
             pictures_before += body + len(svg)
-            # after: legal only with a deed of one's own, without trades; the picture on change
-            if any(d["owner"] == s for d in view["properties"]):
+            # after: legal without trades, only when the deed buttons may have changed
+            key = legal_key(view, s, ed)
+            if key and key != last_key[s]:
                 reply = {
                     "type": "legal",
-                    "ref": None,
+                    "ref": 1,
                     "version": n,
                     "actions": games.answers(game, s, "en", anytime=True, trades=False),
                     "refused": games.refused(game, s, "en"),
                 }
+                asks += 1
                 legal_after += size(reply)
-                after[s] += size({"type": "legal", "anytime": True, "trades": False}) + size(reply)
-            key = drawn(view)
-            if key != last_drawn[s]:
-                last_drawn[s] = key
-                after[s] += body + len(gzip.compress(svg))
-                pictures_after += body + len(gzip.compress(svg))
+                after[s] += size({"type": "legal", "anytime": True, "trades": False, "ref": 1})
+                after[s] += size(reply)
+            last_key[s] = key
     per = args.per_minute / n / 1024
     print(f"4-player classic, {n} actions, {args.per_minute:g} actions a minute")
-    print(f"update frames alone: {sum(updates) / SEATS * per:.0f} KB/min/seat")
     print(
-        f"legal replies: before {legal_before / SEATS * per:.0f}, after {legal_after / SEATS * per:.0f} KB/min/seat"
+        f"update frames: before {updates_before / SEATS * per:.0f},"
+        f" after {updates_after / SEATS * per:.0f} KB/min/seat"
+        f" ({changed} of {n * SEATS} sent as changes)"
     )
     print(
-        f"board pictures: before {pictures_before / SEATS * per:.0f},"
-        f" after {pictures_after / SEATS * per:.0f} KB/min/seat"
+        f"legal replies: before {legal_before / SEATS * per:.0f},"
+        f" after {legal_after / SEATS * per:.0f} KB/min/seat"
+        f" ({asks / SEATS:.0f} requests a seat, of {n} updates)"
+    )
+    print(
+        f"board pictures: before {pictures_before / SEATS * per:.0f} KB/min/seat,"
+        f" after one of {board / 1024:.1f} KB a table"
     )
     for name, counts in (("before", before), ("after", after)):
         each = " ".join(f"{c * per:.0f}" for c in counts)

@@ -293,9 +293,14 @@ PLANS: dict[tuple[str, str], Plan] = {
     ): Plan("json", server=True),
     (
         "docs/server.md",
-        '{"type": "hello", "protocol": 2, "table": "Xb3kT0qN_aZm", "token":'
+        '{"type": "hello", "protocol": 3, "table": "Xb3kT0qN_aZm", "token":'
         ' "<seat token>", "lang": "es"}',
     ): Plan("json"),
+    ("docs/server.md", '{"type": "update", "version": 58, "base": 57,'): Plan(
+        "listed",
+        "a server frame: tests/server/test_view_changes.py applies every update's changes sent"
+        " over a real server and finds the whole views protocol 1 is sent",
+    ),
     (
         "docs/server.md",
         '{"decision": {"player": 1, "kind": "buy_or_auction", "info": {"square":'

@@ -114,6 +114,7 @@ WS_FIELDS: dict[str, list[str]] = {
     "resume": [],
     "export": [],
     "ping": [],
+    "resync": [],
     "kick": ["seat"],
     "set_bot": ["seat", "bot", "budget"],
     "replay": ["step"],
@@ -296,7 +297,7 @@ def ws_templates(made: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return {
         "hello": {
             "type": "hello",
-            "protocol": 2,
+            "protocol": 3,
             "table": made["table"],
             "token": made["token"],
             "host_key": made["host_key"],
@@ -311,6 +312,7 @@ def ws_templates(made: dict[str, Any]) -> dict[str, dict[str, Any]]:
         "resume": {"type": "resume"},
         "export": {"type": "export"},
         "ping": {"type": "ping"},
+        "resync": {"type": "resync", "ref": 2},
         "kick": {"type": "kick", "seat": 1},
         "set_bot": {"type": "set_bot", "seat": 2, "bot": "random"},
         "replay": {"type": "replay", "step": 0},

@@ -50,7 +50,7 @@ def test_protocol_2_acknowledges_an_action_only_when_asked(server: ServerProcess
             await each()
 
     async def each() -> None:
-        for protocol in (None, 1, 2):
+        for protocol in (None, 1, 2, 3):
             made = client.create_table(server.base, game="tools", seats=["human", "random"])
             ws, update = await hello(server.base, made, protocol)
             while update["prompt"] is None:  # the bot may begin
@@ -73,8 +73,8 @@ def test_protocol_2_acknowledges_an_action_only_when_asked(server: ServerProcess
                 if frame["type"] == "update":
                     update = frame
             assert "error" not in frames
-            assert ("ack" in frames) == (protocol != 2), (protocol, frames)
-            if protocol == 2:  # with a ref, protocol 2 acknowledges as well
+            assert ("ack" in frames) == (protocol not in (2, 3)), (protocol, frames)
+            if protocol in (2, 3):  # with a ref, protocols 2 and 3 acknowledge as well
                 while update["prompt"] is None:  # (the bot's turn)
                     update = await next_of(ws, "update")
                 await act(ws, update, ref=7)
@@ -89,7 +89,7 @@ def test_an_unknown_protocol_is_refused(server: ServerProcess) -> None:
     made = client.create_table(server.base, game="tools", seats=["human", "random"])
 
     async def go() -> None:
-        for protocol in (3, 0, True, "2"):
+        for protocol in (4, 0, True, "3"):
             async with connect(client.ws_url(server.base)) as ws:
                 msg = {"type": "hello", "protocol": protocol, "table": made["table"]}
                 await ws.send(json.dumps(msg))

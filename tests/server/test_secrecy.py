@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from parlor import client, monopoly, tools
+from parlor.server import viewdiff
 from tests.server.support import ServerProcess, host, run, seat, start
 
 FORBIDDEN_KEYS = {
@@ -44,27 +45,33 @@ def check_frames(
     frames: list[dict[str, Any]], seat_no: int | None, states: list[Any], seed: int, family: str
 ) -> int:
     checked = 0
+    held: Any = None  # the view this connection holds (protocol 3 sends changes to it)
     for frame in frames:
         text = json.dumps(frame)
         assert str(seed) not in text, "the seed was sent"
+        view: Any = None
+        if frame["type"] in ("update", "welcome"):
+            if "changes" in frame:  # computed from this seat's own two views: its own view
+                assert held is not None and frame["base"] == held[0], "changes to a view not held"
+                view = viewdiff.apply(held[1], frame["changes"])
+            else:
+                view = frame["view"]
         for path, value in walk(frame):
             key = path.rsplit(".", 1)[-1]
             assert key not in FORBIDDEN_KEYS, f"{key} sent to seat {seat_no}: {path}"
             if key in ("drawn", "good_nail_penalty"):
-                assert (
-                    frame["type"] in ("update", "welcome")
-                    and frame["view"]["pending"]["player"] == seat_no
-                ), path
+                assert view is not None and view["pending"]["player"] == seat_no, path
             if key == "answers" or (frame["type"] == "legal" and key == "actions"):
                 assert seat_no is not None and all(a["action"]["player"] == seat_no for a in value)
-        if frame["type"] not in ("update", "welcome") or frame["view"] is None:
+        if view is None:
             continue
+        held = (frame["version"], view)
         snap, view_self = states[frame["version"]]
-        assert frame["view"] == view_self[seat_no], "a view other than the seat's own"
+        assert view == view_self[seat_no], "a view other than the seat's own"
         lists = [v for _, v in walk(frame) if isinstance(v, list) and len(v) >= 3]
         if family == "tools":
             if seat_no is None:
-                assert "hand" not in frame["view"]
+                assert "hand" not in view
             own = sorted(snap["hands"][seat_no]) if seat_no is not None else None
             for q, hand in enumerate(snap["hands"]):
                 if q == seat_no or len(hand) < 3 or sorted(hand) in (own, sorted(snap["discard"])):
@@ -110,10 +117,13 @@ async def recorded_game(
     server: ServerProcess, request: dict[str, Any], humans: int, seed: int
 ) -> int:
     made = client.create_table(server.base, **request)
-    people = [await host(server.base, made)]
+    # every other connection speaks protocol 3 (views as changes), the rest protocol 1
+    people = [await host(server.base, made, protocol=3 if seed % 20 == 0 else 1)]
     for i in range(1, humans):
-        people.append(await seat(server.base, made, f"P{i}"))
-    spectator = await client.Table.connect(server.base, made["table"], invite=made["invite"])
+        people.append(await seat(server.base, made, f"P{i}", protocol=3 if i % 2 else 1))
+    spectator = await client.Table.connect(
+        server.base, made["table"], invite=made["invite"], protocol=3
+    )
     await start(people[0])
     await asyncio.gather(
         *(

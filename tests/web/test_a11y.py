@@ -8,6 +8,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from parlor.i18n import web_messages
 from tests.server.support import ServerProcess
 from tests.web.play import answer_types, click, play_until_over
@@ -150,13 +152,16 @@ def test_the_game_over_page_has_nothing_serious(web_server: Any, contexts: Any) 
     assert page.errors == []
 
 
-def test_the_page_is_back_within_2_s_of_a_server_restart(contexts: Any, tmp_path: Path) -> None:
+@pytest.mark.parametrize("game", ["tools", "monopoly"])
+def test_the_page_is_back_within_2_s_of_a_server_restart(
+    contexts: Any, tmp_path: Path, game: str
+) -> None:
     server = ServerProcess(f"sqlite:///{tmp_path / 'parlor.db'}", "--bot-delay", "0").start()
     try:
         page = page_with_errors(contexts)
         page.goto(server.base + "/")
-        page.click("#quick-tools")
-        page.wait_for_selector("#hand .tcard")
+        page.click(f"#quick-{game}")
+        page.wait_for_selector("#hand .tcard" if game == "tools" else "#board svg")
         page.wait_for_function("document.getElementById('main').dataset.decision !== ''")
         seen = page.evaluate("document.getElementById('main').dataset.version")
         server.kill()

@@ -43,6 +43,10 @@ def test_an_edition_lists_its_squares_in_the_language_asked(web_server: Any) -> 
     with urllib.request.urlopen(web_server.base + "/api/editions/latam?lang=es") as r:
         data = json.loads(r.read())
     assert len(data["squares"]) == 40 and data["squares"][0]["kind"] == "go"
+    # the mortgage stamp the page writes on the board, as the board picture says it
+    for edition, lang, said in (("latam", "es", "hipotecada"), ("matador", "da", "pantsat")):
+        with urllib.request.urlopen(f"{web_server.base}/api/editions/{edition}?lang={lang}") as r:
+            assert json.loads(r.read())["words"] == {"mortgaged": said}
     with pytest.raises(urllib.error.HTTPError) as err:
         urllib.request.urlopen(web_server.base + "/api/editions/nope")
     assert err.value.code == 404
@@ -90,6 +94,13 @@ def test_an_editions_board_before_the_first_throw(web_server: Any) -> None:
         svg = r.read().decode()
     assert svg.count('class="square ') == 40 and "Rådhuspladsen" in svg
     assert svg.count('class="token"') == 4 and 'data-square="0"' in svg
+    # one token per seat, for the table page to move (2 to 8; outside that, the nearest)
+    for asked, tokens in ((6, 6), (2, 2), (1, 2), (30, 8)):
+        url = f"{web_server.base}/api/editions/classic/board.svg?lang=es&seats={asked}"
+        with urllib.request.urlopen(url) as r:
+            svg = r.read().decode()
+        assert svg.count('class="token"') == tokens and 'id="pat-mortgaged"' in svg, asked
+        assert svg.count('data-token-spots="') == 40 and "Cárcel" in svg
     with pytest.raises(urllib.error.HTTPError) as err:
         urllib.request.urlopen(web_server.base + "/api/editions/nope/board.svg")
     assert err.value.code == 404

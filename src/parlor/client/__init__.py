@@ -41,6 +41,7 @@ from urllib.parse import parse_qs, urlsplit
 from parlor.client.bots import bot_policy
 from parlor.client.errors import ServerError
 from parlor.core.errors import E_
+from parlor.server import viewdiff
 
 PROTOCOL_VERSION = 1
 
@@ -127,6 +128,7 @@ class Table:
         host_key: str | None = None,
         lang: str | None = None,
         nonce: str | bool = True,
+        protocol: int = PROTOCOL_VERSION,
     ) -> Table:
         """Connect and say hello. A seat (``token``) adds ``nonce`` to the table's randomness:
         a fresh random one by default (``True``), the hex text given, or none (``False``); the
@@ -137,7 +139,8 @@ class Table:
         # so the server never takes this connection for a client that stopped reading
         ws = await connect(ws_url(base), max_size=2**24, compression=None, max_queue=None)
         t = cls(ws)
-        hello: dict[str, Any] = {"type": "hello", "protocol": PROTOCOL_VERSION, "table": table}
+        # (protocol 3: updates carry the changes to the view held, taken in by ``recv``)
+        hello: dict[str, Any] = {"type": "hello", "protocol": protocol, "table": table}
         if token is not None and nonce is not False:
             hello["nonce"] = t.nonce = secrets.token_hex(16) if nonce is True else nonce
         for key, value in (
@@ -177,8 +180,15 @@ class Table:
             self.frames.append(frame)
         kind = frame.get("type")
         if kind in ("welcome", "update"):
+            if "changes" in frame:  # (protocol 3: the changes to the view held at ``base``)
+                if frame.get("base") != self.version or self.view is None:
+                    await self.send({"type": "resync"})  # (lost track: the view comes whole)
+                    return frame
+                self.view = viewdiff.apply(self.view, frame["changes"])
+            else:
+                self.view = frame["view"]
             self.version = frame.get("version", self.version)
-            self.view, self.prompt, self.final = frame["view"], frame["prompt"], frame["final"]
+            self.prompt, self.final = frame["prompt"], frame["final"]
             self.timer_left = frame.get("timer_left")
             self.events.extend(frame.get("events", []))
             if kind == "welcome":
@@ -190,7 +200,7 @@ class Table:
             self.chat.append(frame["message"])
         elif kind == "error":
             self.errors.append(frame)
-        if "ref" in frame and kind not in ("update", "welcome"):
+        if "ref" in frame and kind != "welcome":  # (an update carries one only for a resync)
             self.replies[frame["ref"]] = frame
         return frame
 

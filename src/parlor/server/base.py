@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 import orjson
 
 from parlor.core.game import Event
-from parlor.server import games, snapshots
+from parlor.server import games, snapshots, viewdiff
 from parlor.server.commits import GroupCommitter
 from parlor.server.metrics import Metrics
 from parlor.server.presence import Presence
@@ -133,20 +133,34 @@ class HubBase:
                 c.send(frame)
 
     def publish(self, rt: TableRuntime, events: list[Event]) -> None:
-        """Send every connection its own view, the events in its language and its prompt."""
+        """Send every connection its own view, the events in its language and its prompt.
+
+        A connection that speaks protocol 3 and holds the view its seat was last sent gets the
+        changes since that view instead (``viewdiff``: computed from the seat's own two views),
+        unless they would be longer than the view itself."""
         game = rt.game
         assert game is not None
         conns = list(rt.conns)
         if not conns:
+            rt.sent.clear()
             return
         # the view of each seat that is here (spectators: None), asked of the engine together
         seats = list({c.seat for c in conns})
         views = dict(zip(seats, game.views(seats), strict=True))
         shared = rt.shared_parts()
         said: dict[str, orjson.Fragment] = {}  # the events in each language, encoded once
-        frames: dict[tuple[int | None, str], str] = {}
+        frames: dict[tuple[int | None, str, bool], str] = {}
+        changes: dict[int | None, list[Any] | None] = {}  # per seat: None when sent whole
+        for seat in seats:
+            held = rt.sent.get(seat)
+            if held is None or not any(c.protocol >= 3 for c in conns if c.seat == seat):
+                continue
+            changes[seat] = viewdiff.smaller(held[1], views[seat])
         for c in conns:
-            key = (c.seat, c.lang)
+            held = rt.sent.get(c.seat)
+            fits = c.protocol >= 3 and held is not None and c.held == held[0]
+            patch = changes.get(c.seat) if fits else None
+            key = (c.seat, c.lang, patch is not None)
             text = frames.get(key)
             if text is None:
                 told = said.get(c.lang)
@@ -156,8 +170,15 @@ class HubBase:
                     )
                 frame = {"type": "update", "version": rt.version, "events": told}
                 frame.update(rt.seat_frame(c.seat, c.lang, shared, views[c.seat]))
+                if patch is not None:
+                    assert held is not None
+                    del frame["view"]
+                    frame["base"], frame["changes"] = held[0], patch
                 text = frames[key] = dumps(frame)
             c.send(text)
+            c.held = rt.version
+        # what each seat here now holds; a seat with nobody here is forgotten (sent whole later)
+        rt.sent = {seat: (rt.version, views[seat]) for seat in seats}
 
     def _chat_out(self, rt: TableRuntime, message: dict[str, Any]) -> None:
         if message["id"] <= rt.last_chat_id:

@@ -157,6 +157,7 @@ class Hub(Tables, PlayLoop):
             "chat": chat,
             **rt.seat_frame(conn.seat, conn.lang),
         }
+        rt.hold(conn, frame["view"])
         conn.send(frame)
         if was_away and conn.seat is not None:
             self.notice(rt, "back", conn.seat, f"{rt.seats[conn.seat]['name']} is back")

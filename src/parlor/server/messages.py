@@ -97,7 +97,7 @@ class Message(Strict):
 
 class Hello(Message):
     type: Literal["hello"]
-    #: the integer 1 or 2: anything else (a bool, "2", 3) is refused by the hub with its own
+    #: the integer 1, 2 or 3: anything else (a bool, "2", 4) is refused by the hub with its own
     #: code, ``protocol``, which tells a client from another version what went wrong
     protocol: Any = None
     table: TableId | None = None
@@ -135,7 +135,7 @@ class Chat(Message):
 
 
 class Bare(Message):
-    type: Literal["start", "pause", "resume", "ping"]
+    type: Literal["start", "pause", "resume", "ping", "resync"]
 
 
 class Export(Message):

@@ -11,10 +11,12 @@ import orjson
 from parlor.core.errors import E_
 from parlor.i18n import LANGUAGES, translate_error
 
-PROTOCOL_VERSION = 2
+PROTOCOL_VERSION = 3
 #: every version this server speaks; a hello that names none is version 1. Version 2 differs in
 #: one thing: an action without a ``ref`` gets no ``ack`` (its own ``update`` says it committed).
-PROTOCOLS = (1, 2)
+#: Version 3 adds to 2: an ``update`` may carry the changes to the view the connection holds
+#: (``base`` and ``changes``) instead of the whole ``view``, and ``resync`` asks for it whole.
+PROTOCOLS = (1, 2, 3)
 
 MAX_FRAME = 16 * 1024  # a client frame larger than this is refused with ``too_large``
 MAX_TRANSPORT_FRAME = 1024 * 1024  # larger still: the WebSocket layer closes with 1009
@@ -37,6 +39,7 @@ CLIENT_TYPES = frozenset(
         "export",
         "replay",
         "ping",
+        "resync",
     }
 )
 

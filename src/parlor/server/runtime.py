@@ -65,6 +65,9 @@ class Conn:
         self.is_host = False
         self.lang = "en"
         self.protocol = 1  # (the hello says which)
+        #: the table version of the last view this connection was sent (protocol 3's updates
+        #: carry the changes since it when it is the one its seat was last sent)
+        self.held: int | None = None
         self.bucket = Bucket(limits.msgs_per_s, limits.msgs_burst)
         self.chat_bucket = Bucket(limits.chat_per_10s / 10.0, float(limits.chat_per_10s))
         self.refusals = 0
@@ -192,6 +195,9 @@ class TableRuntime:
     commitment: str | None = None
     #: the nonces the game's seed was derived from, one per seat, fixed at the start
     nonces: list[str] | None = None
+    #: the last view sent to each seat here (None: spectators) and its version: protocol 3's
+    #: updates are the changes since it (each seat's own view: nothing of anyone else's)
+    sent: dict[int | None, tuple[int, dict[str, Any]]] = field(default_factory=dict)
     #: a finished game's save with its fairness record (worked out once: the game is over)
     export_cache: dict[str, Any] | None = None
 
@@ -293,6 +299,18 @@ class TableRuntime:
             games.final(game),
             None if deadline is None else round(max(0.0, deadline - time.time()), 1),
         )
+
+    def hold(self, conn: Conn, view: dict[str, Any] | None) -> None:
+        """``conn`` is sent ``view``, its seat's whole view now (a welcome, a resync): the next
+        update may be the changes since it."""
+        if view is None:
+            conn.held = None
+            return
+        conn.held = self.version
+        held = self.sent.get(conn.seat)
+        if held is None or held[0] != self.version:
+            # (the seat's other connections, if any, hold an older view: they get the next whole)
+            self.sent[conn.seat] = (self.version, view)
 
     def seat_frame(
         self,

@@ -31,6 +31,11 @@ async def handle(hub: Hub, conn: Conn, msg: dict[str, Any]) -> None:
         conn.send({"type": "pong", "ref": ref})
     elif kind == "action":
         await _action(hub, conn, rt, msg)
+    elif kind == "resync":  # (protocol 3: a page that lost track of its view gets it whole)
+        frame: dict[str, Any] = {"type": "update", "ref": ref, "version": rt.version, "events": []}
+        frame.update(rt.seat_frame(conn.seat, conn.lang))
+        rt.hold(conn, frame["view"])
+        conn.send(frame)
     elif kind == "legal":
         seat = _seated(conn)
         if rt.game is None:

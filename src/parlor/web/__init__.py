@@ -4,7 +4,8 @@
 ``/i18n/{lang}.json`` (the compiled "web" gettext catalog as JSON), ``POST /api/picture`` (the
 board SVG of a view the page already holds, so nothing beyond that view is drawn) and
 ``GET /api/editions/{id}`` (square names, groups and prices, which views leave out) and
-``GET /api/editions/{id}/board.svg`` (the edition's board before the first throw) and
+``GET /api/editions/{id}/board.svg?lang=&seats=`` (the edition's board before the first throw,
+with a token per seat: the table page draws owners, buildings and tokens over it itself) and
 ``POST /api/trade-value`` (a proposed trade's worth to each side, :mod:`parlor.web.values`).
 """
 
@@ -41,6 +42,8 @@ def edition_data(edition_id: str, lang: str) -> dict[str, Any]:
     return {
         "id": ed.id,
         "title": ed.title,
+        # the words the page writes on the board itself, as the board picture says them
+        "words": {"mortgaged": board_word(ed, "mortgaged", lang)},
         "currency": ed.currency,
         "currency_after": ed.currency_after,
         "squares": [
@@ -61,6 +64,18 @@ def edition_data(edition_id: str, lang: str) -> dict[str, Any]:
     }
 
 
+def board_word(ed: Any, key: str, lang: str) -> str:
+    """A word of the board picture in ``lang``: the edition's own, else the catalog's generic one
+    (as ``parlor.render.board_middle.Centre.text`` picks it)."""
+    from parlor.monopoly.text import generic_word
+
+    texts = ed.texts.get(lang) or {}
+    if key in texts:
+        return str(texts[key])
+    generic = generic_word(key, lang) if lang in LANGS else None
+    return str(generic) if generic is not None else str(ed.text(key))
+
+
 @cache
 def catalog_json(lang: str) -> bytes:
     """The page's words in ``lang``, built once per process from the compiled catalog."""
@@ -70,14 +85,15 @@ def catalog_json(lang: str) -> bytes:
 
 
 @cache
-def starting_board(edition_id: str, lang: str) -> str:
-    """The picture of an edition's board before the first throw (four players at Go), as a
-    spectator sees it, for the create form."""
+def starting_board(edition_id: str, lang: str, seats: int = 4) -> str:
+    """The picture of an edition's board before the first throw (``seats`` players at Go), as a
+    spectator sees it: for the create form, and the table page's board, which draws owners,
+    buildings, mortgages and tokens over it itself (board.js)."""
     from parlor.monopoly import EDITION_IDS, new_game
 
     if edition_id not in EDITION_IDS:
         raise KeyError(edition_id)
-    game = new_game(edition_id, ["1", "2", "3", "4"], 0, {})
+    game = new_game(edition_id, [str(n + 1) for n in range(seats)], 0, {})
     return picture(game.view(None), lang)
 
 
@@ -135,9 +151,11 @@ def install(app: FastAPI) -> None:
             )
 
     @app.get("/api/editions/{edition_id}/board.svg", include_in_schema=False)
-    async def edition_board(request: Request, edition_id: str, lang: str = "en") -> Response:
+    async def edition_board(
+        request: Request, edition_id: str, lang: str = "en", seats: int = 4
+    ) -> Response:
         try:
-            svg = starting_board(edition_id, lang if lang in LANGS else "en")
+            svg = starting_board(edition_id, lang if lang in LANGS else "en", min(max(seats, 2), 8))
         except Exception:  # an unknown edition
             return JSONResponse(
                 {"type": "error", "code": "settings", "message": "unknown edition"},

@@ -314,7 +314,8 @@ function open() {
   setStatus(t("connecting…"));
   ws.onopen = () => {
     const c = S.creds;
-    const hello = { type: "hello", protocol: 2, table: c.table, lang: S.lang };
+    // protocol 3: updates bring the changes to the view held (patch.js), not the whole view
+    const hello = { type: "hello", protocol: 3, table: c.table, lang: S.lang };
     if (c.token) hello.token = c.token; else hello.invite = c.invite;
     if (c.host_key) hello.host_key = c.host_key;
     helloNonce(hello);
@@ -338,7 +339,7 @@ window.parlorDrop = () => S.ws && S.ws.close();
 function onFrame(f) {
   switch (f.type) {
     case "welcome":
-      S.retry = 0; S.me = f.you; S.table = f.table; S.chat = f.chat || [];
+      S.retry = 0; S.me = f.you; S.table = f.table; S.chat = f.chat || []; S.anytimeFor = "";
       take(f); setStatus(t("connected"));
       if (S.me.seat !== null) remember(S.creds.table, { seat: S.me.seat });
       recordCommitment(S.creds.table, f.table.fairness); // (a spectator's first sight of it)
@@ -349,7 +350,10 @@ function onFrame(f) {
         send({ type: "start" });
       }
       break;
-    case "update":
+    case "update": {
+      const view = viewOf(f, S.view, S.version);
+      if (view === null) { send({ type: "resync" }); return; } // (lost track: the view comes whole)
+      f.view = view;
       S.lastEvents = f.events || [];
       for (const e of S.lastEvents) {
         if (e.kind === "dice") S.diceAt = f.version;
@@ -365,6 +369,7 @@ function onFrame(f) {
       take(f);
       askFairness();
       break;
+    }
     case "table": S.table = f.table; break;
     case "export": // the save (checked against the commitment: fairness.js) or the game record
       if (f.format === "record") downloadRecord(f.record);
@@ -373,12 +378,15 @@ function onFrame(f) {
     case "chat": S.chat.push(f.message); break;
     case "notice": S.log.push({ text: f.text || f.kind, p: typeof f.seat === "number" ? f.seat : null }); break;
     case "replay": S.replay = f; S.replaySvg = ""; if (S.table.game !== "tools") replayBoard(f); break;
-    case "legal":
-      if (f.version === S.version) { S.anytime = f.actions; S.refused = f.refused || []; }
+    case "legal": // the answer to the last ask, kept until what it depends on changes (legalKey)
+      if (f.ref === S.legalRef) { S.anytime = f.actions; S.refused = f.refused || []; }
       break;
     case "error":
       if (["bad_token", "protocol", "origin"].includes(f.code)) S.closedForGood = true;
       if (f.code !== "stale") showError(f.message || f.code);
+      // (an answer to a version this page is not at: the newer view comes with the next update,
+      // or, if this page lost track of it, whole)
+      else if (S.table && S.table.status === "running" && !S.final) send({ type: "resync" });
       break;
     default: return;
   }
@@ -394,11 +402,39 @@ function take(f) {
   S.version = f.version; S.view = f.view; S.prompt = f.prompt || null; S.final = f.final || null;
   // the server counts the seconds left; this page only counts down from when the frame came
   S.timerAt = f.timer_left === null || f.timer_left === undefined ? null : Date.now() + f.timer_left * 1000;
-  S.anytime = []; S.refused = []; S.error = "";
-  // the any-time buttons are on the seat's own deeds: no deed, nothing to ask; and never the
-  // trade proposals (the page writes its own offers): a few hundred bytes, not 25 KB a move
-  const mine = S.view && S.view.properties && S.me && S.view.properties.some((d) => d.owner === S.me.seat);
-  if (mine && S.table.game === "monopoly" && S.table.status === "running" && !S.final) send({ type: "legal", anytime: true, trades: false });
+  S.error = "";
+  askLegal(false);
+}
+// The any-time buttons are on the seat's own deeds: no deed, nothing to ask; never the trade
+// proposals (the page writes its own offers); and only when what the rules allow on them may
+// have changed (legalKey), not after every move. ``force``: a dialog about to show them.
+const CLOSED_KINDS = ["answer_trade", "mortgaged_property", "place_building", "building_wish"];
+function legalKey() {
+  const v = S.view, me = S.me.seat, pl = v.players[me];
+  const mine = v.properties.filter((d) => d.owner === me);
+  if (!mine.length || !pl || pl.bankrupt) return "";
+  const ed = S.edition && S.edition.id === v.edition ? S.edition : null;
+  // the deeds of the groups this seat holds a deed of (building is by whole, even groups)
+  const groups = ed ? new Set(mine.map((d) => ed.squares[d.square].group).filter(Boolean)) : null;
+  const near = ed ? v.properties.filter((d) => d.owner === me || groups.has(ed.squares[d.square].group)) : v.properties;
+  // what a build or a lift needs in cash, as yes or no: the amount itself changes every move
+  const can = ed ? mine.map((d) => { const sq = ed.squares[d.square];
+    return [pl.cash >= (sq.house_cost || 0), pl.cash >= sq.mortgage + (sq.interest || 0)]; }) : pl.cash;
+  const p = v.pending;
+  const when = !p ? "" : CLOSED_KINDS.includes(p.kind) ? "closed" : p.player === me && p.kind === "raise_funds" ? "debt" : "";
+  return JSON.stringify([near.map((d) => [d.square, d.owner, d.buildings, d.mortgaged]),
+    [v.bank.houses > 0, v.bank.hotels > 0], can, when]);
+}
+function askLegal(force) {
+  S.anytimeFor = S.anytimeFor || "";
+  if (!S.view || !S.view.properties || !S.me || S.me.seat === null || S.table.game !== "monopoly"
+    || S.table.status !== "running" || S.final) { S.anytime = []; S.refused = []; S.anytimeFor = ""; return; }
+  const key = legalKey();
+  if (!key) { S.anytime = []; S.refused = []; S.anytimeFor = ""; return; }
+  if (!force && key === S.anytimeFor) return; // (the buttons shown still hold)
+  S.anytimeFor = key;
+  S.legalRef = (S.legalRef || 0) + 1;
+  send({ type: "legal", anytime: true, trades: false, ref: S.legalRef });
 }
 function act(answer) {
   const msg = { type: "action", version: S.version };

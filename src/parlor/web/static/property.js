@@ -6,110 +6,7 @@
 // panel, log line and owned squares agree.
 const SEAT_COLOURS = ["#e69f00", "#56b4e9", "#009e73", "#f0e442", "#0072b2", "#d55e00", "#cc79a7", "#000000"];
 function seatColour(p) { return SEAT_COLOURS[p % SEAT_COLOURS.length]; }
-// The picture is asked for only when something it draws outside its middle changed (owners,
-// buildings, mortgages, who is in jail or out): a throw of the dice only moves the tokens, and
-// the page moves them itself. The middle is the page's own (the stage), in the page's language.
-let boardSvg = "", boardKey = "", boardAsked = "";
-function drawnKey() {
-  const v = S.view;
-  return JSON.stringify([v.players.map((p) => [p.in_jail, p.bankrupt]),
-    v.properties.map((d) => [d.owner, d.buildings, d.mortgaged]), S.heat, S.lang, S.table.id]);
-}
-function refreshBoard() {
-  const key = drawnKey();
-  if (key === boardAsked) return; // this very picture is drawn or on its way
-  boardAsked = key;
-  const seq = ++S.boardSeq;
-  fetch("/api/picture", { method: "POST", headers: { "content-type": "application/json" },
-    // the bots' default names in the page's language, as on the panels
-    body: JSON.stringify({ view: { ...S.view, players: S.view.players.map((pl, p) => ({ ...pl, name: botName(pl.name, p) })) }, lang: S.lang, heat: S.heat,
-      options: S.table.settings ? S.table.settings.options : null }) })
-    .then((r) => (r.ok ? r.text() : ""))
-    .then((svg) => {
-      if (seq !== S.boardSeq) return;
-      if (!svg) { boardAsked = ""; return; }
-      boardSvg = svg; boardKey = key; // drawn by the server from this page's own view
-      paintBoard();
-    })
-    .catch(() => { if (seq === S.boardSeq) boardAsked = ""; }); // asked again at the next frame
-}
-// the board element is kept across redraws (data-static): the picture goes in here, by hand
-function paintBoard() {
-  const el = document.getElementById("board");
-  if (!el || !boardSvg || !S.view) return;
-  const before = tokenSpots(el);
-  if (el.dataset.picture !== boardKey) {
-    el.innerHTML = boardSvg;
-    el.dataset.picture = boardKey;
-    // the picture's own titles are English descriptions for files and screen readers: the
-    // page names the board in its language, and each square tells its deed when tapped
-    for (const x of el.querySelectorAll("title, desc, #centre")) x.remove(); // the stage is the middle
-    const svg = el.querySelector("svg");
-    if (svg) { svg.setAttribute("role", "group"); svg.setAttribute("aria-label", t("The board of {edition}", { edition: word("edition", S.table.edition) })); }
-  }
-  moveTokens(el, before);
-  // the board shows this version once its picture is the one for this view
-  if (boardKey === drawnKey()) el.dataset.version = S.version;
-  markDeedSquares(el);
-}
-// ----- tokens that walk: from the square they stood on, through every square passed ----------
-const WALK_MS = 360; // a whole walk, however far: animations stay under 0.4 s
-function tokenSpots(el) {
-  const out = {};
-  for (const tok of el.querySelectorAll("g.token")) {
-    out[tok.dataset.player] = { square: Number(tok.dataset.square), transform: tok.getAttribute("transform") };
-  }
-  return out;
-}
-// where seat ``player``'s token stands on a square, as the picture says (data-token-spots)
-function spotOn(el, index, player) {
-  const sq = el.querySelector("#square-" + index);
-  const spot = sq && (sq.dataset.tokenSpots || "").split(" ")[player];
-  if (!spot) return null;
-  const [x, y] = spot.split(",");
-  return "translate(" + x + "," + y + ")";
-}
-function moveTokens(el, before) {
-  const n = S.edition ? S.edition.squares.length : 40;
-  const still = matchMedia("(prefers-reduced-motion: reduce)").matches || !el.animate;
-  const css = (tr) => tr.replace(/translate\(([-\d.]+)[ ,]+([-\d.]+)\)/, "translate($1px, $2px)");
-  for (const tok of el.querySelectorAll("g.token")) {
-    const p = Number(tok.dataset.player);
-    const pl = S.view.players[p];
-    if (!pl) continue;
-    const to = pl.position;
-    // the picture may be older than the view: the token goes where the view says
-    if (Number(tok.dataset.square) !== to && tok.dataset.inJail !== "true") {
-      const at = spotOn(el, to, p);
-      if (at) { tok.setAttribute("transform", at); tok.dataset.square = to; }
-    }
-    const old = before[p];
-    if (still || !old || old.square === to || tok.dataset.inJail === "true") continue;
-    const steps = (to - old.square + n) % n;
-    if (steps > 12) continue; // a card's jump, not a throw of the dice: no walk
-    const frames = [css(old.transform)];
-    for (let i = 1; i < steps; i++) {
-      const c = spotOn(el, (old.square + i) % n, p);
-      if (c) frames.push(css(c));
-    }
-    frames.push(css(tok.getAttribute("transform")));
-    tok.animate(frames.map((transform) => ({ transform })), { duration: WALK_MS, easing: "linear" });
-    document.documentElement.dataset.walks = String(Number(document.documentElement.dataset.walks || 0) + 1);
-  }
-}
-// a square on the board opens its deed in the stage: by tap, click, or keyboard
-function markDeedSquares(el) {
-  if (el.dataset.deeds === el.dataset.picture) return;
-  el.dataset.deeds = el.dataset.picture;
-  for (const sq of el.querySelectorAll("g.square")) {
-    const i = Number(sq.dataset.square);
-    const kind = S.edition && S.edition.squares[i] && S.edition.squares[i].kind;
-    if (!["street", "railroad", "utility"].includes(kind)) continue;
-    sq.setAttribute("tabindex", "0");
-    sq.setAttribute("role", "button");
-    sq.style.cursor = "pointer";
-  }
-}
+// The board (its picture, the owners, buildings and tokens drawn over it): board.js.
 function onBoardClick(ev) {
   const sq = ev.target.closest && ev.target.closest("g.square[role=button]");
   if (!sq) return;
@@ -126,7 +23,7 @@ function renderProperty(m) {
     const key = v.edition + "|" + S.lang;
     if (editionAsked !== key) {
       editionAsked = key;
-      fetch("/api/editions/" + encodeURIComponent(v.edition) + "?lang=" + S.lang).then((r) => r.json())
+      fetch("/api/editions/" + encodeURIComponent(v.edition) + "?lang=" + S.lang).then((r) => (r.ok ? r.json() : Promise.reject(r.status)))
         .then((ed) => { ed.lang = S.lang; S.edition = ed; render(); })
         .catch(() => { editionAsked = ""; }); // asked again at the next frame
     }
