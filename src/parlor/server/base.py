@@ -133,7 +133,14 @@ class HubBase:
                 c.send(frame)
 
     def publish(self, rt: TableRuntime, events: list[Event]) -> None:
-        """Send every connection its own view, the events in its language and its prompt."""
+        """Send every connection its own view, the events in its language and its prompt.
+
+        The frames are written at once, not at the next loop step with the rest: a group commit
+        hands back a few hundred tables' actions together, and when every frame of that batch
+        waited for the next loop step, no client heard of its update until the whole batch had
+        been built, and the server could then only wait for the answers to come back. Written as
+        each table is told, the first answers are on their way while the server tells the
+        others."""
         game = rt.game
         assert game is not None
         conns = list(rt.conns)
@@ -157,7 +164,7 @@ class HubBase:
                 frame = {"type": "update", "version": rt.version, "events": told}
                 frame.update(rt.seat_frame(c.seat, c.lang, shared, views[c.seat]))
                 text = frames[key] = dumps(frame)
-            c.send(text)
+            c.send(text, now=True)
 
     def _chat_out(self, rt: TableRuntime, message: dict[str, Any]) -> None:
         if message["id"] <= rt.last_chat_id:
