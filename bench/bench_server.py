@@ -71,12 +71,16 @@ def server_latency(base: str) -> dict[str, float] | None:
         if line.startswith("parlor_action_update_seconds_bucket{"):
             le = line.split('le="', 1)[1].split('"', 1)[0]
             out[le] = float(line.rsplit(" ", 1)[1])
+        elif line.startswith("parlor_db_commit_seconds_count "):  # (the group commits so far)
+            out["commits"] = float(line.rsplit(" ", 1)[1])
     return out or None
 
 
 def bucket_quantile(before: dict[str, float], after: dict[str, float], q: float) -> str:
     """The bucket bound below which a fraction ``q`` of the window's observations fell."""
-    bounds = sorted(after, key=lambda le: float(le.replace("+Inf", "inf")))
+    bounds = sorted(
+        (le for le in after if le != "commits"), key=lambda le: float(le.replace("+Inf", "inf"))
+    )
     total = after["+Inf"] - before.get("+Inf", 0.0)
     for le in bounds:
         if after[le] - before.get(le, 0.0) >= q * total:
@@ -254,8 +258,10 @@ async def run_table(
         play.pace = pace
         play.next_at = time.monotonic() + rng.uniform(0, pace)
         for i in range(4 + spectators):
-            play.seats.append(await connect(client.ws_url(base), partial(play.frame, i)))
-        for i, seat in enumerate(play.seats):
+            # each says hello as soon as it is open (the server gives a silent connection only
+            # --hello-timeout seconds, and opening the next ones can take that long under load)
+            seat = await connect(client.ws_url(base), partial(play.frame, i))
+            play.seats.append(seat)
             # protocol 2: an action sent without a ref is not acknowledged (its update says so)
             hello: dict[str, Any] = {
                 "type": "hello",
@@ -281,11 +287,24 @@ async def run_table(
             seat.close()
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process so far (Linux /proc)."""
+def cpu_seconds(pid: int, kernel: bool = False) -> float:
+    """User + system CPU time of a process so far (Linux /proc); ``kernel``: system time only."""
     with open(f"/proc/{pid}/stat") as f:
         fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    ticks = int(fields[12]) if kernel else int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def loop_thread_times(pid: int) -> tuple[float, float] | None:
+    """Seconds the server's main thread (its event loop) has run on a CPU and has waited, ready,
+    for one (Linux schedstat); None where the kernel does not keep them. What is left of the
+    wall clock is time it slept: idle, or blocked in a system call."""
+    try:
+        with open(f"/proc/{pid}/schedstat") as f:
+            ran, waited = f.read().split()[:2]
+    except (OSError, ValueError):
+        return None
+    return int(ran) / 1e9, int(waited) / 1e9
 
 
 def start_server(tables: int, python: str, per_table: int = 4) -> tuple[subprocess.Popen[str], str]:
@@ -413,9 +432,13 @@ def measure(args: argparse.Namespace, base: str, server_pid: int | None) -> None
     shared.window.value = opens
     time.sleep(max(0.0, opens - time.monotonic()))
     server0 = None if server_pid is None else cpu_seconds(server_pid)
+    kernel0 = None if server_pid is None else cpu_seconds(server_pid, kernel=True)
+    sched0 = None if server_pid is None else loop_thread_times(server_pid)
     hist0 = server_latency(base)
     time.sleep(max(0.0, opens + args.seconds - time.monotonic()))
     server1 = None if server_pid is None else cpu_seconds(server_pid)
+    kernel1 = None if server_pid is None else cpu_seconds(server_pid, kernel=True)
+    sched1 = None if server_pid is None else loop_thread_times(server_pid)
     hist1 = server_latency(base)
     load = os.getloadavg()
     results = [out.get() for _ in procs]
@@ -460,11 +483,30 @@ def measure(args: argparse.Namespace, base: str, server_pid: int | None) -> None
             "the server's own latency (/metrics buckets): p50 "
             + ", p99 ".join(bucket_quantile(hist0, hist1, q) for q in (0.5, 0.99))
         )
+        commits = hist1.get("commits", 0.0) - hist0.get("commits", 0.0)
+        if commits > 0:  # (every action of the window went through a group commit)
+            print(
+                f"group commits: {commits / args.seconds:.0f} a second, {len(lat) / commits:.1f} actions each"
+            )
     if server0 is not None and server1 is not None:
         used = server1 - server0
         print(
             f"server CPU: {used / args.seconds * 100:.0f}% of one core, "
             f"{used / len(lat) * 1000:.2f} ms per action"
+            + (
+                ""
+                if kernel0 is None or kernel1 is None
+                else f" ({(kernel1 - kernel0) / len(lat) * 1000:.2f} ms of it in the kernel)"
+            )
+        )
+    if sched0 is not None and sched1 is not None:
+        # (on a shared machine the loop also waits for a core: that is not idleness)
+        ran, waited = (b - a for a, b in zip(sched0, sched1, strict=True))
+        slept = max(0.0, args.seconds - ran - waited)
+        print(
+            f"server event loop: ran {ran / args.seconds * 100:.0f}%, waited for a core "
+            f"{waited / args.seconds * 100:.0f}%, slept (idle or blocked) "
+            f"{slept / args.seconds * 100:.0f}% of the window"
         )
     used = sum(r["cpu"] for r in results)
     print(

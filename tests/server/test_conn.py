@@ -1,6 +1,6 @@
-"""A connection's outgoing frames: written in the next loop step while the socket takes them, queued in order
-behind a write that has to wait (a slow reader), dropped with the connection past the queue's
-limit. The socket here is a stand-in whose writes wait when told to; every other server test
+"""A connection's outgoing frames: written in the next loop step while the socket takes them (an
+update at once), queued in order behind a write that has to wait (a slow reader), dropped with
+the connection past the queue's limit. The socket here is a stand-in whose writes wait when told to; every other server test
 runs real sockets through the same code."""
 
 from __future__ import annotations
@@ -117,5 +117,31 @@ def test_finished_waits_for_a_close_that_waits_after_a_failed_write() -> None:
         ws.close_gate.set()
         await asyncio.wait_for(waiting, 10)
         assert ws.closed_with == 1000
+
+    asyncio.run(main())
+
+
+def test_an_update_sent_now_is_written_before_send_returns_and_keeps_its_place() -> None:
+    """``publish`` writes a table's updates at once (a batch of tables committed together is not
+    held back until the last of them is told), but never ahead of a frame queued before it."""
+
+    async def main() -> None:
+        ws = Socket()
+        conn = conn_on(ws)
+        conn.send("update 1", now=True)
+        assert ws.written == ["update 1"]  # no loop step in between
+        conn.send("notice")  # queued for the next loop step...
+        conn.send("update 2", now=True)  # ...so this one goes behind it
+        assert ws.written == ["update 1"]
+        await asyncio.sleep(0)
+        assert ws.written == ["update 1", "notice", "update 2"]
+        ws.gate.clear()  # a write that has to wait: what is sent now queues behind it
+        conn.send("update 3", now=True)
+        conn.send("update 4", now=True)
+        assert ws.written == ["update 1", "notice", "update 2"]
+        ws.gate.set()
+        conn.close()
+        await asyncio.wait_for(conn.finished(), 10)
+        assert ws.written == ["update 1", "notice", "update 2", "update 3", "update 4"]
 
     asyncio.run(main())

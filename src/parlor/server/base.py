@@ -137,7 +137,14 @@ class HubBase:
 
         A connection that speaks protocol 3 and holds the view its seat was last sent gets the
         changes since that view instead (``viewdiff``: computed from the seat's own two views),
-        unless they would be longer than the view itself."""
+        unless they would be longer than the view itself.
+
+        The frames are written at once, not at the next loop step with the rest: a group commit
+        hands back a few hundred tables' actions together, and when every frame of that batch
+        waited for the next loop step, no client heard of its update until the whole batch had
+        been built, and the server could then only wait for the answers to come back. Written as
+        each table is told, the first answers are on their way while the server tells the
+        others."""
         game = rt.game
         assert game is not None
         conns = list(rt.conns)
@@ -175,7 +182,7 @@ class HubBase:
                     del frame["view"]
                     frame["base"], frame["changes"] = held[0], patch
                 text = frames[key] = dumps(frame)
-            c.send(text)
+            c.send(text, now=True)
             c.held = rt.version
         # what each seat here now holds; a seat with nobody here is forgotten (sent whole later)
         rt.sent = {seat: (rt.version, views[seat]) for seat in seats}

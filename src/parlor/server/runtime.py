@@ -81,8 +81,14 @@ class Conn:
         self._flush_due = False
         self.closed = False
 
-    def send(self, frame: dict[str, Any] | str) -> None:
+    def send(self, frame: dict[str, Any] | str, now: bool = False) -> None:
+        """Queue ``frame``, written with whatever else this connection is sent in this loop step;
+        ``now``: written at once when nothing is queued before it (``publish``, see there)."""
         if self.closed:
+            return
+        if now and not self.out and self._writer is None and not self._flush_due:
+            text = frame if isinstance(frame, str) else dumps(frame)
+            self._drive(lambda: self.ws.send_text(text))
             return
         if len(self.out) >= SEND_QUEUE:  # a client that does not read is dropped, not waited for
             self.out.clear()
