@@ -280,6 +280,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--ship", metavar="NAME", help="only copy --out's policy and figures to the models folder"
     )
+    parser.add_argument(
+        "--finetune", metavar="DIR", help="with --ship: the parlor.rl.train --init run to ship"
+    )
     return parser.parse_args(argv)
 
 
@@ -310,19 +313,32 @@ def evaluate_run(args: argparse.Namespace) -> dict[str, Any]:
     return report
 
 
-def ship(out: Path, name: str) -> dict[str, Any]:
-    """Copies a run's policy.npz and its figures (results.json, results-*.json) to
-    ``parlor.rl.policy.MODELS`` as NAME.npz and NAME.json."""
-    results = json.loads((out / "results.json").read_text())
+def ship(out: Path, name: str, finetune: Path | None = None) -> dict[str, Any]:
+    """Copies a run's policy and figures to ``parlor.rl.policy.MODELS`` as NAME.npz and NAME.json:
+    the imitation (``out/results.json``), the MaskablePPO fine-tuning that started from it
+    (``finetune/results.json`` of ``parlor.rl.train --init``; its policy.npz is then the one
+    shipped) and the evaluations of the shipped policy (``out/results-*.json``)."""
+    stages = [{"method": "distill", **json.loads((out / "results.json").read_text())}]
+    policy = out / "policy.npz"
+    if finetune is not None:
+        tuned = json.loads((finetune / "results.json").read_text())
+        tuned.pop("evaluation", None)  # train's own evaluation: the shipped ones are below
+        stages.append({"method": "maskable_ppo", **tuned})
+        policy = finetune / "policy.npz"
     evaluations: dict[str, Any] = {}
     for path in sorted(out.glob("results-*.json")):
         report = json.loads(path.read_text())
         entry = evaluations.setdefault(report["opponents"], {})
         for key, value in report.items():  # an apart yardstick joins its agent's entry
             entry.setdefault(key, value)
-    shipped = {"name": name, "method": "distill", **results, "evaluations": evaluations}
+    shipped = {
+        "name": name,
+        "eval_env": MlpPolicy.load(policy).meta["env"],
+        "stages": stages,
+        "evaluations": evaluations,
+    }
     MODELS.mkdir(exist_ok=True)
-    (MODELS / f"{name}.npz").write_bytes((out / "policy.npz").read_bytes())
+    (MODELS / f"{name}.npz").write_bytes(policy.read_bytes())
     (MODELS / f"{name}.json").write_text(json.dumps(shipped, indent=2) + "\n")
     print(f"shipped {MODELS / name}.npz and .json")
     return shipped
@@ -335,7 +351,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     if args.evaluate:
         return evaluate_run(args)
     if args.ship:
-        return ship(out, args.ship)
+        return ship(out, args.ship, Path(args.finetune) if args.finetune else None)
     kwargs = env_kwargs(args)
     teacher_options = json.loads(args.teacher_options) if args.teacher_options else {}
     probe = ParlorGymEnv(**kwargs)
@@ -349,6 +365,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     pairs: Pairs = ([], [], [])
     learner: MlpPolicy | None = None
     log: list[dict[str, Any]] = []
+    results: dict[str, Any] = {}
     start, cpu_start = time.monotonic(), time.process_time()
     for k in range(args.iterations + 1):
         seeds = [game_seed(args.seed, k, i) for i in range(args.games)]
@@ -378,16 +395,17 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         log.append(entry)
         print(json.dumps(entry), flush=True)
         learner.save(out / "policy.npz")
-    results = {
-        "args": vars(args),
-        "env": kwargs,
-        "eval_env": judged,
-        "iterations": log,
-        "train_seconds": round(time.monotonic() - start, 1),
-        "train_cpu_seconds": round(time.process_time() - cpu_start, 1),
-        "versions": {"numpy": np.__version__},
-    }
-    (out / "results.json").write_text(json.dumps(results, indent=2) + "\n")
+        # Written after every iteration: a run stopped early still says what its policy is.
+        results = {
+            "args": vars(args),
+            "env": kwargs,
+            "eval_env": judged,
+            "iterations": log,
+            "train_seconds": round(time.monotonic() - start, 1),
+            "train_cpu_seconds": round(time.process_time() - cpu_start, 1),
+            "versions": {"numpy": np.__version__},
+        }
+        (out / "results.json").write_text(json.dumps(results, indent=2) + "\n")
     return results
 
 
