@@ -18,7 +18,7 @@ def _no_torch(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "torch", None)  # any import of torch would fail
 
 
-def test_the_shipped_classic_agent_wins_outright_more_than_random_play() -> None:
+def test_the_shipped_classic_agent_wins_outright_sooner_than_random_play() -> None:
     policy = load_baseline("classic-4p")
     shipped = json.loads((MODELS / "classic-4p.json").read_text())
     assert policy.meta["env"] == shipped["eval_env"]
@@ -26,8 +26,11 @@ def test_the_shipped_classic_agent_wins_outright_more_than_random_play() -> None
     kwargs = {**policy.meta["env"], "opponents": "random", "max_steps": 10**9}
     agent = evaluate(policy, kwargs, games=16, seed_base=FRESH_SEEDS, max_rounds=150)
     random_play = evaluate(RandomPolicy(0), kwargs, games=16, seed_base=FRESH_SEEDS, max_rounds=150)
+    # Within 150 rounds the agent bankrupts the bots sooner than random choices do (at the
+    # documented 2,000-round cap random choices catch up and win outright more often:
+    # docs/rl-baseline.md says so).
     assert agent["wins"] > random_play["wins"]
-    assert agent["wins"] >= 16 // 2  # the documented rate is near 70% (docs/rl-baseline.md)
+    assert agent["wins"] >= 16 // 2
 
 
 def test_the_shipped_tools_agent_beats_random_play_against_the_heuristic() -> None:
