@@ -115,3 +115,18 @@ def test_the_round_cap_cuts_property_games_and_ranks_them_by_valuation() -> None
     # No property game ends within three rounds: both are cut there.
     assert result["truncated"] == 2 and result["wins"] == 0 and result["max_rounds"] == 3
     assert result["first"] == result["first_at_cap"]
+
+
+def test_the_trainers_reset_never_hands_over_a_finished_game() -> None:
+    """With skip_forced a short TOOLS game can end before the learner's first real choice
+    (seed 575 against the heuristic); MaskablePPO would then step a finished episode."""
+    from parlor.rl.train import VectorObservation  # gymnasium only: torch is imported by main()
+
+    env = ParlorGymEnv(**TOOLS)
+    env.reset(seed=575)
+    assert env.table.over  # the case itself
+    wrapped = VectorObservation(ParlorGymEnv(**TOOLS))
+    obs, _ = wrapped.reset(seed=575)
+    table = wrapped.env.unwrapped.table  # type: ignore[attr-defined]
+    assert not table.over and table.decider == wrapped.env.unwrapped.seat  # type: ignore[attr-defined]
+    assert obs.shape == (table.layout.size,) and wrapped.action_masks().any()
