@@ -109,6 +109,10 @@ class Plan:
 FEW = "fewer games: the figures in the doc are from the full run; this checks the command"
 SERVER = Sub("http://127.0.0.1:8000", "{base}", "the test's own server on a free loopback port")
 NO_TRAIN = "needs the train extra (torch, sb3-contrib), which the tests do not install"
+DISTILL = (
+    "a training run of minutes to an hour and its evaluations; tests/rl/test_distill.py runs a"
+    " short one and its evaluation and shipping"
+)
 PLAY_PROMPTS = ("parlor play", "parlor tools")
 RECORD_EXAMPLE = "written by the code: tests/records/test_docs.py checks it is what the code writes"
 NICE = Sub(
@@ -248,12 +252,13 @@ PLANS: dict[tuple[str, str], Plan] = {
         " --truncation-reward valuation \\",
     ): Plan("listed", NO_TRAIN),
     (
-        "docs/rl.md",
-        "nice -n 10 python -m parlor.rl.train --game classic --players 4 --reward"
-        " margin --max-steps 4000 --truncation-reward valuation --liquidate for_debts"
-        " --gamma 0.995 --no-trade-offers --skip-forced --timesteps 331776 --seed 0"
-        " --net 128,128 --eval-games 500 --out runs/classic-4p",
-    ): Plan("listed", NO_TRAIN),
+        "docs/rl-baseline.md",
+        "nice -n 10 python -m parlor.rl.distill --game tools --players 2 --opponents heuristic \\",
+    ): Plan("listed", DISTILL),
+    (
+        "docs/rl-baseline.md",
+        "nice -n 10 python -m parlor.rl.distill --game classic --players 4 --opponents random \\",
+    ): Plan("listed", DISTILL),
     # ----- docs/server.md
     (
         "docs/server.md",

@@ -16,9 +16,10 @@ from pathlib import Path
 from typing import Any
 
 from parlor.monopoly import EDITION_IDS, load_edition
+from parlor.rl.distill import parse_args as distill_args
 from parlor.rl.gym_env import ENV_IDS, ParlorGymEnv, make_spec
 from parlor.rl.openspiel import PROPERTY_PARAMS, TOOLS_PARAMS
-from parlor.rl.policy import MODELS
+from parlor.rl.policy import MODELS, wilson
 from parlor.rl.property_obs import PROPERTY_DECISIONS
 from parlor.rl.table import GameSpec, Table, outcome_reward
 from parlor.rl.tools_obs import TOOLS_DECISIONS
@@ -49,83 +50,119 @@ def _percent(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
-def _result_row(name: str, ev: dict[str, Any]) -> str:
-    low, high = ev["ci95"]
+def _outcome_row(name: str, ev: dict[str, Any]) -> str:
+    """Outright wins and cap leads apart, each with its own 95% interval."""
+    games = ev["games"]
+    w_low, w_high = wilson(ev["wins"], games)
+    c_low, c_high = wilson(ev["first_at_cap"], games)
     return (
-        f"| {name} | {ev['first']} / {ev['games']} = **{_percent(ev['win_rate'])}** | "
-        f"[{_percent(low)}, {_percent(high)}] | {ev['wins']} | {ev['first_at_cap']} of "
-        f"{ev['truncated']} | {ev['learner_decisions_per_game']:.0f} |"
+        f"| {name} | {ev['wins']} / {games} = **{_percent(ev['wins'] / games)}** "
+        f"[{_percent(w_low)}, {_percent(w_high)}] | {ev['first_at_cap']} of {ev['truncated']} "
+        f"= {_percent(ev['first_at_cap'] / games)} [{_percent(c_low)}, {_percent(c_high)}] | "
+        f"{ev['first']} = {_percent(ev['win_rate'])} | {ev['learner_decisions_per_game']:.0f} |"
     )
 
 
-REWARD_NAMES = {
-    "win_loss": "win/loss reward",
-    "shaped": "shaped reward",
-    "margin": "margin reward",
-}
+def _command(module: str, args: dict[str, Any], defaults: dict[str, Any]) -> str:
+    """The command line that repeats a run: every argument that differs from its default."""
+    flags = []
+    always = ("game", "players", "opponents", "teacher", "seed")
+    for key, value in args.items():
+        if key not in defaults or value is None or value is False:
+            continue
+        if value == defaults[key] and key not in always:
+            continue
+        flag = "--" + key.replace("_", "-")
+        flags.append(flag if value is True else f"{flag} {value}")
+    return f"nice -n 10 python -m {module} " + " ".join(flags)
 
 
-def _baseline(name: str = "classic-4p") -> str:
-    """The shipped property-game agent, its figures read from ``parlor/rl/models/NAME.json``."""
+def _stage(stage: dict[str, Any]) -> str:
+    args = stage["args"]
+    if stage["method"] == "distill":
+        last = stage["iterations"][-1]
+        what = (
+            f"DAgger from the `{args['teacher']}` bot against `{args['opponents']}` opponents: "
+            f"{len(stage['iterations'])} iterations of {args['games']} games (teacher share "
+            f"`beta**k`, beta {args['beta']}), {last['pairs']:,} labelled decisions, a "
+            f"{args['net']} ReLU MLP fitted {args['epochs']} epochs per iteration (Adam, "
+            f"lr {args['lr']}, batch {args['batch']}), NumPy {stage['versions']['numpy']}"
+        )
+        command = _command("parlor.rl.distill", args, vars(distill_args([])))
+    else:
+        what = (
+            f"MaskablePPO from that actor against `{args['opponents']}` opponents, "
+            f"`reward={args['reward']!r}`, {stage['trained_timesteps']:,} learner decisions "
+            f"({stage['train_episodes']:,} games); `n_steps` {args['n_steps']}, `batch_size` "
+            f"{args['batch_size']}, `epochs` {args['epochs']}, `lr` {args['lr']}, `gamma` "
+            f"{args['gamma']}, `ent_coef` {args['ent_coef']}, {args['envs']} environments, "
+            f"torch {stage['versions']['torch']}"
+        )
+        command = _command("parlor.rl.train", args, vars(parse_args([])))
+    cpu = stage["train_cpu_seconds"]
+    cpu_text = f"{cpu:,.0f} CPU s" if cpu is not None else "CPU time not recorded"
+    note = f" ({stage['note']})" if stage.get("note") else ""
+    return (
+        f"- {what}; seed {args['seed']}; {stage['train_seconds']:,.0f} s wall-clock "
+        f"({cpu_text}){note}:\n\n  ```sh\n  {command}\n  ```\n"
+    )
+
+
+def _baseline(name: str) -> str:
+    """A shipped agent, its figures read from ``parlor/rl/models/NAME.json``."""
     shipped = json.loads((MODELS / f"{name}.json").read_text(encoding="utf-8"))
-    args, train, ev = shipped["args"], shipped["train"], shipped["evaluation"]
-    rows = [_result_row("MaskablePPO, greedy (the shipped policy)", ev)]
-    if shipped["random_policy"]:
-        rows.append(_result_row("uniformly random legal ids, same mask", shipped["random_policy"]))
     env = ", ".join(f"`{k}={v!r}`" for k, v in shipped["eval_env"].items())
-    hyper = ", ".join(
-        f"`{k}` {args[k]}"
-        for k in ("envs", "n_steps", "batch_size", "epochs", "lr", "gamma", "ent_coef", "net")
-    )
-    defaults = vars(parse_args([]))
-    flags = " ".join(
-        f"--{k.replace('_', '-')} {v}"
-        for k, v in args.items()
-        if k in ("game", "players", "reward", "liquidate", "truncation_reward", "max_steps")
-        or (k in ("shaping_scale", "gamma", "lr", "ent_coef", "n_steps") and v != defaults[k])
-    )
-    command = (
-        f"nice -n 10 python -m parlor.rl.train {flags} --no-trade-offers --skip-forced "
-        f"--timesteps {train['trained_timesteps']} --seed {args['seed']} --net {args['net']} "
-        f"--eval-games {ev['games']} --out runs/{name}"
-    )
-    return f"""## The shipped baseline: classic, one seat against three random bots
+    tables = []
+    for opponents, report in shipped["evaluations"].items():
+        ev = report["agent"]
+        cap = (
+            f"{ev['max_rounds']:,} rounds"
+            if ev.get("max_rounds")
+            else f"{ev['max_steps']:,} decisions"
+        )
+        rows = [_outcome_row("the shipped policy (greedy)", ev)]
+        yardstick = report.get("random_policy")
+        if yardstick:
+            seeds = yardstick["seeds"]
+            label = "uniformly random legal ids" + (
+                f" (seeds {seeds[0]} to {seeds[1]})" if seeds != ev["seeds"] else ""
+            )
+            rows.append(_outcome_row(label, yardstick))
+        tables.append(
+            f"Against `{opponents}` bots, seeds {ev['seeds'][0]} to {ev['seeds'][1]}, cut at "
+            f"{cap}:\n\n"
+            "| learner's seat | won outright, 95% interval | cut at the cap and led | "
+            "ranked first (both) | learner decisions per game |\n"
+            "| --- | ---: | ---: | ---: | ---: |\n" + "\n".join(rows) + "\n"
+        )
+    stages = "".join(_stage(stage) for stage in shipped["stages"])
+    return f"""### `{name}`
 
-`parlor.rl.policy.load_baseline("{name}")` is the trained MaskablePPO actor exported to NumPy
-(`src/parlor/rl/models/{name}.npz`; no torch needed): `policy(obs["observation"],
-env.action_masks())` is its most likely legal id, as `MaskablePPO.predict(deterministic=True)`
-would choose. `policy.meta["env"]` holds the environment it plays in: {env}.
-The figures below are read from `src/parlor/rl/models/{name}.json`, written by the run.
+`load_baseline("{name}")` (`src/parlor/rl/models/{name}.npz`) plays in: {env}.
 
-Evaluation over fresh games (seeds {ev["seeds"][0]} to {ev["seeds"][1]}, never used in
-training; the learner's seat drawn at random), by the book's win/loss outcome. **Ranked first**:
-the sole winner of a game that ended, or, in a game still running at the environment's cap of
-{ev["max_steps"]} decisions (all seats together), the sole richest by the book's valuation among
-the players left (the book's own time-limit rule); a bankrupt learner is last. 95% Wilson intervals.
+{chr(10).join(tables)}
+Training (times on this project's 2-core machine shared with other jobs, under `nice`):
 
-| policy in the learner's seat | ranked first | 95% interval | won outright | cut at the cap, led | learner decisions per game |
-| --- | ---: | ---: | ---: | ---: | ---: |
-{chr(10).join(rows)}
-
-The yardstick, a uniformly random choice within the same narrowed mask on the same seeds, shows
-how much the narrowed action set does by itself against random bots (which decline deeds, mortgage
-and trade at random); `docs/rl-baseline.md` discusses what the trained policy adds.
-
-Training: {train["trained_timesteps"]:,} learner decisions ({train["train_episodes"]:,} games) in
-{train["train_seconds"]:,.0f} s wall-clock ({train["train_cpu_seconds"]:,.0f} CPU s) on this
-project's machine (2 cores shared by six developers, under `nice`, torch on one thread), torch
-{train["versions"]["torch"]}; the {REWARD_NAMES[args["reward"]]} (`reward="{args["reward"]}"`, scale {args["shaping_scale"]})
-and training games cut at {args["max_steps"]} decisions with the leaders paid
-(`truncation_reward="valuation"`). Hyperparameters: {hyper}, clip 0.2 and GAE lambda 0.95
-(stable-baselines3's defaults), seed {args["seed"]}. To reproduce:
-
-```sh
-{command}
-```
-
-![Learning curve of the classic agent](images/rl-{name}.png)
-
+{stages}
 """
+
+
+def _baselines(names: tuple[str, ...] = ("classic-4p", "tools-2p")) -> str:
+    sections = "\n".join(_baseline(name) for name in names)
+    return f"""## The shipped baselines
+
+`parlor.rl.policy.load_baseline(NAME)` is a trained policy as NumPy layers (no torch needed):
+`policy(obs["observation"], env.action_masks())` is its most likely legal id, and
+`policy.meta["env"]` holds the environment it plays in. The figures below are read from
+`src/parlor/rl/models/NAME.json`, written by the runs (`docs/rl-baseline.md` tells the story).
+Evaluation over fresh games (seeds from 1000000 on, never used in training; the learner's seat
+drawn at random), by the book's outcome; the uniformly random choice within the same mask plays
+the same seeds. **Won outright**: the game ended and the learner is its sole winner (in the
+property games every other seat went bankrupt). **Cut at the cap and led**: the game was still
+running at the cap and the learner was the sole richest by the book's valuation among the players
+left (the book's time-limit rule). 95% Wilson intervals.
+
+{sections}"""
 
 
 #: The figures of the speed section, all from one run of ``python bench/bench_rl_peers.py
@@ -375,7 +412,7 @@ Observation size by edition and player count:
 | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
 {property_sizes}
 
-{_baseline()}## OpenSpiel
+{_baselines()}## OpenSpiel
 
 With the `openspiel` extra (`open_spiel` from PyPI), `parlor.rl.openspiel.register()` registers
 the games as OpenSpiel Python games: `pyspiel.load_game("parlor_tools(players=3)")` and

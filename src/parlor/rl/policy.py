@@ -111,7 +111,11 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def _play(
-    policy: Policy, env_kwargs: dict[str, Any], first_seed: int, games: int
+    policy: Policy,
+    env_kwargs: dict[str, Any],
+    first_seed: int,
+    games: int,
+    max_rounds: int | None = None,
 ) -> tuple[list[int], int]:
     """Counts [wins, ties, truncated, first_at_cap] over games first_seed.., and the decisions."""
     env = ParlorGymEnv(**env_kwargs)
@@ -119,12 +123,18 @@ def _play(
     decisions = 0
     for seed in range(first_seed, first_seed + games):
         obs, info = env.reset(seed=seed)
-        done = trunc = False
+        # With skip_forced a game can end before the learner's first real choice.
+        done = env.table.over or env.table.decider != env.seat
+        trunc = env.table.truncated
         while not done:
             action = policy(obs["observation"], env.action_masks())
             obs, _, term, trunc, info = env.step(np.int64(action))
             decisions += 1
             done = term or trunc
+            if not done and max_rounds is not None and env.game.round >= max_rounds:
+                # The round cap: the game is cut here and ranked as at the step cap.
+                trunc = done = True
+                info["leaders"] = env.table.spec.book_ranking(env.game)
         winners = info.get("winners")
         if trunc:
             counts[2] += 1
@@ -142,6 +152,7 @@ def evaluate(
     games: int,
     seed_base: int = EVAL_SEED_BASE,
     jobs: int = 1,
+    max_rounds: int | None = None,
 ) -> dict[str, Any]:
     """Play games ``seed_base``, ``seed_base + 1``... of ``ParlorGymEnv(**env_kwargs)`` with
     ``policy`` in the learning seat and count its results.
@@ -151,17 +162,30 @@ def evaluate(
     book's valuation among the players left (``first_at_cap``), which is the book's own time-limit
     rule. A learner that went bankrupt was ranked last. ``jobs`` > 1 splits the games over child
     processes (a pure policy such as :class:`MlpPolicy` gives the same counts; a policy with its
-    own generator, such as :class:`RandomPolicy`, gets one copy per process)."""
+    own generator, such as :class:`RandomPolicy`, gets one copy per process).
+
+    ``max_rounds`` (property games) cuts a game when the table has played that many rounds (the
+    engine's ``round``, counted from the first player), ranked as at the step cap; pass a
+    ``max_steps`` in ``env_kwargs`` high enough that the round cap comes first."""
     jobs = max(1, min(jobs, games))
     if jobs == 1:
-        parts = [_play(policy, env_kwargs, seed_base, games)]
+        parts = [_play(policy, env_kwargs, seed_base, games, max_rounds)]
     else:
         from concurrent.futures import ProcessPoolExecutor
 
         sizes = [games // jobs + (k < games % jobs) for k in range(jobs)]
         starts = [seed_base + sum(sizes[:k]) for k in range(jobs)]
         with ProcessPoolExecutor(jobs) as pool:
-            parts = list(pool.map(_play, [policy] * jobs, [env_kwargs] * jobs, starts, sizes))
+            parts = list(
+                pool.map(
+                    _play,
+                    [policy] * jobs,
+                    [env_kwargs] * jobs,
+                    starts,
+                    sizes,
+                    [max_rounds] * jobs,
+                )
+            )
     wins, ties, truncated, first_at_cap = (sum(part[0][k] for part in parts) for k in range(4))
     decisions = sum(part[1] for part in parts)
     first = wins + first_at_cap
@@ -178,4 +202,5 @@ def evaluate(
         "learner_decisions_per_game": decisions / games if games else 0.0,
         "seeds": [seed_base, seed_base + games - 1],
         "max_steps": ParlorGymEnv(**env_kwargs).table.max_steps,
+        "max_rounds": max_rounds,
     }

@@ -46,6 +46,18 @@ class VectorObservation(gym.ObservationWrapper[npt.NDArray[np.float32], np.int64
     def observation(self, observation: dict[str, Any]) -> npt.NDArray[np.float32]:
         return observation["observation"]  # type: ignore[no-any-return]
 
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+        """As the environment's, but a game that ended before the learner's first real choice
+        (``skip_forced`` can play a whole short TOOLS game for it) is replaced by the next one,
+        drawn from the environment's seeded generator: a step is always possible after reset."""
+        obs, info = super().reset(seed=seed, options=options)
+        table = self.env.unwrapped.table  # type: ignore[attr-defined]
+        while table.over or table.decider != self.env.unwrapped.seat:  # type: ignore[attr-defined]
+            obs, info = super().reset(options=options)
+        return obs, info
+
     def action_masks(self) -> npt.NDArray[np.bool_]:
         return self.env.unwrapped.action_masks()  # type: ignore[attr-defined, no-any-return]
 
@@ -78,6 +90,26 @@ def export_policy(model: Any, kwargs: dict[str, Any]) -> MlpPolicy:
     layers = [(m.weight.detach().cpu().numpy(), m.bias.detach().cpu().numpy()) for m in linears]
     activation = policy.activation_fn.__name__.lower()
     return MlpPolicy(layers, activation, {"env": kwargs})
+
+
+def load_actor(model: Any, policy: MlpPolicy) -> None:
+    """Starts a MaskablePPO actor from an exported (or distilled, ``parlor.rl.distill``) policy:
+    the same layer sizes and activation; the value network keeps its fresh weights."""
+    import torch
+
+    actor = model.policy
+    linears = [m for m in actor.mlp_extractor.policy_net if isinstance(m, torch.nn.Linear)]
+    linears.append(actor.action_net)
+    if len(linears) != len(policy.layers):
+        raise ValueError(f"--init has {len(policy.layers)} layers, the model {len(linears)}")
+    with torch.no_grad():
+        for module, (w, b) in zip(linears, policy.layers, strict=True):
+            if tuple(module.weight.shape) != w.shape:
+                raise ValueError(
+                    f"--init layer {w.shape} does not fit {tuple(module.weight.shape)}"
+                )
+            module.weight.copy_(torch.from_numpy(w))
+            module.bias.copy_(torch.from_numpy(b))
 
 
 def sampled(model: Any) -> Any:
@@ -240,6 +272,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--gamma", type=float, default=0.99)
     parser.add_argument("--ent-coef", type=float, default=0.01)
     parser.add_argument("--net", default="128,128", help=_("hidden layer sizes"))
+    parser.add_argument(
+        "--init",
+        default=None,
+        help=_(
+            "start the actor from this policy.npz (e.g. from parlor.rl.distill); "
+            "its sizes set --net and its activation the network's"
+        ),
+    )
     parser.add_argument("--eval-games", type=int, default=1000)
     parser.add_argument(
         "--eval-max-steps",
@@ -382,6 +422,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             return True
 
     hidden = [int(x) for x in args.net.split(",")]
+    policy_kwargs: dict[str, Any] = {"net_arch": hidden}
+    init = MlpPolicy.load(args.init) if args.init else None
+    if init is not None:
+        hidden = [w.shape[0] for w, _ in init.layers[:-1]]
+        activations = {"relu": torch.nn.ReLU, "tanh": torch.nn.Tanh}
+        policy_kwargs = {"net_arch": hidden, "activation_fn": activations[init.activation]}
     model = MaskablePPO(
         "MlpPolicy",
         vec,
@@ -391,11 +437,13 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         learning_rate=args.lr,
         gamma=args.gamma,
         ent_coef=args.ent_coef,
-        policy_kwargs={"net_arch": hidden},
+        policy_kwargs=policy_kwargs,
         seed=args.seed,
         device="cpu",
         verbose=0,
     )
+    if init is not None:
+        load_actor(model, init)
     start = time.monotonic()
     cpu_start = time.process_time()
     model.learn(total_timesteps=args.timesteps, callback=Curve())

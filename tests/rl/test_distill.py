@@ -1,0 +1,132 @@
+"""Imitation (parlor.rl.distill): the teacher's labels, the NumPy fit, and the round cap of the
+evaluation. No torch: the distilled policy plays and trains in NumPy alone."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from parlor.bots.registry import make_bot
+from parlor.rl import distill
+from parlor.rl.gym_env import ParlorGymEnv
+from parlor.rl.policy import MlpPolicy, RandomPolicy, evaluate
+
+TOOLS: dict[str, Any] = {
+    "game": "tools",
+    "players": 2,
+    "opponents": "heuristic",
+    "skip_forced": True,
+}
+
+
+@pytest.fixture(autouse=True)
+def _no_torch(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "torch", None)  # any import of torch would fail
+
+
+def test_iteration_zero_labels_are_the_teachers_choices_in_the_learners_mask() -> None:
+    seeds = [11, 12, 13]
+    (obs, legal, labels), counts = distill.collect(TOOLS, "heuristic", {}, None, 1.0, seeds)
+    assert counts["games"] == 3 and len(labels) == counts["decisions"] - counts["unlabelled"] > 0
+    # Replaying game 11 with the same teacher reaches the same first state and label.
+    env = ParlorGymEnv(**TOOLS)
+    first, _ = env.reset(seed=11)
+    bot = make_bot("tools", "heuristic", seed=11)
+    assert np.array_equal(first["observation"], obs[0])
+    assert labels[0] == env.game.action_id(bot.choose(env.game, env.seat))
+    for ids, label in zip(legal, labels, strict=True):
+        assert label in ids.tolist()  # every label is legal where it was recorded
+    # Each game depends on its seed alone: two processes give the same pairs in the same order.
+    again, _ = distill.collect_parallel(TOOLS, "heuristic", {}, None, 1.0, seeds, jobs=1)
+    assert again[2] == labels
+
+
+def test_the_masked_cross_entropy_gradient_is_the_numerical_one() -> None:
+    rng = np.random.default_rng(0)
+    trainer = distill.Trainer([5, 4, 6], seed=1, lr=0.0)  # lr 0: the step only measures
+    x = rng.normal(size=(3, 5)).astype(np.float32)
+    masks = np.array([[1, 1, 0, 1, 0, 0], [0, 1, 1, 1, 1, 1], [1, 0, 0, 0, 0, 1]], dtype=bool)
+    labels = np.array([3, 2, 0])
+
+    def loss() -> float:
+        policy = trainer.policy({})
+        total = 0.0
+        for row in range(3):
+            logits = policy.logits(x[row]).astype(np.float64)
+            legal = np.flatnonzero(masks[row])
+            z = logits[legal] - logits[legal].max()
+            total -= z[list(legal).index(labels[row])] - np.log(np.exp(z).sum())
+        return total / 3
+
+    w, _ = trainer.layers[0]
+    base = trainer._step(x, masks, labels)
+    assert base == pytest.approx(loss(), rel=1e-4)
+    # The Adam state after one step with lr 0 holds (1 - beta1) * gradient.
+    analytic = trainer.moments[0][0][1, 2] / 0.1
+    eps = 1e-3
+    w[1, 2] += eps
+    up = loss()
+    w[1, 2] -= 2 * eps
+    down = loss()
+    w[1, 2] += eps
+    assert analytic == pytest.approx((up - down) / (2 * eps), rel=2e-2, abs=1e-5)
+
+
+def test_a_short_run_fits_the_teacher_and_ships_numpy_weights(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "run"
+    argv = ["--game", "tools", "--players", "2", "--opponents", "heuristic", "--skip-forced"]
+    argv += ["--games", "40", "--iterations", "1", "--epochs", "15", "--net", "32"]
+    results = distill.main([*argv, "--out", str(out)])
+    first, last = results["iterations"]
+    assert last["pairs"] == first["pairs"] + last["decisions"] - last["unlabelled"]
+    assert last["losses"][-1] < first["losses"][0]  # the fit learns the teacher's choices
+    policy = MlpPolicy.load(out / "policy.npz")
+    assert policy.activation == "relu" and policy.meta["env"]["opponents"] == "heuristic"
+    report = distill.main(["--out", str(out), "--evaluate", "random", "--eval-games", "6"])
+    assert report["agent"]["games"] == report["random_policy"]["games"] == 6
+    assert report["agent"]["seeds"] == report["random_policy"]["seeds"]  # the same seeds
+    models = tmp_path / "models"
+    monkeypatch.setattr(distill, "MODELS", models)
+    distill.main(["--out", str(out), "--ship", "tiny"])
+    shipped = json.loads((models / "tiny.json").read_text())
+    assert shipped["evaluations"]["random"]["agent"] == report["agent"]
+    loaded = MlpPolicy.load(models / "tiny.npz")
+    assert all(
+        np.array_equal(a, b) for (a, _), (b, _) in zip(loaded.layers, policy.layers, strict=True)
+    )
+
+
+def test_the_round_cap_cuts_property_games_and_ranks_them_by_valuation() -> None:
+    kwargs: dict[str, Any] = {
+        "game": "classic",
+        "players": 4,
+        "opponents": "random",
+        "skip_forced": True,
+        "max_steps": 10**9,
+    }
+    result = evaluate(RandomPolicy(0), kwargs, games=2, seed_base=7, max_rounds=3)
+    # No property game ends within three rounds: both are cut there.
+    assert result["truncated"] == 2 and result["wins"] == 0 and result["max_rounds"] == 3
+    assert result["first"] == result["first_at_cap"]
+
+
+def test_the_trainers_reset_never_hands_over_a_finished_game() -> None:
+    """With skip_forced a short TOOLS game can end before the learner's first real choice
+    (seed 575 against the heuristic); MaskablePPO would then step a finished episode."""
+    from parlor.rl.train import VectorObservation  # gymnasium only: torch is imported by main()
+
+    env = ParlorGymEnv(**TOOLS)
+    env.reset(seed=575)
+    assert env.table.over  # the case itself
+    wrapped = VectorObservation(ParlorGymEnv(**TOOLS))
+    obs, _ = wrapped.reset(seed=575)
+    table = wrapped.env.unwrapped.table  # type: ignore[attr-defined]
+    assert not table.over and table.decider == wrapped.env.unwrapped.seat  # type: ignore[attr-defined]
+    assert obs.shape == (table.layout.size,) and wrapped.action_masks().any()
