@@ -223,15 +223,7 @@ class MonopolyHeuristicBot:
             return self._tax(game, player, info, answers)
         if kind == "answer_trade":
             offer = info["offer"]
-            gain = (seat_trade_gain if self.seat_trades else trade_gain)(
-                self,
-                table,
-                int(info["from"]),
-                player,
-                offer,
-                answering=True,
-                weight=self.accept_weight,
-            )
+            gain = self.answer_gain(table, int(info["from"]), player, offer)
             return (
                 _action(AcceptTrade, player)
                 if gain > 0 and _action(AcceptTrade, player) in answers
@@ -264,6 +256,12 @@ class MonopolyHeuristicBot:
         if claims is None:
             claims = game.view(player)["rent_claims"]
         return any(c[1] == player for c in claims)
+
+    def answer_gain(self, table: Table, proposer: int, to: int, offer: Any) -> float:
+        """How good ``proposer``'s ``offer`` (the view's offer dict) is for ``to`` by this bot's
+        answer: it accepts when the gain is positive."""
+        gain = seat_trade_gain if self.seat_trades else trade_gain
+        return gain(self, table, proposer, to, offer, answering=True, weight=self.accept_weight)
 
     # ----- cash policy -------------------------------------------------------------------------
     def _danger(self, table: Table, player: int) -> int:
