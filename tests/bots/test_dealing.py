@@ -38,8 +38,8 @@ def _offer(pay: int) -> dict[str, object]:
 
 def test_a_rich_seat_gains_the_whole_bonus_a_broke_one_a_share() -> None:
     """With $3000 seat 1 can pay $500 and still build the dark blues up: its gain is the plain
-    one (the lot and the whole $1000 bonus). With $700 it keeps $200 above the $75 reserve
-    after paying: an eighth of the $1200 of houses, so it gains an eighth of the bonus."""
+    one (the lot and the whole $1000 bonus). With $700 it keeps $125 above the $75 reserve
+    after paying: about a tenth of the $1200 of houses, so it gains that share of the bonus."""
     _, rich = _table(3000)
     plain = rich.trade_deltas(1, 0, (), (PARK_PLACE,))
     assert funded_deltas(rich, 1, 0, (), (PARK_PLACE,), -500, 75) == pytest.approx(plain)

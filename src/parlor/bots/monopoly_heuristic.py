@@ -17,7 +17,8 @@ same facts as ``game.view(player)`` without building the view's dicts), the boar
 * pick the cheaper income-tax option, leave jail early in the game and stay there late;
 * propose at most one trade per turn, completing one of its colour groups at a price the other
   side should find fair (never the same offer twice), and answer trades by comparing what each side
-  gains, group completion included.
+  gains, group completion included as far as the side's money after the trade builds the group
+  (:mod:`parlor.bots.monopoly_dealing`), taking only offers that gain it more than the proposer.
 
 Memory (offers made, actions per decision) is kept per game object, so one bot may play many games.
 """
