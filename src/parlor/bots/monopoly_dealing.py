@@ -46,11 +46,15 @@ def funded_deltas(
     take_squares: Any,
     cash_to_proposer: int,
     keep: int,
+    plain: tuple[float, float] | None = None,
 ) -> tuple[float, float]:
-    """:meth:`Table.trade_deltas`, less for each side the :func:`unfunded_bonus` of every street
-    group the trade completes for it (``cash_to_proposer``: the cash ``proposer`` receives, what
-    ``to`` pays; ``keep``: cash each side holds back from building)."""
-    d_proposer, d_to = table.trade_deltas(proposer, to, give_squares, take_squares)
+    """:meth:`Table.trade_deltas` (or ``plain``, those deltas already computed), less for each
+    side the :func:`unfunded_bonus` of every street group the trade completes for it
+    (``cash_to_proposer``: the cash ``proposer`` receives, what ``to`` pays; ``keep``: cash each
+    side holds back from building)."""
+    if plain is None:
+        plain = table.trade_deltas(proposer, to, give_squares, take_squares)
+    d_proposer, d_to = plain
     b = table.board
     owner = table.owner
     after = list(owner)
@@ -131,7 +135,11 @@ def seat_best_offer(
                 pay = int(base * factor) // unit * unit
                 if pay > cash or (not give and pay <= 0) or cash - pay < reserve:
                     continue
-                d_me, d_other = funded_deltas(table, player, other, give, rest, -pay, reserve)
+                if plain is None:  # (the same for every price: computed once)
+                    plain = table.trade_deltas(player, other, give, rest)
+                d_me, d_other = funded_deltas(
+                    table, player, other, give, rest, -pay, reserve, plain
+                )
                 mine_gain = _gain(
                     bot,
                     table,
@@ -146,8 +154,6 @@ def seat_best_offer(
                 if mine_gain <= 0:
                     continue
                 # Whether the other side accepts: by the plain measure every heuristic shares.
-                if plain is None:
-                    plain = table.trade_deltas(player, other, give, rest)
                 their_gain = _gain(
                     bot, table, player, other, plain[0] - pay, plain[1] + pay, 0, True, None
                 )
