@@ -13,7 +13,7 @@ from parlor.bots.monopoly_table import Table, board_for
 from parlor.bots.monopoly_valuation import cash_reserve, seat_value, value_limit
 from parlor.bots.registry import bot_names, make_bot
 from parlor.core.errors import SettingsError
-from parlor.monopoly.actions import Bid
+from parlor.monopoly.actions import Bid, PassBid
 
 PARK_PLACE, BOARDWALK = 37, 39  # classic: $350 and $400, the dark blue group
 
@@ -51,21 +51,27 @@ def test_no_bid_exceeds_the_seat_value(edition: str) -> None:
 
 
 def test_the_park_place_auction_of_issue_20() -> None:
-    """Issue 20: with four bots (``parlor play --bots all --seed 1``) Park Place went for $580,
-    won by a seat with no lot of its group, bidding to block Boardwalk's owner; the seat
-    valuation lets it go below its $350 price there (the CLI seats bots with seed 1000 + seat)."""
+    """Issue 20: with four bots (``parlor play --bots all --seed 1``, the bots seeded 1000 +
+    seat) Park Place went for $580, won by a seat with no lot of its group, bidding to block
+    Boardwalk's owner. The same auction, from the same table, with today's heuristics bidding
+    (whose trades would lead elsewhere before it): it goes for $235, below the price: the
+    blocker's share of the block is a third of it, and Boardwalk's owner, with $560, cannot
+    build the group up after paying much."""
     prices = {}
     for kind in ("heuristic-v1", "heuristic"):
         game = monopoly.new_game("classic", 4, seed=1)
-        bots = [make_bot("monopoly", kind, seed=1000 + q) for q in range(4)]
+        bots = [make_bot("monopoly", "heuristic-v1", seed=1000 + q) for q in range(4)]
         for _ in range(1000):
-            p = game.pending.player
-            events = game.apply(bots[p].choose(game, p))
+            pending = game.pending
+            if pending.kind == "bid" and pending.info["square"] == PARK_PLACE:
+                bots = [make_bot("monopoly", kind, seed=1000 + q) for q in range(4)]
+            events = game.apply(bots[pending.player].choose(game, pending.player))
             won = [e for e in events if e.kind == "auction_won" and e.data["square"] == PARK_PLACE]
             if won:
                 prices[kind] = won[0].data["price"]
                 break
-    assert prices == {"heuristic-v1": 580, "heuristic": 325}
+    assert prices["heuristic-v1"] == 580
+    assert prices["heuristic"] == 235
 
 
 def _dark_blues(cash: list[int]) -> monopoly.PropertyGame:
@@ -144,3 +150,43 @@ def test_heuristic_v1_is_made_by_name_but_not_offered_to_players() -> None:
     assert "heuristic-v1" not in bot_names("monopoly")
     with pytest.raises(SettingsError):
         make_bot("tools", "heuristic-v1", seed=1)
+
+
+ST_JAMES, TENNESSEE, NEW_YORK = 16, 18, 19  # classic: the oranges, $180, $180, $200
+
+
+def _oranges(cash: int) -> monopoly.PropertyGame:
+    """Classic, four players; seat 0 holds St. James Place and Tennessee Avenue and ``cash``."""
+    game = monopoly.new_game("classic", 4, seed=0, options={"roll_for_first_player": False})
+    game.owner[ST_JAMES] = game.owner[TENNESSEE] = 0
+    game.cash[0] = cash
+    return game
+
+
+def test_a_seat_holding_two_oranges_bids_above_the_price_for_the_third() -> None:
+    """New York Avenue completes seat 0's oranges: with the money for houses after paying, the
+    lot is worth its $200 and 0.8 of the $705 group bonus, $764, and the bot bids on past twice
+    the list price; to seat 1 it is a block worth a third of half the bonus more ($317.50), so
+    seat 1 leaves the auction there."""
+    game = _oranges(2000)
+    table = _table(game)
+    bot = MonopolyHeuristicBot(0)
+    assert bot.bid_limit(table, 0, NEW_YORK) == pytest.approx(200 + 0.8 * 705)
+    assert bot.bid_limit(table, 1, NEW_YORK) == pytest.approx(200 + 0.5 * 705 / 3)
+    # At a high bid of $400 (twice the price) the seat raises by about a tenth of the price.
+    info = {"item": "property", "square": NEW_YORK, "high_bid": 400}
+    answers = [PassBid(0), *(Bid(0, amount) for amount in range(401, 801))]
+    assert bot._bid(table, 0, info, answers) == Bid(0, 420)
+    assert bot._bid(table, 1, info, [PassBid(1), *(Bid(1, a) for a in range(401, 801))]) == (
+        PassBid(1)
+    )
+
+
+def test_a_seat_short_of_cash_stops_below_its_reserve() -> None:
+    """The same seat with $250: the third orange still completes its group, but a bid never
+    leaves less than the reserve (5% of the $1500 starting cash) in hand, so it stops at $175,
+    under the list price; the old valuation bid all $250 for a group it could not build on."""
+    game = _oranges(250)
+    table = _table(game)
+    assert MonopolyHeuristicBot(0).bid_limit(table, 0, NEW_YORK) == 250 - 75
+    assert MonopolyHeuristicBot(0, v1=True).bid_limit(table, 0, NEW_YORK) == 250

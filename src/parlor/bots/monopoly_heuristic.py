@@ -17,7 +17,8 @@ same facts as ``game.view(player)`` without building the view's dicts), the boar
 * pick the cheaper income-tax option, leave jail early in the game and stay there late;
 * propose at most one trade per turn, completing one of its colour groups at a price the other
   side should find fair (never the same offer twice), and answer trades by comparing what each side
-  gains, group completion included.
+  gains, group completion included as far as the side's money after the trade builds the group
+  (:mod:`parlor.bots.monopoly_dealing`), taking only offers that gain it more than the proposer.
 
 Memory (offers made, actions per decision) is kept per game object, so one bot may play many games.
 """
@@ -28,6 +29,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from parlor.bots.monopoly_dealing import seat_best_offer, seat_trade_gain
 from parlor.bots.monopoly_table import HOTEL, Board, Deeds, Table, board_for
 from parlor.bots.monopoly_trading import best_offer, trade_gain
 from parlor.bots.monopoly_valuation import bid_limit, listed_bid_limit, listed_value, seat_value
@@ -72,6 +74,13 @@ LANDINGS = 3.0
 _FIXED_ANSWER = frozenset(("start_turn", "roll_again", "end_turn"))
 
 
+#: The prices the heuristic's trade offers try, as multiples of the lots' prices: the lowest the
+#: other side should accept, in quarter steps up to twice the price (a seller's gain grows in
+#: small steps with the price; coarser steps overpay by up to half the price).
+PRICE_FACTORS = (0.0, 0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0, 3.5, 4.0, 5.0, 6.0)
+#: The price levels of ``heuristic-v1``.
+V1_PRICE_FACTORS = (0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 4.0)
+
 _ACTIONS: dict[tuple[Any, ...], Any] = {}
 
 
@@ -104,9 +113,13 @@ class MonopolyHeuristicBot:
     ``build_reserve`` (the same when building), ``trade`` (propose trades), ``trade_weight``
     (how much the other side's gain counts against a trade, in games of three or more;
     ``accept_weight`` and ``propose_weight`` override it for answering and for choosing its own
-    offers), ``price_factors`` (the prices its offers try, as multiples of the lots' prices),
-    ``max_anytime`` (most optional actions at one decision, a guard against loops), ``v1`` (value
-    lots for auctions and buying as before issue 20: the bot kind ``heuristic-v1``).
+    offers; ``accept_weight`` is 1 by default: it takes an offer only when it gains more than the
+    proposer), ``price_factors`` (the prices its offers try, as multiples of the lots' prices),
+    ``max_anytime`` (most optional actions at one decision, a guard against loops),
+    ``seat_trades`` (value trades by what a completed group does for the seat that gets it,
+    :mod:`parlor.bots.monopoly_dealing`), ``v1`` (the bot kind ``heuristic-v1``: lots valued for
+    auctions, buying and trades as before issue 20, answering with ``trade_weight``, the old
+    price factors).
     """
 
     name = "heuristic"
@@ -121,21 +134,28 @@ class MonopolyHeuristicBot:
         trade_weight: float = 0.5,
         accept_weight: float | None = None,
         propose_weight: float | None = None,
-        price_factors: tuple[float, ...] = (0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 4.0),
+        price_factors: tuple[float, ...] | None = None,
         max_anytime: int = 60,
         v1: bool = False,
+        seat_trades: bool | None = None,
     ) -> None:
         self.rng = random.Random(seed)
         self.reserve = reserve
         self.build_reserve = build_reserve
         self.trade = trade
         self.trade_weight = trade_weight
-        self.accept_weight = trade_weight if accept_weight is None else accept_weight
+        if accept_weight is None:
+            accept_weight = trade_weight if v1 else 1.0
+        self.accept_weight = accept_weight
         self.propose_weight = trade_weight if propose_weight is None else propose_weight
+        if price_factors is None:
+            price_factors = V1_PRICE_FACTORS if v1 else PRICE_FACTORS
         self.price_factors = price_factors
         self.max_anytime = max_anytime
         # The valuation before issue 20 (bot kind ``heuristic-v1``), kept for comparisons.
         self.v1 = v1
+        # Trades valued by what a completed group does for the seat (monopoly_dealing).
+        self.seat_trades = not v1 if seat_trades is None else seat_trades
         self.name = "heuristic-v1" if v1 else "heuristic"
         # The game of the memory (held: a compiled game cannot be weakly referenced).
         self._game: Any = None
@@ -204,15 +224,7 @@ class MonopolyHeuristicBot:
             return self._tax(game, player, info, answers)
         if kind == "answer_trade":
             offer = info["offer"]
-            gain = trade_gain(
-                self,
-                table,
-                int(info["from"]),
-                player,
-                offer,
-                answering=True,
-                weight=self.accept_weight,
-            )
+            gain = self.answer_gain(table, int(info["from"]), player, offer)
             return (
                 _action(AcceptTrade, player)
                 if gain > 0 and _action(AcceptTrade, player) in answers
@@ -245,6 +257,12 @@ class MonopolyHeuristicBot:
         if claims is None:
             claims = game.view(player)["rent_claims"]
         return any(c[1] == player for c in claims)
+
+    def answer_gain(self, table: Table, proposer: int, to: int, offer: Any) -> float:
+        """How good ``proposer``'s ``offer`` (the view's offer dict) is for ``to`` by this bot's
+        answer: it accepts when the gain is positive."""
+        gain = seat_trade_gain if self.seat_trades else trade_gain
+        return gain(self, table, proposer, to, offer, answering=True, weight=self.accept_weight)
 
     # ----- cash policy -------------------------------------------------------------------------
     def _danger(self, table: Table, player: int) -> int:
@@ -373,7 +391,9 @@ class MonopolyHeuristicBot:
             and kind in ("start_turn", "end_turn")
             and memory.last_offer_turn != (table.round * 16 + player)
         ):
-            offer = best_offer(self, game, table, player, memory.offers)
+            offer = (seat_best_offer if self.seat_trades else best_offer)(
+                self, game, table, player, memory.offers
+            )
             memory.last_offer_turn = table.round * 16 + player
             if offer is not None:
                 memory.offers.add(offer)

@@ -141,12 +141,13 @@ def _offers_for(
             "take_jail_cards": 0,
         }
         # Their gain grows by (1 + their weight) per unit paid: solve for the lowest price.
-        slope = 2.0 if len(table.active()) <= 2 else 1.0 + model.trade_weight
-        gain0 = trade_gain(model, table, player, other, data, answering=True)
+        # (at least: a seat valuing trades by its funds gains more as the buyer pays more)
+        slope = 2.0 if len(table.active()) <= 2 else 1.0 + model.accept_weight
+        gain0 = model.answer_gain(table, player, other, data)
         pay = 0 if gain0 > 0 else math.ceil((-gain0 / slope + 1) / unit) * unit
         for _ in range(4):
             data["give_cash"] = pay
-            if trade_gain(model, table, player, other, data, answering=True) > 0:
+            if model.answer_gain(table, player, other, data) > 0:
                 break
             pay += unit
         else:

@@ -1,0 +1,172 @@
+"""Trades valued by what a completed group does for the seat that gets it (issue 20).
+
+:meth:`Table.worth` counts a complete colour group's monopoly bonus in full, whoever holds it. A
+good player does not: a group earns its bonus by houses, so a side left without the money to
+build it gains less from completing it than one that can build at once (the same reasoning as
+:func:`parlor.bots.monopoly_valuation.seat_value` for auctions). :func:`funded_deltas` takes the
+unfunded part of the bonus off each side's change of worth; :func:`seat_trade_gain` answers
+offers with it and :func:`seat_best_offer` picks the heuristic's own offers with it, trying the
+price levels of the bot's ``price_factors`` for the cheapest one the other side should accept.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from parlor.bots.monopoly_table import Table
+from parlor.bots.monopoly_trading import _gain
+from parlor.bots.monopoly_valuation import HOUSES_NEEDED, funds
+from parlor.monopoly.actions import ProposeTrade
+
+if TYPE_CHECKING:
+    from parlor.bots.monopoly_heuristic import MonopolyHeuristicBot
+
+
+def unfunded_bonus(table: Table, player: int, gi: int, cash_change: int, keep: int) -> float:
+    """The part of group ``gi``'s monopoly bonus ``player`` cannot yet earn if it completes the
+    group with ``cash_change`` more cash: the share of :data:`HOUSES_NEEDED` houses a lot that
+    its :func:`funds` after the change, less ``keep``, do not pay for."""
+    b = table.board
+    houses = 0
+    for s in b.groups[gi]:
+        houses += HOUSES_NEEDED * b.house_cost[s]
+    if houses <= 0:
+        return 0.0
+    spare = funds(table, player, gi) + cash_change - keep
+    if spare >= houses:
+        return 0.0
+    return b.group_bonus[gi] * (1.0 - max(0.0, spare) / houses)
+
+
+def funded_deltas(
+    table: Table,
+    proposer: int,
+    to: int,
+    give_squares: Any,
+    take_squares: Any,
+    cash_to_proposer: int,
+    keep: int,
+    plain: tuple[float, float] | None = None,
+) -> tuple[float, float]:
+    """:meth:`Table.trade_deltas` (or ``plain``, those deltas already computed), less for each
+    side the :func:`unfunded_bonus` of every street group the trade completes for it
+    (``cash_to_proposer``: the cash ``proposer`` receives, what ``to`` pays; ``keep``: cash each
+    side holds back from building)."""
+    if plain is None:
+        plain = table.trade_deltas(proposer, to, give_squares, take_squares)
+    d_proposer, d_to = plain
+    b = table.board
+    owner = table.owner
+    after = list(owner)
+    for sq in give_squares:
+        after[sq] = to
+    for sq in take_squares:
+        after[sq] = proposer
+    seen: list[int] = []
+    for sq in (*give_squares, *take_squares):
+        gi = b.group_index[sq]
+        if gi in seen or not b.group_is_street[gi]:
+            continue
+        seen.append(gi)
+        members = b.groups[gi]
+        new_owner = after[members[0]]
+        if new_owner not in (proposer, to) or any(after[s] != new_owner for s in members):
+            continue
+        if all(owner[s] == new_owner for s in members):
+            continue  # complete before the trade
+        if new_owner == proposer:
+            d_proposer -= unfunded_bonus(table, proposer, gi, cash_to_proposer, keep)
+        else:
+            d_to -= unfunded_bonus(table, to, gi, -cash_to_proposer, keep)
+    return d_proposer, d_to
+
+
+def seat_trade_gain(
+    bot: MonopolyHeuristicBot,
+    table: Table,
+    proposer: int,
+    to: int,
+    offer: Any,
+    answering: bool,
+    weight: float | None = None,
+) -> float:
+    """:func:`parlor.bots.monopoly_trading.trade_gain` with :func:`funded_deltas`."""
+    cash = int(offer["take_cash"]) - int(offer["give_cash"])
+    d_proposer, d_to = funded_deltas(
+        table,
+        proposer,
+        to,
+        offer["give_squares"],
+        offer["take_squares"],
+        cash,
+        bot._reserve(table),
+    )
+    return _gain(
+        bot,
+        table,
+        proposer,
+        to,
+        cash + d_proposer,
+        -cash + d_to,
+        int(offer["give_jail_cards"]) - int(offer["take_jail_cards"]),
+        answering,
+        weight,
+    )
+
+
+def seat_best_offer(
+    bot: MonopolyHeuristicBot, game: Any, table: Table, player: int, made: set[ProposeTrade]
+) -> ProposeTrade | None:
+    """:func:`parlor.bots.monopoly_trading.best_offer` valued with :func:`funded_deltas`: a
+    trade completing one of ``player``'s colour groups, at the lowest price level at which the
+    other side gains by this measure, the best for ``player`` among those; or ``None``."""
+    b = table.board
+    unit = b.edition.money_unit
+    best: tuple[float, ProposeTrade] | None = None
+    cash = table.cash[player]
+    reserve = bot._reserve(table)
+    for target in table.offer_targets(player):
+        other, rest, base = target.other, target.take, target.base
+        if table.bankrupt[other]:
+            continue
+        for give in target.sweeteners:
+            plain: tuple[float, float] | None = None
+            for factor in bot.price_factors:
+                pay = int(base * factor) // unit * unit
+                if pay > cash or (not give and pay <= 0) or cash - pay < reserve:
+                    continue
+                if plain is None:  # (the same for every price: computed once)
+                    plain = table.trade_deltas(player, other, give, rest)
+                d_me, d_other = funded_deltas(
+                    table, player, other, give, rest, -pay, reserve, plain
+                )
+                mine_gain = _gain(
+                    bot,
+                    table,
+                    player,
+                    other,
+                    d_me - pay,
+                    d_other + pay,
+                    0,
+                    False,
+                    bot.propose_weight,
+                )
+                if mine_gain <= 0:
+                    continue
+                # Whether the other side accepts: by the plain measure every heuristic shares.
+                their_gain = _gain(
+                    bot, table, player, other, plain[0] - pay, plain[1] + pay, 0, True, None
+                )
+                if their_gain <= 0:
+                    continue
+                offer = ProposeTrade(
+                    player, other, give_squares=give, take_squares=rest, give_cash=pay
+                )
+                if offer in made:
+                    continue
+                if best is None or mine_gain > best[0]:
+                    best = (mine_gain, offer)
+                break  # the cheapest acceptable price for this sweetener
+    if best is None:
+        return None
+    return best[1] if game.is_legal(best[1]) else None
