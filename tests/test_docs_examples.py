@@ -510,7 +510,7 @@ PLANS: dict[tuple[str, str], Plan] = {
     # ----- docs/analysis.md (the value tables)
     (
         "docs/analysis.md",
-        "parlor analyze --all --out out/tables          # about 9 s in all on one core: 1.6-5 s of solving",
+        "parlor analyze --all --out out/tables          # about 14 s of CPU in all (see below)",
     ): Plan("sh"),
     # ----- docs/records.md (its records and messages are written by the code itself)
     ("docs/records.md", '[Format "parlor-record 1"]'): Plan("listed", RECORD_EXAMPLE),
