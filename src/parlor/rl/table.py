@@ -44,6 +44,8 @@ class _Encoder(Protocol):
 
     def encode(self, game: Any, seat: int) -> Vector: ...
 
+    def update(self, game: Any, seat: int) -> Vector: ...
+
 
 @dataclass(frozen=True)
 class GameSpec:
@@ -267,6 +269,13 @@ class Table:
             mask.flags.writeable = False
             self._mask = mask
         return mask
+
+    def legal_ids(self, seat: int) -> list[int]:
+        """The seat's legal ids now, sorted (empty unless it holds the pending decision): the
+        mask's ones, without the mask (the batched environments set a whole batch's at once)."""
+        if len(self.game.log) != self._at:
+            self._locate()
+        return [] if seat != self._decider else self._legal_ids(seat)
 
     @staticmethod
     def _classify_ids(game: Game[Any]) -> npt.NDArray[np.int8] | None:
