@@ -204,6 +204,7 @@ class Table:
         self._at = -1
         self._decider: int | None = None
         self._mask: Mask | None = None
+        self._ids: list[int] | None = None
         self._out: frozenset[int] = frozenset()
 
     # ----- what the environments read --------------------------------------------------------
@@ -223,6 +224,7 @@ class Table:
         over = game.is_over or self.truncated or self.illegal_by is not None
         self._decider = None if over else game.decider
         self._mask = None
+        self._ids = None
         if self.seats_leave:  # (one engine query a step, not one per seat)
             active = game.active_players  # type: ignore[attr-defined]
             self._out = frozenset(p for p in range(self.n) if p not in active)
@@ -265,7 +267,7 @@ class Table:
         mask = self._mask
         if mask is None:
             mask = np.zeros(self.num_actions, dtype=np.int8)
-            mask[self._legal_ids(seat)] = 1
+            mask[self.legal_ids(seat)] = 1
             mask.flags.writeable = False
             self._mask = mask
         return mask
@@ -275,7 +277,12 @@ class Table:
         mask's ones, without the mask (the batched environments set a whole batch's at once)."""
         if len(self.game.log) != self._at:
             self._locate()
-        return [] if seat != self._decider else self._legal_ids(seat)
+        if seat != self._decider:
+            return []
+        ids = self._ids
+        if ids is None:  # (worked out once a position, for the mask and for this)
+            ids = self._ids = self._legal_ids(seat)
+        return list(ids)
 
     @staticmethod
     def _classify_ids(game: Game[Any]) -> npt.NDArray[np.int8] | None:
