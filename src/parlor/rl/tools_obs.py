@@ -9,8 +9,6 @@ is the observer, 1 the next seat clockwise (seat + 1), and so on.
 
 from __future__ import annotations
 
-import struct
-from operator import add
 from typing import Any, cast
 
 import numpy as np
@@ -124,40 +122,22 @@ class ToolsEncoder:
         lay = self.layout
         K = len(self.codes)
         start = {e.name: lay.slice(e.name).start for e in lay.entries}
+        self._start = start
         most = self.deck_size + 1
-        # Each count's float32 value as its four bytes: a changed block is written whole by
-        # joining them (map and join run in C, no Python step per entry).
-        self._hand_bytes: list[bytes] = [x.tobytes() for x in _sums(HAND_SCALE, most)]
-        self._discard_bytes: list[bytes] = [
-            x.tobytes() for c in self.copies for x in _sums(float(c), most)
+        # Python lists of the float32 values (exact), written one entry at a time through a
+        # memoryview of the vector: cheaper than NumPy's per-call setup for such short rows.
+        self._hand_value: list[float] = _sums(HAND_SCALE, most).tolist()
+        self._discard_value: list[list[float]] = [
+            _sums(float(c), most).tolist() for c in self.copies
         ]
-        self._discard_rows = [k * most for k in range(K)]  # kind k's values start there
         self._order = [[(seat + i) % self.n for i in range(self.n)] for seat in range(self.n)]
         self._vectors = [lay.zeros() for _ in range(self.n)]
         # (typed Any: typeshed knows memoryview item writes as ints only, not a float32 format)
         self._views: list[Any] = [memoryview(cast(Any, v)) for v in self._vectors]
-        self._bytes: list[Any] = [view.cast("B") for view in self._views]
         self._hands = [[0] * K for _ in range(self.n)]
         self._discards = [[0] * K for _ in range(self.n)]
         self._hots: list[list[int]] = [[] for _ in range(self.n)]
-        # Byte offsets of the blocks rewritten whole, and the one-hot blocks' entry offsets.
-        self._offsets = (
-            4 * start["hand"],
-            4 * start["discard"],
-            start["top"],
-            start["color"],
-            start["decider"],
-            start["pending_kind"],
-            start["drawn"],
-            start["good_nail_penalty"],
-        )
-        assert start["hand_sizes"] == start["direction"] + 1
-        assert start["draw_pile"] == start["box_penalty"] + 1
-        self._sizes_at, self._piles_at = 4 * start["direction"], 4 * start["box_penalty"]
-        self._turns_at = start["turns_left"]
-        self._pack_sizes = struct.Struct(f"={1 + self.n}f").pack_into
-        self._pack_piles = struct.Struct("=2f").pack_into
-        self._size_value = [size / HAND_SCALE for size in range(most)]
+        self._sizes = [start["hand_sizes"] + i for i in range(self.n)]
         # (pending_numbers' kind indices are PHASE_NAMES', whose first five are TOOLS_DECISIONS)
 
     def encode(self, game: ToolsGame, seat: int) -> Vector:
@@ -172,52 +152,51 @@ class ToolsEncoder:
     def update(self, game: ToolsGame, seat: int) -> Vector:
         """The encoder's own vector for ``seat``, brought up to date (read it, don't keep it:
         the next call for that seat changes it)."""
-        hand_at, discard_at, top_at, color_at, decider_at, kind_at, drawn_at, penalty_at = (
-            self._offsets
-        )
-        raw = self._bytes[seat]
+        at = self._start
+        v = self._views[seat]
         decider, kind, drawn, penalty = game.pending_numbers(seat)
         hand = game.hand_counts(seat)
-        if hand != self._hands[seat]:
-            raw[hand_at : hand_at + 4 * len(hand)] = b"".join(
-                map(self._hand_bytes.__getitem__, hand)
-            )
+        old = self._hands[seat]
+        if hand != old:
+            value, base = self._hand_value, at["hand"]
+            for k, c in enumerate(hand):
+                if c != old[k]:
+                    v[base + k] = value[c]
             self._hands[seat] = hand
         counts = game.discard_counts()
-        if counts != self._discards[seat]:
-            rows = map(add, self._discard_rows, counts)
-            raw[discard_at : discard_at + 4 * len(counts)] = b"".join(
-                map(self._discard_bytes.__getitem__, rows)
-            )
+        old = self._discards[seat]
+        if counts != old:
+            values, base = self._discard_value, at["discard"]
+            for k, c in enumerate(counts):
+                if c != old[k]:
+                    v[base + k] = values[k][c]
             self._discards[seat] = counts
         top, color, direction, box, pile, turn = game.public_numbers()
-        hot = [top_at + top]
+        hot = [at["top"] + top]
         if color >= 0:
-            hot.append(color_at + color)
+            hot.append(at["color"] + color)
         if decider >= 0:
-            hot.append(decider_at + (decider - seat) % self.n)
-            hot.append(kind_at + kind)
+            hot.append(at["decider"] + (decider - seat) % self.n)
+            hot.append(at["pending_kind"] + kind)
             if drawn >= 0:  # the engine shows it only to the one who drew
-                hot.append(drawn_at + drawn)
+                hot.append(at["drawn"] + drawn)
             if penalty >= 0:
-                hot.append(penalty_at + penalty)
+                hot.append(at["good_nail_penalty"] + penalty)
         was = self._hots[seat]
         if hot != was:
-            v = self._views[seat]
             for i in was:
                 v[i] = 0.0
             for i in hot:
                 v[i] = 1.0
             self._hots[seat] = hot
-        # The direction and the hand sizes are neighbours, and so are the box penalty and the
-        # draw pile: each pair of blocks is one pack (struct rounds to float32 as NumPy does).
-        sizes = map(
-            self._size_value.__getitem__, map(game.hand_sizes.__getitem__, self._order[seat])
-        )
-        self._pack_sizes(raw, self._sizes_at, 1.0 if direction == 1 else 0.0, *sizes)
-        self._pack_piles(raw, self._piles_at, box / HAND_SCALE, pile / self.deck_size)
+        v[at["direction"]] = 1.0 if direction == 1 else 0.0
+        sizes = game.hand_sizes
+        for i, p in zip(self._sizes, self._order[seat], strict=True):
+            v[i] = sizes[p] / HAND_SCALE
+        v[at["box_penalty"]] = box / HAND_SCALE
+        v[at["draw_pile"]] = pile / self.deck_size
         if self.max_turns:
-            self._views[seat][self._turns_at] = max(0, self.max_turns - turn) / self.max_turns
+            v[at["turns_left"]] = max(0, self.max_turns - turn) / self.max_turns
         return self._vectors[seat]
 
 
