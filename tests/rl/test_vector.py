@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 import parlor.rl  # noqa: F401  (registers the ids)
+from parlor.rl.table import IllegalActionError
 from parlor.rl.vector import ParlorProcessVectorEnv, ParlorVectorEnv
 
 
@@ -92,3 +93,19 @@ def test_the_process_form_plays_the_same_games() -> None:
     for mine, theirs in zip(a, b, strict=True):
         for x, y in zip(mine, theirs, strict=True):
             assert np.array_equal(x, y)
+
+
+def test_the_process_form_raises_what_a_game_refuses() -> None:
+    """The batches come through shared memory and the pipes carry only commands: a refusal in a
+    worker (an id outside the mask, a float) is raised in the parent as the in-process form
+    raises it."""
+    procs = ParlorProcessVectorEnv("parlor/Tools-v0", 2, workers=2)
+    try:
+        obs, _ = procs.reset(seed=0)
+        illegal = np.array([int(np.flatnonzero(m == 0)[0]) for m in obs["action_mask"]])
+        with pytest.raises(IllegalActionError, match="not legal"):
+            procs.step(illegal)
+        with pytest.raises(IllegalActionError, match="not legal"):
+            procs.step(np.array([0.5, 1.5]))
+    finally:
+        procs.close()

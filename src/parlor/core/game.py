@@ -170,6 +170,13 @@ class Game(ABC, Generic[A]):
     def is_over(self) -> bool:
         return self.outcome is not None
 
+    @property
+    def decider(self) -> int | None:
+        """The seat that holds the pending decision, ``None`` once the game is over: public,
+        ``pending.player`` without building the decision (engines may answer it cheaper)."""
+        pending = self.pending
+        return None if pending is None else pending.player
+
     def is_legal(self, action: A) -> bool:
         first_bad = self._first_bad.get(type(action))
         if first_bad is None or self.is_over or first_bad(action, self.num_players) >= 0:

@@ -116,12 +116,13 @@ class ParlorAECEnv(AECEnv):  # type: ignore[misc]
             return
         seat = self._seat[agent]
         self._cumulative_rewards[agent] = 0.0
-        rewards = self.table.act_id(seat, action)
-        self.rewards = {a: rewards[self._seat[a]] for a in self.agents}
-        self._accumulate_rewards()
         table = self.table
+        rewards = table.act_id(seat, action)
+        agents = self.agents
+        self.rewards = {a: rewards[self._seat[a]] for a in agents}
+        self._accumulate_rewards()
         if table.over:
-            for a in self.agents:
+            for a in agents:
                 self.terminations[a] = not table.truncated or table.game.is_over
                 self.truncations[a] = not self.terminations[a]
             if table.illegal_by is not None:
@@ -129,22 +130,21 @@ class ParlorAECEnv(AECEnv):  # type: ignore[misc]
         else:
             decider = table.decider
             assert decider is not None
-            self.agent_selection = agent_name(decider)
+            self.agent_selection = self.possible_agents[decider]
             if table.seats_leave:
-                for a in self.agents:
+                for a in agents:
                     if table.out(self._seat[a]):
                         self.terminations[a] = True
             self._deads_step_first()
         self._refresh_infos()
 
     def _refresh_infos(self) -> None:
-        # The mask in info is the observation's: only the agent to move has legal ids.
-        # The mask in info is the observation's: only the agent to move has legal ids.
-        table, seat, selected = self.table, self._seat, self.agent_selection
+        # The mask in info is the observation's: only the agent to move has legal ids. Each
+        # info holds its own array (what an agent does to it changes nothing elsewhere).
+        table, seat, selected, infos = self.table, self._seat, self.agent_selection, self.infos
+        no_mask = table.no_mask
         for a in self.agents:
-            self.infos[a]["action_mask"] = (
-                table.mask(seat[a]) if a == selected else table.no_mask.copy()
-            )
+            infos[a]["action_mask"] = table.mask(seat[a]) if a == selected else no_mask.copy()
 
     def render(self) -> str | None:
         """The state as text: returned ("ansi") or printed ("human")."""

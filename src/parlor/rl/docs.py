@@ -166,25 +166,32 @@ left (the book's time-limit rule). 95% Wilson intervals.
 
 
 #: The figures of the speed section, all from one run of ``python bench/bench_rl_peers.py
-#: --rounds 5 --seconds 1 --vector 8`` on the project's 2-core machine while other jobs ran on it
-#: (load average about 2): medians of steps per CPU second of the benchmark's process (per wall
-#: second for the multi-process form). Measure again after a change that moves them.
+#: --rounds 5 --seconds 1 --vector 8`` on the project's 2-core machine while many other jobs ran
+#: on it (the load average it printed): medians of steps per CPU second of the benchmark's
+#: process (per wall second for the multi-process form); the compiled build's from the same
+#: command with the build of setup.py (``PARLOR_COMPILE=1``). Measure again after a change that
+#: moves them.
 SPEED = {
-    "load": "about 2",
+    "load": "5.4",
     "aec": [
-        ("Parlor TOOLS, 2 players (AEC)", 21_593),
-        ("Parlor classic, 4 players (AEC, cap 5,000 steps)", 7_033),
-        ("RLCard UNO (for comparison)", 31_517),
+        ("Parlor TOOLS, 2 players (AEC)", 16_781),
+        ("Parlor classic, 4 players (AEC, cap 5,000 steps)", 5_073),
+        ("RLCard UNO (for comparison)", 23_711),
     ],
-    "tools_vs_uno": "0.69x (0.53x to 0.98x per round)",
+    "tools_vs_uno": "0.71x (0.70x to 0.77x per round)",
+    "compiled": "TOOLS 2 players 19,878, classic 4 players 6,242, RLCard UNO 24,120 steps per CPU "
+    "second; TOOLS against UNO 0.82x (0.73x to 0.90x per round; load 5.2).",
     "vector": [
-        ("`parlor/Tools-v0` x8, `ParlorVectorEnv`", 17_480),
-        ("`parlor/Tools-v0` x8, Gymnasium `SyncVectorEnv`", 14_538),
-        ("`parlor/Classic-v0` x8, `ParlorVectorEnv`", 6_049),
-        ("`parlor/Classic-v0` x8, Gymnasium `SyncVectorEnv`", 5_226),
+        ("`parlor/Tools-v0` x8, `ParlorVectorEnv`", 14_825),
+        ("`parlor/Tools-v0` x8, Gymnasium `SyncVectorEnv`", 11_194),
+        ("`parlor/Classic-v0` x8, `ParlorVectorEnv`", 4_026),
+        ("`parlor/Classic-v0` x8, Gymnasium `SyncVectorEnv`", 3_492),
     ],
-    "processes": "2 workers against 1 over 64 games of `parlor/Tools-v0`: 0.82x the steps per "
-    "wall second (0.68x to 1.36x per round; 9,558 against 11,635 steps/s)",
+    "vector_ratios": "`ParlorVectorEnv` against `SyncVectorEnv`: 1.32x for `parlor/Tools-v0` (1.06x to 1.38x "
+    "per round), 1.15x for `parlor/Classic-v0` (0.99x to 1.15x; load 4.3).",
+    "processes": "2 workers against 1 over 64 games of `parlor/Tools-v0`: 1.69x the steps per wall "
+    "second (0.99x to 2.05x per round; 18,547 against 10,982 steps/s; load 3.9): with the "
+    "machine's two cores shared with other jobs the second core was not free for it",
 }
 
 
@@ -196,27 +203,40 @@ def _speed() -> str:
 Steps per CPU second of one process, random legal actions, the observation and the mask read at
 every step; measured by `python bench/bench_rl_peers.py --rounds 5 --seconds 1 --vector 8`
 (interleaved rounds in one process, so that the machine's load slows every environment alike) on
-a 2-core machine shared with other jobs (load average {SPEED["load"]}): the absolute figures are
-low and noisy, the ratios steadier. A Gymnasium step (`parlor/...-v0`) is one learner decision
-with the bots' moves in between.
+a 2-core machine shared with many other jobs (load average {SPEED["load"]} as the bench printed
+it): the absolute figures are low and noisy, the ratios steadier. A Gymnasium step
+(`parlor/...-v0`) is one learner decision with the bots' moves in between.
 
 | environment | steps / CPU s |
 | --- | ---: |
 {aec}
 
-TOOLS 2-player AEC against RLCard's UNO: {SPEED["tools_vs_uno"]}.
+TOOLS 2-player AEC against RLCard's UNO: {SPEED["tools_vs_uno"]}. The compiled build (setup.py,
+`PARLOR_COMPILE=1`: the engines compiled, the environments plain Python), same command:
+{SPEED["compiled"]}
+
+Where a TOOLS step's time went, and what was done at its root: the legal ids come from the
+phase and the hand's held-kind bits (no action objects); the pending decision is read as numbers
+(`pending_numbers(seat)`, `decider`), not as a record with strings; the encoder keeps each seat's
+vector and rewrites only the entries whose numbers changed; the table works out the decider, the legal ids and the seats out once a position.
+The observations are byte for byte what they were (tests/rl/test_fast_obs.py).
 
 | batched (8 games) | steps / CPU s |
 | --- | ---: |
 {vector}
 
-`ParlorVectorEnv` saves only what `SyncVectorEnv` adds around each game (wrappers, per-game
-observation and info dicts, concatenation); the games' own work (the engine, the bots, the
-encoding) is most of a step, so it is not yet the 2x that issue 21 asks for, and TOOLS is not yet
-at RLCard UNO's pace (1.0x asked). `ParlorProcessVectorEnv`, {SPEED["processes"]}: with the
-machine's two cores already busy with other jobs there was no free core to scale onto, so this
-says nothing of a quiet machine. The figures come from the bench, not from this file: run it to
-measure your machine.
+{SPEED["vector_ratios"]} `ParlorVectorEnv` sets the whole batch's mask in one NumPy call from
+the games' legal ids, stacks the encoders' own vectors into the batch, and skips the wrappers and
+the per-game observation and info dicts; the games' own work (the engine, the bots, the encoding)
+stays most of a step. `ParlorProcessVectorEnv` keeps its batches in shared memory (the workers
+write their rows in place; the pipes carry a command and an acknowledgement, nothing pickled per
+step); {SPEED["processes"]}. Of issue 21's targets, none is shown met on this loaded machine:
+TOOLS at RLCard UNO's pace (1.0x plain, 2x compiled), classic 10,000 steps/s compiled, the
+batched form 2x `SyncVectorEnv`, the processes 1.8x on 2 cores (which needs a free second core).
+Counted in instructions, which the load does not change (`valgrind --tool=cachegrind`, 20 games
+of the bench's loop less its warm-up), a TOOLS 2-player AEC step is about 180,000 against UNO's
+188,000 (224,000 before this work): on this machine the CPU time says otherwise.
+The figures come from the bench, not from this file: run it to measure your machine.
 
 ## Batched environments
 

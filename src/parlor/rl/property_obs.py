@@ -173,6 +173,10 @@ class PropertyEncoder:
         )
         self._starts = {e.name: self.layout.slice(e.name).start for e in self.layout.entries}
 
+    def update(self, game: PropertyGame, seat: int) -> Vector:
+        """What the batched environments read: here a new vector (``encode``)."""
+        return self.encode(game, seat)
+
     def rel(self, seat: int, other: int) -> int:
         return (other - seat) % self.n
 

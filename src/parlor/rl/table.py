@@ -44,6 +44,8 @@ class _Encoder(Protocol):
 
     def encode(self, game: Any, seat: int) -> Vector: ...
 
+    def update(self, game: Any, seat: int) -> Vector: ...
+
 
 @dataclass(frozen=True)
 class GameSpec:
@@ -193,8 +195,17 @@ class Table:
         # (the step that ends it changes nothing here, so no winner's margin is over no rival).
         self.in_play = list(range(self.n))
         self._potential = self.measures()
-        self._mask_cache: tuple[Game[Any], int, int, Mask] | None = None
-        self._decider_cache: tuple[Game[Any], int, int, int | None] | None = None
+        self._forget()
+
+    def _forget(self) -> None:
+        """Drop what was worked out for the last position (the game moved)."""
+        # The decider and the mask of one position, kept while the game's log has this length
+        # (apply appends to it: a game moved from outside, through ``table.game``, is seen too).
+        self._at = -1
+        self._decider: int | None = None
+        self._mask: Mask | None = None
+        self._ids: list[int] | None = None
+        self._out: frozenset[int] = frozenset()
 
     # ----- what the environments read --------------------------------------------------------
     @property
@@ -203,15 +214,20 @@ class Table:
 
     @property
     def decider(self) -> int | None:
-        # Asked several times a step: kept until the game's log or the step count changes.
-        game, steps = self.game, self.steps
-        cached = self._decider_cache
-        if cached is not None and cached[0] is game and cached[1:3] == (steps, len(game.log)):
-            return cached[3]
-        pending = game.pending
-        decider = None if pending is None or self.over else pending.player
-        self._decider_cache = (game, steps, len(game.log), decider)
-        return decider
+        if len(self.game.log) != self._at:
+            self._locate()
+        return self._decider
+
+    def _locate(self) -> None:
+        game = self.game
+        self._at = len(game.log)
+        over = game.is_over or self.truncated or self.illegal_by is not None
+        self._decider = None if over else game.decider
+        self._mask = None
+        self._ids = None
+        if self.seats_leave:  # (one engine query a step, not one per seat)
+            active = game.active_players  # type: ignore[attr-defined]
+            self._out = frozenset(p for p in range(self.n) if p not in active)
 
     def measures(self) -> list[float]:
         """Every seat's measure whose changes the shaped rewards pay: ``potential`` ("shaped"),
@@ -230,7 +246,12 @@ class Table:
         return margins
 
     def out(self, seat: int) -> bool:
-        return self.seats_leave and self.spec.is_out(self.game, seat)
+        """The seat can no longer act (bankrupt: ``GameSpec.is_out``)."""
+        if not self.seats_leave:
+            return False
+        if len(self.game.log) != self._at:
+            self._locate()
+        return seat in self._out
 
     def mask(self, seat: int) -> Mask:
         """The seat's legal ids now: all zero unless it holds the pending decision. Built once a
@@ -239,17 +260,29 @@ class Table:
 
     def _shared_mask(self, seat: int) -> Mask:
         """The mask itself, read-only (for this class's own checks)."""
-        if seat != self.decider:
+        if len(self.game.log) != self._at:
+            self._locate()
+        if seat != self._decider:
             return self.no_mask
-        cached = self._mask_cache
-        game = self.game
-        if cached is not None and cached[0] is game and cached[1:3] == (self.steps, len(game.log)):
-            return cached[3]
-        mask = np.zeros(self.num_actions, dtype=np.int8)
-        mask[self._legal_ids(seat)] = 1
-        mask.flags.writeable = False
-        self._mask_cache = (game, self.steps, len(game.log), mask)
+        mask = self._mask
+        if mask is None:
+            mask = np.zeros(self.num_actions, dtype=np.int8)
+            mask[self.legal_ids(seat)] = 1
+            mask.flags.writeable = False
+            self._mask = mask
         return mask
+
+    def legal_ids(self, seat: int) -> list[int]:
+        """The seat's legal ids now, sorted (empty unless it holds the pending decision): the
+        mask's ones, without the mask (the batched environments set a whole batch's at once)."""
+        if len(self.game.log) != self._at:
+            self._locate()
+        if seat != self._decider:
+            return []
+        ids = self._ids
+        if ids is None:  # (worked out once a position, for the mask and for this)
+            ids = self._ids = self._legal_ids(seat)
+        return list(ids)
 
     @staticmethod
     def _classify_ids(game: Game[Any]) -> npt.NDArray[np.int8] | None:
@@ -328,6 +361,7 @@ class Table:
                         self.settled[p] = True
             if self.steps >= self.max_steps:
                 self.truncated = True
+                self._forget()
                 if self.truncation_reward == "valuation":
                     self._settle(rewards, self.spec.book_ranking(self.game))
         if self.reward_kind != "win_loss":
@@ -357,6 +391,7 @@ class Table:
         if self.illegal_action == "raise":
             raise IllegalActionError(message)
         self.illegal_by = seat
+        self._forget()
         self.steps += 1
         rewards = [0.0] * self.n
         rewards[seat] = self.illegal_penalty

@@ -1,13 +1,15 @@
 """The TOOLS observation: what one seat may see, as a fixed float vector.
 
 Everything is read from the engine's queries of what that seat may see: ``hand_counts(seat)`` and
-``pending_for(seat)`` (its own hand; the drawn card only to the one who drew it), and the public
+``pending_numbers(seat)`` (its own hand; the drawn card only to the one who drew it), and the public
 ``hand_sizes``, ``discard_counts()`` and ``public_numbers()`` (what ``view(seat)`` shows anyone), so
 the encoding cannot leak another hand or the draw order. Seats are relative: block position 0
 is the observer, 1 the next seat clockwise (seat + 1), and so on.
 """
 
 from __future__ import annotations
+
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -109,55 +111,93 @@ class ToolsEncoder:
         self._prepare()
 
     def _prepare(self) -> None:
-        """Slices and value tables, so that ``encode`` fills whole blocks with one NumPy call.
+        """Value tables and, per observing seat, the vector last encoded for it.
 
         A count's value is the float32 sum of that many ``1 / scale`` steps, as the vector once
-        added them one card at a time: the tables keep every byte of that encoding."""
+        added them one card at a time: the tables keep every byte of that encoding. Each seat's
+        vector is kept with the numbers it was written from (its hand, the discard counts, the
+        one-hot positions); ``encode`` compares the game's numbers with those and rewrites only
+        the entries that differ, so the result is always the game's, whatever happened since
+        (another game, a clone, a restored snapshot): the comparison is the whole cache key."""
         lay = self.layout
-        self._blank = lay.zeros()
-        self._slices = {e.name: lay.slice(e.name) for e in lay.entries}
-        self._start = {name: sl.start for name, sl in self._slices.items()}
+        K = len(self.codes)
+        start = {e.name: lay.slice(e.name).start for e in lay.entries}
+        self._start = start
         most = self.deck_size + 1
-        # As Python lists of the float32 values (exact): a list comprehension over them fills a
-        # block faster than NumPy's fancy indexing of such short rows.
+        # Python lists of the float32 values (exact), written one entry at a time through a
+        # memoryview of the vector: cheaper than NumPy's per-call setup for such short rows.
         self._hand_value: list[float] = _sums(HAND_SCALE, most).tolist()
         self._discard_value: list[list[float]] = [
             _sums(float(c), most).tolist() for c in self.copies
         ]
         self._order = [[(seat + i) % self.n for i in range(self.n)] for seat in range(self.n)]
-        self._decisions = {kind: i for i, kind in enumerate(TOOLS_DECISIONS)}
+        self._vectors = [lay.zeros() for _ in range(self.n)]
+        # (typed Any: typeshed knows memoryview item writes as ints only, not a float32 format)
+        self._views: list[Any] = [memoryview(cast(Any, v)) for v in self._vectors]
+        self._hands = [[0] * K for _ in range(self.n)]
+        self._discards = [[0] * K for _ in range(self.n)]
+        self._hots: list[list[int]] = [[] for _ in range(self.n)]
+        self._sizes = [start["hand_sizes"] + i for i in range(self.n)]
+        # (pending_numbers' kind indices are PHASE_NAMES', whose first five are TOOLS_DECISIONS)
 
     def encode(self, game: ToolsGame, seat: int) -> Vector:
         """What ``seat`` may see, from the engine's per-seat and public queries (never another
-        hand: ``hand_counts`` and ``pending_for`` name the seat looking)."""
-        v = self._blank.copy()
-        sl, at, n = self._slices, self._start, self.n
-        pending = game.pending_for(seat)
-        value = self._hand_value
-        v[sl["hand"]] = [value[c] for c in game.hand_counts(seat)]
+        hand: ``hand_counts`` and ``pending_numbers`` name the seat looking), as a new array."""
+        return self.update(game, seat).copy()
+
+    def encode_into(self, game: ToolsGame, seat: int, out: Vector) -> None:
+        """``encode`` written into ``out`` (a row of a batch) instead of a new array."""
+        out[:] = self.update(game, seat)
+
+    def update(self, game: ToolsGame, seat: int) -> Vector:
+        """The encoder's own vector for ``seat``, brought up to date (read it, don't keep it:
+        the next call for that seat changes it)."""
+        at = self._start
+        v = self._views[seat]
+        decider, kind, drawn, penalty = game.pending_numbers(seat)
+        hand = game.hand_counts(seat)
+        old = self._hands[seat]
+        if hand != old:
+            value, base = self._hand_value, at["hand"]
+            for k, c in enumerate(hand):
+                if c != old[k]:
+                    v[base + k] = value[c]
+            self._hands[seat] = hand
+        counts = game.discard_counts()
+        old = self._discards[seat]
+        if counts != old:
+            values, base = self._discard_value, at["discard"]
+            for k, c in enumerate(counts):
+                if c != old[k]:
+                    v[base + k] = values[k][c]
+            self._discards[seat] = counts
         top, color, direction, box, pile, turn = game.public_numbers()
-        v[at["top"] + top] = 1.0
+        hot = [at["top"] + top]
         if color >= 0:
-            v[at["color"] + color] = 1.0
+            hot.append(at["color"] + color)
+        if decider >= 0:
+            hot.append(at["decider"] + (decider - seat) % self.n)
+            hot.append(at["pending_kind"] + kind)
+            if drawn >= 0:  # the engine shows it only to the one who drew
+                hot.append(at["drawn"] + drawn)
+            if penalty >= 0:
+                hot.append(at["good_nail_penalty"] + penalty)
+        was = self._hots[seat]
+        if hot != was:
+            for i in was:
+                v[i] = 0.0
+            for i in hot:
+                v[i] = 1.0
+            self._hots[seat] = hot
         v[at["direction"]] = 1.0 if direction == 1 else 0.0
         sizes = game.hand_sizes
-        v[sl["hand_sizes"]] = [sizes[p] / HAND_SCALE for p in self._order[seat]]
-        if pending is not None:
-            v[at["decider"] + (pending.player - seat) % n] = 1.0
-            v[at["pending_kind"] + self._decisions[pending.kind]] = 1.0
-            info = pending.info
-            if "drawn" in info:  # the engine shows it only to the one who drew
-                v[at["drawn"] + self.kind[info["drawn"]]] = 1.0
-            penalty = info.get("good_nail_penalty")
-            if penalty is not None:
-                v[at["good_nail_penalty"] + (0 if penalty == "two_hammers" else 1)] = 1.0
+        for i, p in zip(self._sizes, self._order[seat], strict=True):
+            v[i] = sizes[p] / HAND_SCALE
         v[at["box_penalty"]] = box / HAND_SCALE
         v[at["draw_pile"]] = pile / self.deck_size
-        counts = game.discard_counts()
-        v[sl["discard"]] = [row[c] for row, c in zip(self._discard_value, counts, strict=True)]
         if self.max_turns:
             v[at["turns_left"]] = max(0, self.max_turns - turn) / self.max_turns
-        return v
+        return self._vectors[seat]
 
 
 def _sums(scale: float, most: int) -> npt.NDArray[np.float32]:

@@ -111,34 +111,24 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
         seed: int | Sequence[int | None] | None = None,
         options: dict[str, Any] | None = None,
     ) -> tuple[Batch, dict[str, Any]]:
-        for i, (env, s) in enumerate(zip(self.envs, _seeds(seed, self.num_envs), strict=True)):
+        self._reset_all(_seeds(seed, self.num_envs), options)
+        return self._batch()
+
+    def _reset_all(self, seeds: list[int | None], options: dict[str, Any] | None) -> None:
+        """Reset every game, filling the batch arrays."""
+        for i, (env, s) in enumerate(zip(self.envs, seeds, strict=True)):
             obs, info = env.reset(seed=s, options=options)
             self._put(i, obs, info)
         self._ended[:] = False
         self._rewards[:] = 0.0
         self._terminations[:] = False
         self._truncations[:] = False
-        return self._batch()
 
     def step(self, actions: npt.ArrayLike) -> StepResult:
         chosen = np.asarray(actions)
         if chosen.shape != (self.num_envs,):
             raise ValueError(f"one action per game: shape ({self.num_envs},), not {chosen.shape}")
-        ids = chosen.tolist()  # (Python ints: the environments refuse floats)
-        for i, env in enumerate(self.envs):
-            if self._ended[i]:
-                obs, info = env.reset()
-                self._put(i, obs, info)
-                reward, terminated, truncated = 0.0, False, False
-            else:
-                reward, terminated, truncated = env.advance(ids[i])
-                table = env.table
-                self._obs[i] = table.encoder.encode(table.game, env.seat)
-                self._masks[i] = table.mask(env.seat)
-            self._rewards[i] = reward
-            self._terminations[i] = terminated
-            self._truncations[i] = truncated
-        np.logical_or(self._terminations, self._truncations, out=self._ended)
+        self._step_all(chosen.tolist())  # (Python ints: the environments refuse floats)
         obs_batch, infos = self._batch()
         return (
             obs_batch,
@@ -148,6 +138,35 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
             infos,
         )
 
+    def _step_all(self, ids: list[Any]) -> None:
+        """Step (or restart) every game, filling the batch arrays."""
+        n = self.num_envs
+        rewards, terminations, truncations = [0.0] * n, [False] * n, [False] * n
+        vectors: list[npt.NDArray[np.float32]] = []
+        rows: list[int] = []  # the batch's legal (game, id) pairs, set in one call below
+        cols: list[int] = []
+        ended = self._ended.tolist()
+        for i, env in enumerate(self.envs):
+            if ended[i]:
+                env.reset()  # (reward 0, not ended: the new game's first observation)
+            else:
+                rewards[i], terminations[i], truncations[i] = env.advance(ids[i])
+            table, seat = env.table, env.seat
+            # The encoder's own up-to-date vector, copied into the batch below.
+            vectors.append(table.encoder.update(table.game, seat))
+            legal = table.legal_ids(seat)
+            rows += [i] * len(legal)
+            cols += legal
+        np.stack(vectors, out=self._obs)
+        masks = self._masks
+        masks.fill(0)
+        masks[rows, cols] = 1
+        self._rewards[:] = rewards
+        self._terminations[:] = terminations
+        self._truncations[:] = truncations
+        self._seats[:] = [env.seat for env in self.envs]
+        np.logical_or(self._terminations, self._truncations, out=self._ended)
+
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """Every game's legal ids as booleans (N, actions)."""
         return self._masks.astype(bool)
@@ -156,18 +175,59 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
         self.envs = []
 
 
-def _worker(conn: Connection, env_id: str | None, count: int, kwargs: dict[str, Any]) -> None:
-    """A worker process: a :class:`ParlorVectorEnv` of its slice, driven by ``conn``."""
-    env = ParlorVectorEnv(env_id, count, **kwargs)
+#: The batch arrays the workers write into shared memory: name, dtype, width (None: one value
+#: per game). The actions go the other way.
+_SHARED = (
+    ("observation", np.float32, "size"),
+    ("action_mask", np.int8, "actions"),
+    ("reward", np.float64, None),
+    ("terminated", np.bool_, None),
+    ("truncated", np.bool_, None),
+    ("seat", np.int64, None),
+    ("action", np.int64, None),
+)
+
+
+def _arrays(raws: dict[str, Any], n: int, widths: dict[str, int]) -> dict[str, npt.NDArray[Any]]:
+    """NumPy views of the shared buffers (no copy)."""
+    out = {}
+    for name, dtype, width in _SHARED:
+        shape = (n,) if width is None else (n, widths[width])
+        out[name] = np.frombuffer(raws[name], dtype=dtype, count=int(np.prod(shape))).reshape(shape)
+    return out
+
+
+def _worker(
+    conn: Connection,
+    count: int,
+    kwargs: dict[str, Any],
+    raws: dict[str, Any],
+    bounds: tuple[int, int, int],
+    widths: dict[str, int],
+) -> None:
+    """A worker process: a :class:`ParlorVectorEnv` of its slice of the games, whose batch arrays
+    are its rows of the shared buffers; ``conn`` carries only commands and acknowledgements."""
+    env = ParlorVectorEnv(None, count, **kwargs)
+    total, lo, hi = bounds
+    shared = {name: a[lo:hi] for name, a in _arrays(raws, total, widths).items()}
+    env._obs, env._masks = shared["observation"], shared["action_mask"]
+    env._rewards, env._terminations = shared["reward"], shared["terminated"]
+    env._truncations, env._seats = shared["truncated"], shared["seat"]
+    actions = shared["action"]
     try:
         while True:
             command, payload = conn.recv()
-            if command == "step":
-                conn.send(env.step(payload))
-            elif command == "reset":
-                conn.send(env.reset(seed=payload[0], options=payload[1]))
+            try:
+                if command == "step":
+                    env._step_all(actions.tolist() if payload is None else payload)
+                elif command == "reset":
+                    env._reset_all(payload[0], payload[1])
+                else:
+                    break
+            except Exception as exc:  # (raised again in the parent, as a single env would)
+                conn.send(exc)
             else:
-                break
+                conn.send(None)
     except (EOFError, KeyboardInterrupt):
         pass
     finally:
@@ -177,7 +237,9 @@ def _worker(conn: Connection, env_id: str | None, count: int, kwargs: dict[str, 
 class ParlorProcessVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]]):
     """``num_envs`` games split over ``workers`` processes (default: one per core), each stepping
     its slice as a :class:`ParlorVectorEnv`; the same batches, seeds and autoreset as that one, so
-    a run gives the same trajectories whatever the number of workers. Close it when done."""
+    a run gives the same trajectories whatever the number of workers. The batches live in shared
+    memory (the workers write their rows in place; the pipes carry the command and a short
+    acknowledgement, nothing is pickled per step). Close it when done."""
 
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP}
 
@@ -193,6 +255,7 @@ class ParlorProcessVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray
         if workers < 1:
             raise ValueError("workers must be at least 1")
         kwargs = _env_kwargs(env_id, kwargs)
+        kwargs.pop("render_mode", None)
         probe = ParlorGymEnv(**kwargs)  # (fails here, not in a worker, on bad keywords)
         self.num_envs = num_envs
         self.single_observation_space = probe.observation_space
@@ -203,15 +266,39 @@ class ParlorProcessVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray
         sizes = [num_envs // workers + (1 if w < num_envs % workers else 0) for w in range(workers)]
         self._bounds = np.cumsum([0, *sizes]).tolist()
         ctx: Any = mp.get_context(context)
+        widths = {"size": probe.table.layout.size, "actions": probe.table.num_actions}
+        raws = {}
+        for name, dtype, width in _SHARED:
+            count = num_envs * (1 if width is None else widths[width])
+            raws[name] = ctx.RawArray("b", count * np.dtype(dtype).itemsize)
+        self._shared = _arrays(raws, num_envs, widths)
         self._conns: list[Connection] = []
         self._procs: list[Any] = []
-        for count in sizes:
+        b = self._bounds
+        for w, count in enumerate(sizes):
             parent, child = ctx.Pipe()
-            proc = ctx.Process(target=_worker, args=(child, None, count, kwargs), daemon=True)
+            bounds = (num_envs, b[w], b[w + 1])
+            proc = ctx.Process(
+                target=_worker, args=(child, count, kwargs, raws, bounds, widths), daemon=True
+            )
             proc.start()
             child.close()
             self._conns.append(parent)
             self._procs.append(proc)
+
+    def _command(self, messages: list[Any]) -> None:
+        for conn, message in zip(self._conns, messages, strict=True):
+            conn.send(message)
+        errors = [conn.recv() for conn in self._conns]
+        for error in errors:
+            if error is not None:
+                raise error
+
+    def _batch(self) -> tuple[Batch, dict[str, Any]]:
+        # Copies: the workers write the shared arrays again at the next step.
+        a = self._shared
+        obs = {"observation": a["observation"].copy(), "action_mask": a["action_mask"].copy()}
+        return obs, {"seat": a["seat"].copy()}
 
     def reset(
         self,
@@ -221,25 +308,29 @@ class ParlorProcessVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray
     ) -> tuple[Batch, dict[str, Any]]:
         seeds = _seeds(seed, self.num_envs)
         b = self._bounds
-        for w, conn in enumerate(self._conns):
-            conn.send(("reset", (seeds[b[w] : b[w + 1]], options)))
-        parts = [conn.recv() for conn in self._conns]
-        return _join([p[0] for p in parts]), dict(_join([p[1] for p in parts]))
+        self._command(
+            [("reset", (seeds[b[w] : b[w + 1]], options)) for w in range(len(self._conns))]
+        )
+        return self._batch()
 
     def step(self, actions: npt.ArrayLike) -> StepResult:
         chosen = np.asarray(actions)
         if chosen.shape != (self.num_envs,):
             raise ValueError(f"one action per game: shape ({self.num_envs},), not {chosen.shape}")
-        b = self._bounds
-        for w, conn in enumerate(self._conns):
-            conn.send(("step", chosen[b[w] : b[w + 1]]))
-        parts = [conn.recv() for conn in self._conns]
+        a = self._shared
+        if np.issubdtype(chosen.dtype, np.integer):
+            a["action"][:] = chosen
+            self._command([("step", None)] * len(self._conns))
+        else:  # (not ids: sent as they are, for the games to refuse as a single one does)
+            ids, b = chosen.tolist(), self._bounds
+            self._command([("step", ids[b[w] : b[w + 1]]) for w in range(len(self._conns))])
+        obs, infos = self._batch()
         return (
-            _join([p[0] for p in parts]),
-            np.concatenate([p[1] for p in parts]),
-            np.concatenate([p[2] for p in parts]),
-            np.concatenate([p[3] for p in parts]),
-            _join([p[4] for p in parts]),
+            obs,
+            a["reward"].copy(),
+            a["terminated"].copy(),
+            a["truncated"].copy(),
+            infos,
         )
 
     def close_extras(self, **kwargs: Any) -> None:
@@ -252,10 +343,6 @@ class ParlorProcessVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray
             if proc.is_alive():
                 proc.terminate()
         self._conns, self._procs = [], []
-
-
-def _join(parts: list[Any]) -> dict[str, npt.NDArray[Any]]:
-    return {key: np.concatenate([p[key] for p in parts]) for key in parts[0]}
 
 
 __all__ = ["ParlorProcessVectorEnv", "ParlorVectorEnv"]

@@ -88,6 +88,11 @@ class ToolsViews(ToolsActionIds):
         return Decision(self.current, kind, info)
 
     @property
+    def decider(self) -> int | None:
+        """``pending.player`` without building the decision (the RL tables ask it each step)."""
+        return None if self.phase == OVER else self.current
+
+    @property
     def hand_sizes(self) -> tuple[int, ...]:
         """Every hand's size by seat: public, and much cheaper than ``view(p)["hand_sizes"]``."""
         return tuple(self.sizes)
@@ -118,6 +123,30 @@ class ToolsViews(ToolsActionIds):
             len(self.draw_pile),
             self.turn,
         )
+
+    def pending_numbers(self, player: Unchecked) -> tuple[int, int, int, int]:
+        """The pending decision as ``player`` may see it, as numbers: the decider (-1 once the
+        game is over), the kind's index in ``PHASE_NAMES``, the kind of the card just drawn (-1
+        unless ``player`` drew it), and the good-nail penalty ``player`` faces (0 two hammers,
+        1 draw two, -1 none): what :meth:`pending_for` says, without its strings and records.
+
+        >>> from parlor import tools
+        >>> game = tools.new_game(2, seed=0)
+        >>> game.pending_numbers(0), game.pending_numbers(1)
+        ((0, 0, -1, -1), (0, 0, -1, -1))
+        """
+        check_seat(player, self.num_players)
+        phase = self.phase
+        if phase == OVER:
+            return (-1, OVER, -1, -1)
+        current = self.current
+        if player != current:
+            return (current, PLAY if phase == DRAWN else phase, -1, -1)  # (as pending_for)
+        if phase == DRAWN:
+            return (current, phase, self.drawn, -1)
+        if phase == PLAY and self._on_good_nail() and not self._has_play(current):
+            return (current, phase, -1, 0 if self._hammer_count(current) >= 2 else 1)
+        return (current, phase, -1, -1)
 
     def playable_cards(self) -> frozenset[str]:
         """The card codes the deciding player could play now, whatever its hand holds.

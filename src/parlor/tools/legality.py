@@ -86,14 +86,52 @@ class ToolsLegality(ToolsTurn):
 
     def legal_action_ids(self, player: int) -> list[int]:
         """The ids of ``legal_actions(player)``, sorted: the same as the protocol's, read from
-        the tables' ids of their own actions (the RL environments ask this at every step)."""
+        the phase and the held bits without building the action objects (the RL environments
+        ask this at every step; tests/rl/test_fast_obs.py compares it with ``action_id`` of
+        every legal action)."""
         self.check_query(player, optional=False)
-        id_of = self._t.id_of
-        ids = set()
-        for action in self.legal_actions(player):
-            i = id_of.get(id(action))
-            ids.add(self.action_id(action) if i is None else i)
-        return sorted(ids)
+        p = self.current
+        phase = self.phase
+        if player != p or phase == OVER:
+            return []
+        t = self._t
+        K = t.K
+        if phase == PLAY:
+            ctx = self.ctx
+            playable = self.held[p] & t.playable_bits[ctx]
+            if t.good_nail[ctx]:
+                return _kinds(playable) if playable else self._penalty_ids(p)
+            if not playable:
+                return [K]  # Draw
+            ids = _kinds(playable)
+            if self.options.may_draw_when_able:
+                ids.append(K)
+            return ids
+        if phase == BOX:
+            ids = _kinds(self.held[p] & t.box_bits)
+            ids.append(K + 3)  # AcceptPenalty
+            return ids
+        if phase == DRAWN:
+            return [K + 1, K + 2] if t.playable[self.ctx][self.drawn] else [K + 2]
+        if phase == COLOR:
+            return list(range(K + 5, K + 5 + t.C))
+        # FOLLOW
+        ids = _kinds(self.held[p] & t.playable_bits[self.ctx])
+        ids.append(K + 4)  # EndTurn
+        return ids
+
+    def _penalty_ids(self, p: int) -> list[int]:
+        """The ids of ``_penalty_actions(p)``: PenaltyHammers per held (first, second) pair, in
+        id order, or AcceptPenalty without two hammers."""
+        t = self._t
+        hand = self.hands[p]
+        C = t.C
+        base = t.K + 5 + C
+        held = [c for c in range(C) if hand[t.hammer_kind[c]]]
+        ids = [
+            base + a * C + b for a in held for b in held if a != b or hand[t.hammer_kind[a]] >= 2
+        ]
+        return ids or [t.K + 3]
 
     def _not_the_deciders(self, player: object, anytime: object) -> list[ToolsAction]:
         """``legal_actions`` of anything but the decider: bad arguments refused, another seat's
@@ -328,3 +366,13 @@ class ToolsLegality(ToolsTurn):
         if phase == FOLLOW:
             return E_("play a second card of the color you named, or end the turn (EndTurn)")
         return E_("it is a normal turn: play a card (PlayCard) or, with no card to play, draw")
+
+
+def _kinds(bits: int) -> list[int]:
+    """The kinds whose bits are set, in order: the ids of their PlayCard actions."""
+    out: list[int] = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return out

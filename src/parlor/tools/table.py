@@ -21,7 +21,6 @@ single inheritance only); an area calls another's methods through ``self`` eithe
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
@@ -117,20 +116,6 @@ class _Tables:
         every += [a for row in self.choose for a in row]
         every += [a for seat in self.penalty for row in seat for a in row]
         self.interned: dict[int, ToolsAction] = {id(a): a for a in every}
-        # Their action ids by identity (legal_action_ids without an action_id call per action).
-        self.id_of: dict[int, int] = {}
-        for p in range(n):
-            for k in range(K):
-                self.id_of[id(self.play[p][k])] = k
-            simple: list[Sequence[ToolsAction]] = [
-                self.draw, self.play_drawn, self.keep, self.accept, self.end
-            ]  # fmt: skip
-            for j, row in enumerate(simple):
-                self.id_of[id(row[p])] = K + j
-            for c in range(C):
-                self.id_of[id(self.choose[p][c])] = K + 5 + c
-                for b in range(C):
-                    self.id_of[id(self.penalty[p][c][b])] = K + 5 + C + c * C + b
         # The common events, built once and shared like the actions (every apply returns some;
         # building each anew was a good part of an apply): read them, don't change them.
         self.play_events = [
