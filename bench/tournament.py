@@ -57,6 +57,7 @@ from tqdm import tqdm  # type: ignore[import-untyped]
 
 from parlor import monopoly, tools
 from parlor.bots.registry import make_bot
+from parlor.stats import wilson
 
 
 @dataclass(frozen=True)
@@ -213,17 +214,6 @@ def play(job: Job) -> Result:
         decisions,
         time.perf_counter() - start,
     )
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion ``wins / n``."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def by_deal(results: Sequence[Result]) -> tuple[float, float, float, int]:

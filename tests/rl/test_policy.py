@@ -8,7 +8,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from parlor.rl.policy import MlpPolicy, RandomPolicy, evaluate, wilson
+from parlor.rl.policy import MlpPolicy, RandomPolicy, evaluate
+from parlor.stats import wilson
 
 
 def test_mlp_policy_round_trips_and_picks_the_best_legal_id(tmp_path: Path) -> None:

@@ -19,11 +19,12 @@ from parlor.monopoly import EDITION_IDS, load_edition
 from parlor.rl.distill import parse_args as distill_args
 from parlor.rl.gym_env import ENV_IDS, ParlorGymEnv, make_spec
 from parlor.rl.openspiel import PROPERTY_PARAMS, TOOLS_PARAMS
-from parlor.rl.policy import MODELS, wilson
+from parlor.rl.policy import MODELS
 from parlor.rl.property_obs import PROPERTY_DECISIONS
 from parlor.rl.table import GameSpec, Table, outcome_reward
 from parlor.rl.tools_obs import TOOLS_DECISIONS
 from parlor.rl.train import parse_args
+from parlor.stats import wilson
 
 DOC_PATH = Path(__file__).resolve().parents[3] / "docs" / "rl.md"
 

@@ -14,7 +14,6 @@ the learner's results; :class:`RandomPolicy` (uniform over the legal ids) is the
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -23,6 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from parlor.rl.gym_env import ParlorGymEnv
+from parlor.stats import wilson
 
 FloatArray = npt.NDArray[np.float32]
 BoolArray = npt.NDArray[np.bool_]
@@ -94,20 +94,6 @@ class RandomPolicy:
 
     def __call__(self, observation: FloatArray, mask: BoolArray) -> int:
         return int(self.rng.choice(np.flatnonzero(mask)))
-
-
-def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate.
-
-    >>> [round(x, 3) for x in wilson(70, 100)]
-    [0.604, 0.781]
-    """
-    if games == 0:
-        return (0.0, 1.0)
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return (centre - half, centre + half)
 
 
 def _play(

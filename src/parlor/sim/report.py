@@ -1,7 +1,5 @@
 """What a simulation found: the table of games, the summary, a printed report and PNG plots.
 
->>> wilson(50, 100)
-(0.4038, 0.5962)
 >>> percentile([1, 2, 3, 4], 0.5)
 2.5
 """
@@ -16,6 +14,7 @@ from typing import Any
 
 from parlor.sim.runner import CAPPED, ERROR, GameRecord, GameSpec, board_of
 from parlor.sim.stream import IntHistogram, RowWriter, Tally, row_schema
+from parlor.stats import wilson
 
 #: Bar colours of the colour groups of every bundled edition (Matador's in Danish).
 GROUP_COLORS = {
@@ -43,17 +42,6 @@ OTHER_COLOR = "#C8C8C8"
 
 
 # ----- statistics ------------------------------------------------------------------------------
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of ``k`` successes in ``n`` trials (95% with the default z)."""
-    if n <= 0:
-        return (0.0, 1.0)
-    p = k / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4))
-
-
 def percentile(values: Sequence[float], q: float) -> float:
     """The ``q`` quantile (0..1) with linear interpolation, as numpy's default."""
     if not values:
@@ -73,7 +61,7 @@ def _distribution(values: Sequence[int]) -> dict[str, float | int | None]:
 
 
 def _rate(wins: int, games: int, ties: int) -> dict[str, Any]:
-    lo, hi = wilson(wins, games)
+    lo, hi = (round(x, 4) for x in wilson(wins, games))
     rate = round(wins / games, 4) if games else 0.0
     return {
         "games": games,
