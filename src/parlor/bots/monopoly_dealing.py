@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from parlor.bots.monopoly_table import Table
-from parlor.bots.monopoly_trading import _gain
+from parlor.bots.monopoly_trading import _gain, best_offer
 from parlor.bots.monopoly_valuation import HOUSES_NEEDED, funds
 from parlor.monopoly.actions import ProposeTrade
 
@@ -119,54 +119,5 @@ def seat_best_offer(
 ) -> ProposeTrade | None:
     """:func:`parlor.bots.monopoly_trading.best_offer` valued with :func:`funded_deltas`: a
     trade completing one of ``player``'s colour groups, at the lowest price level at which the
-    other side gains by this measure, the best for ``player`` among those; or ``None``."""
-    b = table.board
-    unit = b.edition.money_unit
-    best: tuple[float, ProposeTrade] | None = None
-    cash = table.cash[player]
-    reserve = bot._reserve(table)
-    for target in table.offer_targets(player):
-        other, rest, base = target.other, target.take, target.base
-        if table.bankrupt[other]:
-            continue
-        for give in target.sweeteners:
-            plain: tuple[float, float] | None = None
-            for factor in bot.price_factors:
-                pay = int(base * factor) // unit * unit
-                if pay > cash or (not give and pay <= 0) or cash - pay < reserve:
-                    continue
-                if plain is None:  # (the same for every price: computed once)
-                    plain = table.trade_deltas(player, other, give, rest)
-                d_me, d_other = funded_deltas(
-                    table, player, other, give, rest, -pay, reserve, plain
-                )
-                mine_gain = _gain(
-                    bot,
-                    table,
-                    player,
-                    other,
-                    d_me - pay,
-                    d_other + pay,
-                    0,
-                    False,
-                    bot.propose_weight,
-                )
-                if mine_gain <= 0:
-                    continue
-                # Whether the other side accepts: by the plain measure every heuristic shares.
-                their_gain = _gain(
-                    bot, table, player, other, plain[0] - pay, plain[1] + pay, 0, True, None
-                )
-                if their_gain <= 0:
-                    continue
-                offer = ProposeTrade(
-                    player, other, give_squares=give, take_squares=rest, give_cash=pay
-                )
-                if offer in made:
-                    continue
-                if best is None or mine_gain > best[0]:
-                    best = (mine_gain, offer)
-                break  # the cheapest acceptable price for this sweetener
-    if best is None:
-        return None
-    return best[1] if game.is_legal(best[1]) else None
+    other side gains by the plain measure, the best for ``player`` by its funded measure."""
+    return best_offer(bot, game, table, player, made, own=funded_deltas)

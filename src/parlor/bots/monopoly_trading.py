@@ -7,6 +7,7 @@ bot's colour groups (``Table.offer_targets``) at the bot's price factors.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from parlor.bots.monopoly_table import Table
@@ -71,11 +72,26 @@ def _gain(
     return mine - weight * theirs - margin
 
 
+#: the proposer's own measure of a trade: ``(table, proposer, to, give, take, cash to the proposer,
+#: cash kept back, the plain deltas) -> (proposer's change, other's change)``
+OwnMeasure = Callable[
+    [Table, int, int, Any, Any, int, int, "tuple[float, float] | None"], "tuple[float, float]"
+]
+
+
 def best_offer(
-    bot: MonopolyHeuristicBot, game: Any, table: Table, player: int, made: set[ProposeTrade]
+    bot: MonopolyHeuristicBot,
+    game: Any,
+    table: Table,
+    player: int,
+    made: set[ProposeTrade],
+    own: OwnMeasure | None = None,
 ) -> ProposeTrade | None:
     """A trade that completes one of ``player``'s colour groups and that the other side
-    should accept by this bot's own measure, or ``None``."""
+    should accept by this bot's own measure, or ``None``: the cheapest acceptable price for each
+    sweetener, the best for ``player`` among those. ``own``: how ``player`` values it (the plain
+    deltas when None); whether the other side accepts is always the plain measure every
+    heuristic shares."""
     b = table.board
     unit = b.edition.money_unit
     best: tuple[float, ProposeTrade] | None = None
@@ -86,21 +102,33 @@ def best_offer(
         if table.bankrupt[other]:
             continue
         for give in target.sweeteners:
-            deltas: tuple[float, float] | None = None
+            plain: tuple[float, float] | None = None
             for factor in bot.price_factors:
                 pay = int(base * factor) // unit * unit
                 if pay > cash or (not give and pay <= 0) or cash - pay < reserve:
                     continue
-                if deltas is None:
-                    deltas = table.trade_deltas(player, other, give, rest)
-                change_me, change_other = -pay + deltas[0], pay + deltas[1]
+                if plain is None:  # (the same for every price: computed once)
+                    plain = table.trade_deltas(player, other, give, rest)
+                d_me, d_other = (
+                    plain
+                    if own is None
+                    else own(table, player, other, give, rest, -pay, reserve, plain)
+                )
                 mine_gain = _gain(
-                    bot, table, player, other, change_me, change_other, 0, False, bot.propose_weight
+                    bot,
+                    table,
+                    player,
+                    other,
+                    d_me - pay,
+                    d_other + pay,
+                    0,
+                    False,
+                    bot.propose_weight,
                 )
                 if mine_gain <= 0:
                     continue
                 their_gain = _gain(
-                    bot, table, player, other, change_me, change_other, 0, True, None
+                    bot, table, player, other, plain[0] - pay, plain[1] + pay, 0, True, None
                 )
                 if their_gain <= 0:
                     continue
