@@ -207,5 +207,5 @@ def _why_illegal(game: Any, action: Any) -> str:
     except ParlorError as exc:
         return exc.text  # (said in the seat's language when the error frame is sent)
     except Exception:
-        return "that is not a well-formed action"
-    return "that action is not allowed now"
+        return E_("that is not a well-formed action")
+    return E_("that action is not allowed now")
