@@ -133,7 +133,7 @@ class ToolsViews(ToolsActionIds):
         >>> from parlor import tools
         >>> game = tools.new_game(2, seed=0)
         >>> game.pending_numbers(0), game.pending_numbers(1)
-        ((0, 0, -1, -1), (0, 0, -1, -1))
+        ((0, 0, -1, 1), (0, 0, -1, -1))
         """
         check_seat(player, self.num_players)
         phase = self.phase
