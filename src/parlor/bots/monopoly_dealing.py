@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from parlor.bots.monopoly_table import Table
-from parlor.bots.monopoly_trading import _gain, best_offer
+from parlor.bots.monopoly_trading import best_offer, trade_gain
 from parlor.bots.monopoly_valuation import HOUSES_NEEDED, funds
 from parlor.monopoly.actions import ProposeTrade
 
@@ -91,27 +91,7 @@ def seat_trade_gain(
     weight: float | None = None,
 ) -> float:
     """:func:`parlor.bots.monopoly_trading.trade_gain` with :func:`funded_deltas`."""
-    cash = int(offer["take_cash"]) - int(offer["give_cash"])
-    d_proposer, d_to = funded_deltas(
-        table,
-        proposer,
-        to,
-        offer["give_squares"],
-        offer["take_squares"],
-        cash,
-        bot._reserve(table),
-    )
-    return _gain(
-        bot,
-        table,
-        proposer,
-        to,
-        cash + d_proposer,
-        -cash + d_to,
-        int(offer["give_jail_cards"]) - int(offer["take_jail_cards"]),
-        answering,
-        weight,
-    )
+    return trade_gain(bot, table, proposer, to, offer, answering, weight, own=funded_deltas)
 
 
 def seat_best_offer(

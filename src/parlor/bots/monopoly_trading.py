@@ -17,6 +17,13 @@ if TYPE_CHECKING:
     from parlor.bots.monopoly_heuristic import MonopolyHeuristicBot
 
 
+#: the proposer's own measure of a trade: ``(table, proposer, to, give, take, cash to the proposer,
+#: cash kept back, the plain deltas) -> (proposer's change, other's change)``
+OwnMeasure = Callable[
+    [Table, int, int, Any, Any, int, int, "tuple[float, float] | None"], "tuple[float, float]"
+]
+
+
 def trade_gain(
     bot: MonopolyHeuristicBot,
     table: Table,
@@ -25,14 +32,18 @@ def trade_gain(
     offer: Any,
     answering: bool,
     weight: float | None = None,
+    own: OwnMeasure | None = None,
 ) -> float:
     """How good the trade is for ``to`` (answering) or ``proposer`` (not answering): the
     change of its worth less a share (``weight``, default ``trade_weight``, all of it in
-    two-player games) of the other side's change; positive means "do it"."""
-    d_proposer, d_to = table.trade_deltas(
-        proposer, to, offer["give_squares"], offer["take_squares"]
-    )
+    two-player games) of the other side's change; positive means "do it". ``own``: the
+    measure of both changes (the plain deltas when None)."""
     cash = int(offer["take_cash"]) - int(offer["give_cash"])
+    give, take = offer["give_squares"], offer["take_squares"]
+    if own is None:
+        d_proposer, d_to = table.trade_deltas(proposer, to, give, take)
+    else:
+        d_proposer, d_to = own(table, proposer, to, give, take, cash, bot._reserve(table), None)
     return _gain(
         bot,
         table,
@@ -70,13 +81,6 @@ def _gain(
         weight = bot.trade_weight
     margin = 0.02 * table.board.edition.starting_cash
     return mine - weight * theirs - margin
-
-
-#: the proposer's own measure of a trade: ``(table, proposer, to, give, take, cash to the proposer,
-#: cash kept back, the plain deltas) -> (proposer's change, other's change)``
-OwnMeasure = Callable[
-    [Table, int, int, Any, Any, int, int, "tuple[float, float] | None"], "tuple[float, float]"
-]
 
 
 def best_offer(
