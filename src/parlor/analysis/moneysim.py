@@ -1,7 +1,7 @@
 """Count the money the engine moves per turn in real games, to check :mod:`parlor.analysis.money`.
 
-The players follow the scripted policy of :mod:`parlor.analysis.simulate` (decline every property,
-pass every bid, leave jail at once by paying or throw for doubles) with two differences: they
+The players follow the scripted policy of :mod:`parlor.analysis.scripted` (decline every property,
+pass every bid, leave jail at once by paying or throw for doubles), and: they
 never use a jail card (so once every jail card has been drawn the decks are the chain's
 ``jail_cards="held"``, and counting starts then), and at an income-tax choice they take the
 cheaper way for their total worth. ``setup`` may set the table up before play (the tests give a
@@ -29,8 +29,8 @@ from typing import Any
 import numpy as np
 
 from parlor import monopoly
+from parlor.analysis import scripted
 from parlor.analysis.markov import FloatArray, JailStrategy
-from parlor.core.errors import IllegalAction
 from parlor.core.game import Event
 from parlor.monopoly.game import PropertyGame
 
@@ -198,25 +198,15 @@ def _play(
                 tax, card = expect(game.total_worth(p))
                 acc[col["expect_tax"]] += tax
                 acc[col["expect_worth_card"]] += card
-        if kind in ("start_turn", "roll_again"):
-            follow(game.apply(monopoly.RollDice(p)))
-        elif kind == "jail":
-            if jail == "leave" and use_jail_cards and held[p]:
-                follow(game.apply(monopoly.UseJailCard(p)))
-                held[p] -= 1
-                continue
-            if jail == "leave":
-                try:
-                    follow(game.apply(monopoly.PayJailFine(p)))
-                    # (paid at once, with no "paid" event: counted here)
-                    add("fines", ed.jail_fine)
-                    add("pot_in", ed.jail_fine if pot_rule else 0)
-                    continue
-                except IllegalAction:
-                    pass  # not enough cash: throw instead
-            follow(game.apply(monopoly.RollDice(p)))
+        use_card = kind == "jail" and jail == "leave" and use_jail_cards and held[p] > 0
+        step = scripted.answer(game, dec, jail=jail, use_jail_card=use_card, cheaper_tax=True)
+        follow(step.events)
+        if isinstance(step.action, monopoly.UseJailCard):
+            held[p] -= 1
+        elif isinstance(step.action, monopoly.PayJailFine):  # paid with no "paid" event
+            add("fines", ed.jail_fine)
+            add("pot_in", ed.jail_fine if pot_rule else 0)
         elif kind == "end_turn":
-            follow(game.apply(monopoly.EndTurn(p)))
             if counting:
                 acc[col["turns"]] += 1
                 if p == 0:
@@ -226,19 +216,4 @@ def _play(
             acc[:] = 0.0
             mover[0] = -1
             played += 1
-        elif kind == "buy_or_auction":
-            follow(game.apply(monopoly.DeclineProperty(p)))
-        elif kind == "bid":
-            follow(game.apply(monopoly.PassBid(p)))
-        elif kind == "tax_choice":
-            info = dec.info
-            percent = game.total_worth(p) * int(info["percent"]) // 100 < int(info["flat"])
-            follow(game.apply(monopoly.ChooseTax(p, percent)))
-        elif kind == "raise_funds":
-            try:
-                follow(game.apply(monopoly.PayDebt(p)))
-            except IllegalAction:
-                follow(game.apply(monopoly.DeclareBankruptcy(p)))
-        else:  # pragma: no cover - trades and mortgages never arise under this policy
-            raise AssertionError(f"unexpected decision {kind!r} (seed {seed})")
     return counted

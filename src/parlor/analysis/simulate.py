@@ -1,9 +1,7 @@
 """Count where throws and turns end in real games played by the engine, to check the exact chain.
 
-The players follow a scripted policy that keeps money out of play: they decline every property and
-pass every bid (so no rent is ever due), pay taxes at the flat rate, and in jail either leave at
-once (use a held card, else pay the fine) or throw for doubles, as the chosen jail strategy says.
-Salary outweighs taxes and fines, so a game practically never ends; if one does, another starts.
+The players follow the scripted policy of :mod:`parlor.analysis.scripted`, which keeps money out
+of play, and pay taxes at the flat rate. Salary outweighs taxes and fines, so a game practically never ends; if one does, another starts.
 
 Only the engine's public interface is used: ``new_game``, ``pending``, ``apply`` and the events it
 returns (the token is followed through ``moved``, ``jailed`` and ``left_jail`` events, and checked
@@ -29,8 +27,8 @@ from typing import Any
 import numpy as np
 
 from parlor import monopoly
+from parlor.analysis import scripted
 from parlor.analysis.markov import N_SQUARES, FloatArray, JailStrategy
-from parlor.core.errors import IllegalAction
 from parlor.core.game import Event
 from parlor.monopoly.edition import Edition, load_edition
 
@@ -217,22 +215,7 @@ def _play(
             thrown = False  # the throw and all it set off are over: count where it ended
             if played >= burn_in and not loose[0]:
                 roll[counted // batch, where[p]] += 1
-        if kind in ("start_turn", "roll_again"):
-            follow(game.apply(monopoly.RollDice(p)))
-            thrown = True
-        elif kind == "jail":
-            if jail == "leave":
-                use_card = use_jail_cards and jail_cards[p] > 0
-                leave = monopoly.UseJailCard(p) if use_card else monopoly.PayJailFine(p)
-                try:
-                    follow(game.apply(leave))
-                    jail_cards[p] -= use_card
-                    continue  # out of jail: the turn now asks for an ordinary throw
-                except IllegalAction:
-                    off += 1  # e.g. not enough cash for the fine: throw instead
-            follow(game.apply(monopoly.RollDice(p)))
-            thrown = True
-        elif kind == "end_turn":
+        if kind == "end_turn":
             if played >= burn_in and not loose[0]:
                 turn[counted // batch, where[p]] += 1
                 counted += 1
@@ -241,18 +224,12 @@ def _play(
                 seen = game.view(None)["players"][p]
                 pos = IN_JAIL if seen["in_jail"] else seen["position"]
                 assert pos == where[p], f"seed {seed}: view says {pos}, events said {where[p]}"
-            follow(game.apply(monopoly.EndTurn(p)))
-        elif kind == "buy_or_auction":
-            follow(game.apply(monopoly.DeclineProperty(p)))
-        elif kind == "bid":
-            follow(game.apply(monopoly.PassBid(p)))
-        elif kind == "tax_choice":
-            follow(game.apply(monopoly.ChooseTax(p, False)))
-        elif kind == "raise_funds":
-            try:
-                follow(game.apply(monopoly.PayDebt(p)))
-            except IllegalAction:
-                follow(game.apply(monopoly.DeclareBankruptcy(p)))
-        else:  # pragma: no cover - trades and mortgages never arise under this policy
-            raise AssertionError(f"unexpected decision {kind!r} (seed {seed})")
+        use_card = kind == "jail" and use_jail_cards and jail_cards[p] > 0
+        step = scripted.answer(game, dec, jail=jail, use_jail_card=use_card)
+        follow(step.events)
+        if isinstance(step.action, monopoly.RollDice):
+            thrown = True
+        elif isinstance(step.action, monopoly.UseJailCard):
+            jail_cards[p] -= 1
+        off += not step.planned and kind == "jail"  # e.g. not enough cash for the fine
     return counted, off, game
