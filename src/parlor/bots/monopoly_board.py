@@ -136,9 +136,11 @@ class Deeds:
 
     __slots__ = (
         "_build_options",
+        "_built",
         "_by_price",
         "_danger",
         "_junk",
+        "_lone",
         "_offer_targets",
         "_spots",
         "_top_rent",
@@ -248,6 +250,8 @@ class Deeds:
         self._offer_targets: list[list[OfferTarget] | None] = [None] * players
         self._danger: list[int] | None = None
         self._junk: list[int | None] = [None] * players
+        self._lone: list[tuple[int, list[int]] | None] = [None] * players
+        self._built: list[bool] | None = None
         if previous is None:
             return
         # What is known of the players none of whose groups changed still holds.
@@ -259,6 +263,7 @@ class Deeds:
             self._build_options[p] = previous._build_options[p]
             self._by_price[p] = previous._by_price[p]
             self._junk[p] = previous._junk[p]
+            self._lone[p] = previous._lone[p]
         if not same_owner:
             return  # (trade targets also depend on the other players' groups: not kept)
         # The same owners: the lots dearest first hold for everyone, and the trade targets
@@ -271,6 +276,22 @@ class Deeds:
             if any(before[s] for s in members) != any(after[s] for s in members):
                 return
         self._offer_targets = list(previous._offer_targets)
+
+    def built_groups(self) -> list[bool]:
+        """Per group: whether one of its lots has a building (filled on the first question)."""
+        built = self._built
+        if built is None:
+            buildings = self.buildings
+            built = []
+            for members in self.board.groups:
+                has = False
+                for s in members:
+                    if buildings[s]:
+                        has = True
+                        break
+                built.append(has)
+            self._built = built
+        return built
 
     def same(self, owner: list[int], mortgaged: list[bool], buildings: list[int]) -> bool:
         return owner == self.owner and buildings == self.buildings and mortgaged == self.mortgaged

@@ -18,7 +18,9 @@ if TYPE_CHECKING:
 
 
 #: the proposer's own measure of a trade: ``(table, proposer, to, give, take, cash to the proposer,
-#: cash kept back, the plain deltas) -> (proposer's change, other's change)``
+#: cash kept back, the plain deltas) -> (proposer's change, other's change)``; as the proposer
+#: pays more its change must not grow and the other's must not fall (:func:`best_offer` relies
+#: on it)
 OwnMeasure = Callable[
     [Table, int, int, Any, Any, int, int, "tuple[float, float] | None"], "tuple[float, float]"
 ]
@@ -101,18 +103,35 @@ def best_offer(
     best: tuple[float, ProposeTrade] | None = None
     cash = table.cash[player]
     reserve = bot._reserve(table)
+    # The proposer's gain falls as the price rises (its measure's change does not grow as it
+    # pays more, the other side's does not fall, and a non-negative weight counts that against
+    # it): past the first price it refuses, no dearer one can do.
+    factors = bot.price_factors
+    rising = all(factors[i] <= factors[i + 1] for i in range(len(factors) - 1))
+    monotone = rising and bot.propose_weight >= 0.0
     for target in table.offer_targets(player):
         other, rest, base = target.other, target.take, target.base
         if table.bankrupt[other]:
             continue
         for give in target.sweeteners:
             plain: tuple[float, float] | None = None
-            for factor in bot.price_factors:
+            for factor in factors:
                 pay = int(base * factor) // unit * unit
-                if pay > cash or (not give and pay <= 0) or cash - pay < reserve:
+                if pay > cash or cash - pay < reserve:
+                    if rising:
+                        break  # (the dearer levels are not affordable either)
+                    continue
+                if not give and pay <= 0:
                     continue
                 if plain is None:  # (the same for every price: computed once)
                     plain = table.trade_deltas(player, other, give, rest)
+                # Whether the other side accepts (the plain measure: cheap) before the own
+                # measure; both must hold, so the order does not change the answer.
+                their_gain = _gain(
+                    bot, table, player, other, plain[0] - pay, plain[1] + pay, 0, True, None
+                )
+                if their_gain <= 0:
+                    continue
                 d_me, d_other = (
                     plain
                     if own is None
@@ -130,11 +149,8 @@ def best_offer(
                     bot.propose_weight,
                 )
                 if mine_gain <= 0:
-                    continue
-                their_gain = _gain(
-                    bot, table, player, other, plain[0] - pay, plain[1] + pay, 0, True, None
-                )
-                if their_gain <= 0:
+                    if monotone:
+                        break  # (it only falls as the price rises)
                     continue
                 offer = ProposeTrade(
                     player, other, give_squares=give, take_squares=rest, give_cash=pay
