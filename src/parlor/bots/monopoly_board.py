@@ -141,6 +141,7 @@ class Deeds:
         "_danger",
         "_junk",
         "_lone",
+        "_offer_plans",
         "_offer_targets",
         "_spots",
         "_top_rent",
@@ -252,6 +253,8 @@ class Deeds:
         self._junk: list[int | None] = [None] * players
         self._lone: list[tuple[int, list[int]] | None] = [None] * players
         self._built: list[bool] | None = None
+        # The trade searches' price plans (monopoly_trading), by player and bot parameters.
+        self._offer_plans: dict[Any, Any] | None = None
         if previous is None:
             return
         # What is known of the players none of whose groups changed still holds.
