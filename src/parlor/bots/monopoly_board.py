@@ -279,6 +279,13 @@ class Deeds:
             if any(before[s] for s in members) != any(after[s] for s in members):
                 return
         self._offer_targets = list(previous._offer_targets)
+        # A price plan involves only groups where its player holds a lot (the target and the
+        # sweeteners' groups): those of the players none of whose groups changed still hold.
+        plans = previous._offer_plans
+        if plans:
+            kept = {key: plan for key, plan in plans.items() if key[0] not in affected}
+            if kept:
+                self._offer_plans = kept
 
     def built_groups(self) -> list[bool]:
         """Per group: whether one of its lots has a building (filled on the first question)."""
