@@ -128,6 +128,10 @@ def offer_plan(bot: MonopolyHeuristicBot, table: Table, player: int) -> list[Off
     return plan
 
 
+#: Per tuple of price factors: whether they rise (asked once, not at every search).
+_RISING: dict[tuple[float, ...], bool] = {}
+
+
 def best_offer(
     bot: MonopolyHeuristicBot,
     game: Any,
@@ -148,7 +152,11 @@ def best_offer(
     # pays more, the other side's does not fall, and a non-negative weight counts that against
     # it): past the first price it refuses, no dearer one can do.
     factors = bot.price_factors
-    rising = all(factors[i] <= factors[i + 1] for i in range(len(factors) - 1))
+    rising = _RISING.get(factors)
+    if rising is None:
+        rising = _RISING[factors] = all(
+            factors[i] <= factors[i + 1] for i in range(len(factors) - 1)
+        )
     monotone = rising and bot.propose_weight >= 0.0
     for other, rest, give, plain, pays in offer_plan(bot, table, player):
         if table.bankrupt[other]:
