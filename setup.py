@@ -30,6 +30,7 @@ COMPILED = [
     "parlor/bots/monopoly_table.py",
     "parlor/bots/monopoly_heuristic.py",
     "parlor/bots/monopoly_trading.py",
+    "parlor/bots/monopoly_dealing.py",
     "parlor/bots/monopoly_valuation.py",
     "parlor/monopoly/interned.py",
     "parlor/monopoly/table.py",

@@ -72,3 +72,98 @@ def test_a_seat_offers_no_more_for_a_group_than_it_could_build() -> None:
     assert offer is not None and offer.take_squares == (PARK_PLACE,) and offer.give_cash > 350
     game, broke = _table(700)
     assert seat_best_offer(bot, game, broke, 1, set()) is None
+
+
+def _reference_offer(bot, game, table, player, made, own):  # type: ignore[no-untyped-def]
+    """best_offer by its definition (every sweetener, every price level in turn, both sides'
+    measures at each): what the cached plans and early stops must reproduce."""
+    from parlor.bots.monopoly_trading import _gain
+    from parlor.monopoly.actions import ProposeTrade
+
+    unit = table.board.edition.money_unit
+    best = None
+    cash = table.cash[player]
+    reserve = bot._reserve(table)
+    for target in table.offer_targets(player):
+        if table.bankrupt[target.other]:
+            continue
+        for give in target.sweeteners:
+            plain = table.trade_deltas(player, target.other, give, target.take)
+            for factor in bot.price_factors:
+                pay = int(target.base * factor) // unit * unit
+                if pay > cash or (not give and pay <= 0) or cash - pay < reserve:
+                    continue
+                d_me, d_other = (
+                    plain
+                    if own is None
+                    else own(table, player, target.other, give, target.take, -pay, reserve, plain)
+                )
+                mine = _gain(
+                    bot,
+                    table,
+                    player,
+                    target.other,
+                    d_me - pay,
+                    d_other + pay,
+                    0,
+                    False,
+                    bot.propose_weight,
+                )
+                theirs = _gain(
+                    bot, table, player, target.other, plain[0] - pay, plain[1] + pay, 0, True, None
+                )
+                offer = ProposeTrade(
+                    player,
+                    target.other,
+                    give_squares=give,
+                    take_squares=target.take,
+                    give_cash=pay,
+                )
+                if mine <= 0 or theirs <= 0 or offer in made:
+                    continue
+                if best is None or mine > best[0]:
+                    best = (mine, offer)
+                break
+    if best is None:
+        return None
+    return best[1] if game.is_legal(best[1]) else None
+
+
+@pytest.mark.parametrize("edition", ["classic", "matador"])
+def test_the_trade_search_equals_its_definition(edition: str) -> None:
+    """Over the moments of a seeded game, for every seat, the heuristic's offer (plain and
+    funded measures; the default bot, one whose price levels do not rise and one with a
+    negative proposing weight, where the search may not stop early) is the one a search of
+    every price level finds, also when some offers were made before."""
+    from parlor.bots.monopoly_trading import best_offer
+
+    bots = [
+        MonopolyHeuristicBot(0),
+        MonopolyHeuristicBot(0, price_factors=(2.0, 0.5, 1.0, 0.25, 3.0)),
+        MonopolyHeuristicBot(0, propose_weight=-0.2),
+        MonopolyHeuristicBot(0, v1=True),
+    ]
+    players = [MonopolyHeuristicBot(p) for p in range(4)]
+    game = monopoly.new_game(edition, 4, seed=3)
+    found = 0
+    made: set[object] = set()
+    n = 0
+    while not game.is_over and n < 900:
+        if n % 5 == 0:
+            table = Table.of(game)
+            for bot in bots:
+                for p in range(4):
+                    if table.bankrupt[p]:
+                        continue
+                    for own in (None, funded_deltas):
+                        got = best_offer(bot, game, table, p, made, own=own)  # type: ignore[arg-type]
+                        want = _reference_offer(bot, game, table, p, made, own)
+                        assert got == want
+                        if got is not None:
+                            found += 1
+                            if n % 3 == 0:
+                                made.add(got)
+        p = game.pending.player  # type: ignore[union-attr]
+        game.apply(players[p].choose(game, p))
+        n += 1
+    assert found > 20

@@ -12,6 +12,8 @@ from parlor import monopoly
 from parlor.bots import RandomBot
 from parlor.bots.monopoly_heuristic import MonopolyHeuristicBot
 from parlor.bots.monopoly_table import Deeds, Table, board_for
+from parlor.bots.monopoly_trading import offer_plan
+from parlor.bots.monopoly_valuation import funds
 
 FIELDS = ("cash", "bankrupt", "in_jail", "jail_cards", "position", "owner", "mortgaged")
 
@@ -29,8 +31,25 @@ def _states(edition: str, seed: int, every: int = 7):
         n += 1
 
 
+def _funds(table: Table, p: int, gi: int) -> int:
+    """:func:`funds` by its definition: cash and the mortgage value of the lone lots (outside
+    group ``gi``, unmortgaged, in unbuilt groups, not in a street group ``p`` owns whole)."""
+    b = table.board
+    lone = 0
+    for s in table.owned(p):
+        if table.mortgaged[s] or any(table.buildings[t] for t in b.group_of[s]):
+            continue
+        if b.group_index[s] == gi:
+            continue
+        if b.kind[s] == "street" and all(table.owner[t] == p for t in b.group_of[s]):
+            continue
+        lone += b.mortgage[s]
+    return table.cash[p] + lone
+
+
 @pytest.mark.parametrize("edition", monopoly.EDITION_IDS)
 def test_state_tables_equal_view_tables_and_fresh_caches(edition: str) -> None:
+    bot = MonopolyHeuristicBot(0)
     for game in _states(edition, seed=5):
         board = board_for(game)
         mine = Table.of(game)  # with deeds carried from earlier moments
@@ -45,6 +64,13 @@ def test_state_tables_equal_view_tables_and_fresh_caches(edition: str) -> None:
             assert mine.offer_targets(p) == seen.offer_targets(p)
             assert mine.owned_by_price(p) == seen.owned_by_price(p)
             assert mine.worth(p) == seen.worth(p)
+            assert mine.lone_funds(p) == seen.lone_funds(p)
+            for gi in (-1, *range(len(board.groups))):
+                assert funds(mine, p, gi) == _funds(seen, p, gi)
+            assert offer_plan(bot, mine, p) == offer_plan(bot, seen, p)
+        for sq in board.properties:
+            assert mine.group_built(sq) == seen.group_built(sq)
+            assert mine.group_built(sq) == any(seen.buildings[s] for s in board.group_of[sq])
         assert mine.deeds.group_owner == seen.deeds.group_owner
         assert mine.deeds.owned == seen.deeds.owned
         assert mine.deeds.complete == seen.deeds.complete

@@ -136,9 +136,12 @@ class Deeds:
 
     __slots__ = (
         "_build_options",
+        "_built",
         "_by_price",
         "_danger",
         "_junk",
+        "_lone",
+        "_offer_plans",
         "_offer_targets",
         "_spots",
         "_top_rent",
@@ -239,38 +242,77 @@ class Deeds:
         touched: tuple[int, ...],
     ) -> None:
         # Per player, filled on demand: the dearest rent of its unmortgaged lots, the lots where
-        # it may build, with their costs and scores, its lots dearest first, its trade targets;
-        # and the danger each player faces (from the others' top rents).
-        self._top_rent: list[int | None] = [None] * players
-        self._spots: list[list[int] | None] = [None] * players
-        self._build_options: list[list[tuple[int, int, float]] | None] = [None] * players
-        self._by_price: list[list[int] | None] = [None] * players
-        self._offer_targets: list[list[OfferTarget] | None] = [None] * players
+        # it may build, with their costs and scores, its lots dearest first, its trade targets,
+        # what its lone lots would raise; and the danger each player faces (from the others' top
+        # rents), the groups with buildings, the trade searches' price plans (monopoly_trading,
+        # by player and bot parameters).
         self._danger: list[int] | None = None
-        self._junk: list[int | None] = [None] * players
+        self._built: list[bool] | None = None
+        self._offer_plans: dict[Any, Any] | None = None
         if previous is None:
+            self._top_rent: list[int | None] = [None] * players
+            self._spots: list[list[int] | None] = [None] * players
+            self._build_options: list[list[tuple[int, int, float]] | None] = [None] * players
+            self._by_price: list[list[int] | None] = [None] * players
+            self._offer_targets: list[list[OfferTarget] | None] = [None] * players
+            self._junk: list[int | None] = [None] * players
+            self._lone: list[tuple[int, list[int]] | None] = [None] * players
             return
-        # What is known of the players none of whose groups changed still holds.
-        for p in range(players):
-            if p in affected:
-                continue
-            self._top_rent[p] = previous._top_rent[p]
-            self._spots[p] = previous._spots[p]
-            self._build_options[p] = previous._build_options[p]
-            self._by_price[p] = previous._by_price[p]
-            self._junk[p] = previous._junk[p]
-        if not same_owner:
-            return  # (trade targets also depend on the other players' groups: not kept)
-        # The same owners: the lots dearest first hold for everyone, and the trade targets
-        # too (they follow from the owners and from which groups have buildings) unless a
-        # group got its first building or lost its last.
+        # What is known of the players none of whose groups changed still holds: also their
+        # trade targets and price plans, which involve only groups where they hold a lot (the
+        # target groups, and the sweeteners' groups, whose missing lot is theirs).
+        self._top_rent = list(previous._top_rent)
+        self._spots = list(previous._spots)
+        self._build_options = list(previous._build_options)
         self._by_price = list(previous._by_price)
+        self._offer_targets = list(previous._offer_targets)
+        self._junk = list(previous._junk)
+        self._lone = list(previous._lone)
+        for p in affected:
+            if p < 0:
+                continue
+            self._top_rent[p] = None
+            self._spots[p] = None
+            self._build_options[p] = None
+            self._junk[p] = None
+            self._lone[p] = None
+            if not same_owner:
+                self._by_price[p] = None
+                self._offer_targets[p] = None
+        plans = previous._offer_plans
+        if plans:
+            kept = {key: plan for key, plan in plans.items() if key[0] not in affected}
+            if kept:
+                self._offer_plans = kept
+        if not same_owner:
+            return
+        # The same owners: the lots dearest first hold for everyone (kept above), and the
+        # trade targets too (they follow from the owners and from which groups have buildings)
+        # unless a group got its first building or lost its last.
         before, after = previous.buildings, self.buildings
         for gi in touched:
             members = self.board.groups[gi]
             if any(before[s] for s in members) != any(after[s] for s in members):
+                for p in affected:
+                    if p >= 0:
+                        self._offer_targets[p] = None
                 return
-        self._offer_targets = list(previous._offer_targets)
+
+    def built_groups(self) -> list[bool]:
+        """Per group: whether one of its lots has a building (filled on the first question)."""
+        built = self._built
+        if built is None:
+            buildings = self.buildings
+            built = []
+            for members in self.board.groups:
+                has = False
+                for s in members:
+                    if buildings[s]:
+                        has = True
+                        break
+                built.append(has)
+            self._built = built
+        return built
 
     def same(self, owner: list[int], mortgaged: list[bool], buildings: list[int]) -> bool:
         return owner == self.owner and buildings == self.buildings and mortgaged == self.mortgaged

@@ -38,6 +38,51 @@ def unfunded_bonus(table: Table, player: int, gi: int, cash_change: int, keep: i
     return b.group_bonus[gi] * (1.0 - max(0.0, spare) / houses)
 
 
+def completed_groups(
+    table: Table, proposer: int, to: int, give_squares: Any, take_squares: Any
+) -> list[tuple[int, int]]:
+    """``(group, side)`` for each street group the trade completes (``side``: ``proposer`` or
+    ``to``, the one that gets it), in the order of the lots (``give_squares`` first). It does
+    not depend on the cash of the trade: a price search asks it once."""
+    b = table.board
+    owner = table.owner
+    done: list[tuple[int, int]] = []
+    seen: list[int] = []
+    for sq in (*give_squares, *take_squares):
+        gi = b.group_index[sq]
+        if gi in seen or not b.group_is_street[gi]:
+            continue
+        seen.append(gi)
+        # The group's owner after the trade: the lots given go to ``to``, those taken to
+        # ``proposer``, the others stay.
+        new_owner = -3
+        whole = True
+        before_whole = True
+        for s in b.groups[gi]:
+            o = owner[s]
+            if s in take_squares:
+                after = proposer
+            elif s in give_squares:
+                after = to
+            else:
+                after = o
+            if new_owner == -3:
+                new_owner = after
+            elif after != new_owner:
+                whole = False
+                break
+        if not whole or new_owner not in (proposer, to):
+            continue
+        for s in b.groups[gi]:
+            if owner[s] != new_owner:
+                before_whole = False
+                break
+        if before_whole:
+            continue  # complete before the trade
+        done.append((gi, new_owner))
+    return done
+
+
 def funded_deltas(
     table: Table,
     proposer: int,
@@ -47,33 +92,18 @@ def funded_deltas(
     cash_to_proposer: int,
     keep: int,
     plain: tuple[float, float] | None = None,
+    completed: list[tuple[int, int]] | None = None,
 ) -> tuple[float, float]:
     """:meth:`Table.trade_deltas` (or ``plain``, those deltas already computed), less for each
     side the :func:`unfunded_bonus` of every street group the trade completes for it
     (``cash_to_proposer``: the cash ``proposer`` receives, what ``to`` pays; ``keep``: cash each
-    side holds back from building)."""
+    side holds back from building; ``completed``: :func:`completed_groups`, if known)."""
     if plain is None:
         plain = table.trade_deltas(proposer, to, give_squares, take_squares)
+    if completed is None:
+        completed = completed_groups(table, proposer, to, give_squares, take_squares)
     d_proposer, d_to = plain
-    b = table.board
-    owner = table.owner
-    after = list(owner)
-    for sq in give_squares:
-        after[sq] = to
-    for sq in take_squares:
-        after[sq] = proposer
-    seen: list[int] = []
-    for sq in (*give_squares, *take_squares):
-        gi = b.group_index[sq]
-        if gi in seen or not b.group_is_street[gi]:
-            continue
-        seen.append(gi)
-        members = b.groups[gi]
-        new_owner = after[members[0]]
-        if new_owner not in (proposer, to) or any(after[s] != new_owner for s in members):
-            continue
-        if all(owner[s] == new_owner for s in members):
-            continue  # complete before the trade
+    for gi, new_owner in completed:
         if new_owner == proposer:
             d_proposer -= unfunded_bonus(table, proposer, gi, cash_to_proposer, keep)
         else:

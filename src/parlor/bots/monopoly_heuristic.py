@@ -104,6 +104,8 @@ class _Memory:
     #: Per player: the facts (deeds, own cash, the bank's stock) at which managing its lots last
     #: found nothing to do; the same facts give the same answer.
     idle: dict[int, tuple[Any, ...]]
+    #: Per player with nothing to build: the deeds and the least cash at which it lifts a mortgage.
+    lift: dict[int, tuple[Any, int]]
 
 
 class MonopolyHeuristicBot:
@@ -159,13 +161,13 @@ class MonopolyHeuristicBot:
         self.name = "heuristic-v1" if v1 else "heuristic"
         # The game of the memory (held: a compiled game cannot be weakly referenced).
         self._game: Any = None
-        self._memory = _Memory(set(), -1, {}, {})
+        self._memory = _Memory(set(), -1, {}, {}, {})
 
     # ----- memory ------------------------------------------------------------------------------
     def _memory_for(self, game: Any) -> _Memory:
         if self._game is not game:
             self._game = game
-            self._memory = _Memory(set(), -1, {}, {})
+            self._memory = _Memory(set(), -1, {}, {}, {})
         return self._memory
 
     # ----- the entry point ---------------------------------------------------------------------
@@ -400,16 +402,42 @@ class MonopolyHeuristicBot:
                 if len(memory.offers) > 2000:
                     memory.offers.clear()
                 return offer
-        # With no mortgaged lot and no lot to build on, the deeds alone say there is nothing to do.
-        idle: tuple[Any, ...] = (table.deeds,)
-        if table.build_options(player) or table.has_mortgaged(player):
-            idle = (table.deeds, table.cash[player], table.bank_houses, table.bank_hotels)
+        if not table.build_options(player):
+            # Nothing to build: only mortgages to lift, none at all without a mortgaged lot, and
+            # none while the cash is below what the cheapest lift asks (which the deeds fix).
+            if not table.has_mortgaged(player):
+                return None
+            lift = memory.lift.get(player)
+            if lift is None or lift[0] is not table.deeds:
+                lift = memory.lift[player] = (table.deeds, self._lift_cash(table, player))
+            if table.cash[player] < lift[1]:
+                return None
+            return self._manage_lots(game, table, player)
+        idle = (table.deeds, table.cash[player], table.bank_houses, table.bank_hotels)
         if memory.idle.get(player) == idle:
             return None
         action = self._manage_lots(game, table, player)
         if action is None:
             memory.idle[player] = idle
         return action
+
+    def _lift_cash(self, table: Table, player: int) -> int:
+        """The least cash at which :meth:`_manage_lots` lifts a mortgage when ``player`` has no lot
+        to build on: the cheapest lift with the building reserve left in a complete street
+        group, with twice that and a fifth of the starting cash elsewhere."""
+        b = table.board
+        reserve = self._build_reserve(table, player)
+        least = -1
+        for sq in table.owned(player):
+            if not table.mortgaged[sq]:
+                continue
+            cost = b.mortgage[sq] + b.edition.mortgage_interest(sq)
+            need = cost + 2 * reserve + b.edition.starting_cash // 5
+            if table.owns_group(player, sq) and b.kind[sq] == "street":
+                need = min(need, cost + reserve)
+            if least < 0 or need < least:
+                least = need
+        return least
 
     def _manage_lots(self, game: Any, table: Table, player: int) -> Action | None:
         """Lift mortgages, build, or mortgage to build: what :meth:`_manage` does when it does not

@@ -218,8 +218,36 @@ class Table:
         return False
 
     def group_built(self, sq: int) -> bool:
-        buildings = self.buildings
-        return any(buildings[s] for s in self.board.group_of[sq])
+        """Whether a lot of ``sq``'s group has a building (kept with the deeds)."""
+        gi = self.board.group_index[sq]
+        if gi < 0:
+            return False
+        built = self.deeds._built
+        if built is None:
+            built = self.deeds.built_groups()
+        return built[gi]
+
+    def lone_funds(self, player: int) -> tuple[int, list[int]]:
+        """What ``player``'s lone lots (unmortgaged, unbuilt groups, outside its complete street
+        groups) would raise by mortgage: in all, and per group. They follow from the deeds alone,
+        so they are kept with them (:func:`parlor.bots.monopoly_valuation.funds` adds the cash)."""
+        deeds = self.deeds
+        cached = deeds._lone[player]
+        if cached is not None:
+            return cached
+        b = self.board
+        per_group = [0] * len(b.groups)
+        total = 0
+        mortgaged = self.mortgaged
+        for s in deeds.owned[player]:
+            if mortgaged[s] or self.group_built(s):
+                continue
+            if b.kind[s] == "street" and self.owns_group(player, s):
+                continue
+            total += b.mortgage[s]
+            per_group[b.group_index[s]] += b.mortgage[s]
+        cached = deeds._lone[player] = (total, per_group)
+        return cached
 
     def active(self) -> list[int]:
         return [p for p in range(len(self.cash)) if not self.bankrupt[p]]

@@ -18,7 +18,9 @@ if TYPE_CHECKING:
 
 
 #: the proposer's own measure of a trade: ``(table, proposer, to, give, take, cash to the proposer,
-#: cash kept back, the plain deltas) -> (proposer's change, other's change)``
+#: cash kept back, the plain deltas) -> (proposer's change, other's change)``; as the proposer
+#: pays more its change must not grow and the other's must not fall (:func:`best_offer` relies
+#: on it)
 OwnMeasure = Callable[
     [Table, int, int, Any, Any, int, int, "tuple[float, float] | None"], "tuple[float, float]"
 ]
@@ -83,6 +85,53 @@ def _gain(
     return mine - weight * theirs - margin
 
 
+#: One sweetener's plan for :func:`best_offer`: the other side, the lots taken, the lots given,
+#: the plain deltas, and the prices (rising, as the bot's levels give them) it should accept.
+OfferPlan = tuple[int, tuple[int, ...], tuple[int, ...], tuple[float, float], list[int]]
+
+
+def offer_plan(bot: MonopolyHeuristicBot, table: Table, player: int) -> list[OfferPlan]:
+    """Per target and sweetener of :meth:`Table.offer_targets`: the price levels of the bot's
+    ``price_factors`` at which the other side gains by the plain measure. That follows from
+    the deeds, the number of players left and the bot's parameters alone, not from the cash,
+    so it is kept with the deeds."""
+    deeds = table.deeds
+    plans = deeds._offer_plans
+    if plans is None:
+        plans = deeds._offer_plans = {}
+    factors = bot.price_factors
+    key = (player, bot.trade_weight, factors, table.n_active())
+    plan: list[OfferPlan] | None = plans.get(key)
+    if plan is not None:
+        return plan
+    edition = table.board.edition
+    unit = edition.money_unit
+    # :func:`_gain` answering, with no jail cards, written out (the same operations in the
+    # same order: the same floats).
+    weight = 1.0 if table.n_active() <= 2 else bot.trade_weight
+    margin = 0.02 * edition.starting_cash
+    plan = []
+    for target in table.offer_targets(player):
+        other, rest, base = target.other, target.take, target.base
+        for give in target.sweeteners:
+            plain = table.trade_deltas(player, other, give, rest)
+            pays: list[int] = []
+            for factor in factors:
+                pay = int(base * factor) // unit * unit
+                if not give and pay <= 0:
+                    continue
+                if (plain[1] + pay) - weight * (plain[0] - pay) - margin > 0:
+                    pays.append(pay)
+            if pays:
+                plan.append((other, rest, give, plain, pays))
+    plans[key] = plan
+    return plan
+
+
+#: Per tuple of price factors: whether they rise (asked once, not at every search).
+_RISING: dict[tuple[float, ...], bool] = {}
+
+
 def best_offer(
     bot: MonopolyHeuristicBot,
     game: Any,
@@ -95,55 +144,46 @@ def best_offer(
     should accept by this bot's own measure, or ``None``: the cheapest acceptable price for each
     sweetener, the best for ``player`` among those. ``own``: how ``player`` values it (the plain
     deltas when None); whether the other side accepts is always the plain measure every
-    heuristic shares."""
-    b = table.board
-    unit = b.edition.money_unit
+    heuristic shares (:func:`offer_plan`: the prices it accepts, kept with the deeds)."""
     best: tuple[float, ProposeTrade] | None = None
     cash = table.cash[player]
     reserve = bot._reserve(table)
-    for target in table.offer_targets(player):
-        other, rest, base = target.other, target.take, target.base
+    # The proposer's gain falls as the price rises (its measure's change does not grow as it
+    # pays more, the other side's does not fall, and a non-negative weight counts that against
+    # it): past the first price it refuses, no dearer one can do.
+    factors = bot.price_factors
+    rising = _RISING.get(factors)
+    if rising is None:
+        rising = _RISING[factors] = all(
+            factors[i] <= factors[i + 1] for i in range(len(factors) - 1)
+        )
+    monotone = rising and bot.propose_weight >= 0.0
+    for other, rest, give, plain, pays in offer_plan(bot, table, player):
         if table.bankrupt[other]:
             continue
-        for give in target.sweeteners:
-            plain: tuple[float, float] | None = None
-            for factor in bot.price_factors:
-                pay = int(base * factor) // unit * unit
-                if pay > cash or (not give and pay <= 0) or cash - pay < reserve:
-                    continue
-                if plain is None:  # (the same for every price: computed once)
-                    plain = table.trade_deltas(player, other, give, rest)
-                d_me, d_other = (
-                    plain
-                    if own is None
-                    else own(table, player, other, give, rest, -pay, reserve, plain)
-                )
-                mine_gain = _gain(
-                    bot,
-                    table,
-                    player,
-                    other,
-                    d_me - pay,
-                    d_other + pay,
-                    0,
-                    False,
-                    bot.propose_weight,
-                )
-                if mine_gain <= 0:
-                    continue
-                their_gain = _gain(
-                    bot, table, player, other, plain[0] - pay, plain[1] + pay, 0, True, None
-                )
-                if their_gain <= 0:
-                    continue
-                offer = ProposeTrade(
-                    player, other, give_squares=give, take_squares=rest, give_cash=pay
-                )
-                if offer in made:
-                    continue
-                if best is None or mine_gain > best[0]:
-                    best = (mine_gain, offer)
-                break  # the cheapest acceptable price for this sweetener
+        for pay in pays:
+            if pay > cash or cash - pay < reserve:
+                if rising:
+                    break  # (the dearer levels are not affordable either)
+                continue
+            d_me, d_other = (
+                plain
+                if own is None
+                else own(table, player, other, give, rest, -pay, reserve, plain)
+            )
+            mine_gain = _gain(
+                bot, table, player, other, d_me - pay, d_other + pay, 0, False, bot.propose_weight
+            )
+            if mine_gain <= 0:
+                if monotone:
+                    break  # (it only falls as the price rises)
+                continue
+            offer = ProposeTrade(player, other, give_squares=give, take_squares=rest, give_cash=pay)
+            if offer in made:
+                continue
+            if best is None or mine_gain > best[0]:
+                best = (mine_gain, offer)
+            break  # the cheapest acceptable price for this sweetener
     if best is None:
         return None
     return best[1] if game.is_legal(best[1]) else None
