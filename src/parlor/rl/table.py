@@ -13,7 +13,7 @@ import contextlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -274,7 +274,7 @@ class Table:
             mask = np.zeros(self.num_actions, dtype=np.int8)
             # One item write per legal id through a memoryview: a handful of ids, where NumPy's
             # fancy indexing would first turn the list into an index array.
-            view = memoryview(mask)
+            view = memoryview(cast(Any, mask))  # (typeshed: see tools_obs)
             for i in ids:
                 view[i] = 1
             mask.flags.writeable = False
