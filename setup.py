@@ -57,6 +57,13 @@ COMPILED = [
     "parlor/tools/turn.py",
     "parlor/tools/legality.py",
     "parlor/tools/game.py",
+    # The RL environments' per-step work (issue 21): the encoders, the layout they write through
+    # and the table (mask, legal ids, rewards); the PettingZoo and Gymnasium subclasses (aec,
+    # gym_env, vector) stay thin Python over them.
+    "parlor/rl/layout.py",
+    "parlor/rl/tools_obs.py",
+    "parlor/rl/property_obs.py",
+    "parlor/rl/table.py",
 ]
 
 ext_modules = []
