@@ -28,7 +28,9 @@ fi
 [ $# -eq 0 ] || exit 0  # (a chosen subset of the tests: the plain build alone)
 # The optional compiled build (README, setup.py) must play by the same rules: compile its
 # modules in a copy of the tree, check that the engines load compiled, and run the engines' and
-# bots' tests against it (the edition-data tests read files only and ran above).
+# bots' tests against it (the edition-data tests read files only and ran above), and the RL
+# encoders' byte-for-byte and OpenSpiel tests (the encoders are compiled; a compiled module that
+# pyspiel kept once made the process abort at exit).
 repo=$PWD
 build=$(mktemp -d)
 trap 'rm -rf "$build"' EXIT
@@ -39,9 +41,11 @@ cd "$build"
 export PYTHONPATH="$build/src"
 "$repo/.venv/bin/python" -c '
 import parlor.monopoly.game as m, parlor.tools.game as t, parlor.bots.monopoly_heuristic as h
-assert all(x.__file__.endswith(".so") for x in (m, t, h)), "the compiled build did not load"
+import parlor.rl.tools_obs as to, parlor.rl.property_obs as po
+assert all(x.__file__.endswith(".so") for x in (m, t, h, to, po)), "the compiled build did not load"
 import parlor.build
 assert parlor.build.build_name() == "compiled", parlor.build.build_name()'
 "$repo/.venv/bin/python" -m pytest -p no:cacheprovider tests/test_conformance.py tests/golden \
     tests/monopoly tests/tools tests/bots tests/test_records.py \
+    tests/rl/test_fast_obs.py tests/rl/test_openspiel.py \
     --ignore=tests/monopoly/test_edition_data.py

@@ -114,13 +114,16 @@ class ParlorAECEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             self._refresh_infos()
             return
-        seat = self._seat[agent]
-        self._cumulative_rewards[agent] = 0.0
+        seats = self._seat
+        seat = seats[agent]
+        cumulative = self._cumulative_rewards
+        cumulative[agent] = 0.0
         table = self.table
         rewards = table.act_id(seat, action)
         agents = self.agents
-        self.rewards = {a: rewards[self._seat[a]] for a in agents}
-        self._accumulate_rewards()
+        self.rewards = {a: rewards[seats[a]] for a in agents}
+        for a in agents:  # (PettingZoo's _accumulate_rewards, without its second dict walk)
+            cumulative[a] += rewards[seats[a]]
         if table.over:
             for a in agents:
                 self.terminations[a] = not table.truncated or table.game.is_over
@@ -131,11 +134,11 @@ class ParlorAECEnv(AECEnv):  # type: ignore[misc]
             decider = table.decider
             assert decider is not None
             self.agent_selection = self.possible_agents[decider]
-            if table.seats_leave:
+            if table.seats_leave:  # (elsewhere nobody is terminated before the end)
                 for a in agents:
-                    if table.out(self._seat[a]):
+                    if table.out(seats[a]):
                         self.terminations[a] = True
-            self._deads_step_first()
+                self._deads_step_first()
         self._refresh_infos()
 
     def _refresh_infos(self) -> None:

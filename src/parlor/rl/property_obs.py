@@ -8,7 +8,7 @@ the edition's starting cash, so the four editions (dollars, kroner...) share one
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from parlor.monopoly import PropertyGame
 from parlor.rl.layout import Entry, Layout, Vector
@@ -172,97 +172,165 @@ class PropertyEncoder:
             ]
         )
         self._starts = {e.name: self.layout.slice(e.name).start for e in self.layout.entries}
+        self._prepare()
+
+    def _prepare(self) -> None:
+        """Per observing seat, the vector last encoded for it and what it was written from.
+
+        ``update`` compares the view's player and deed records with those it last wrote for that
+        seat (whole lists first, one C-level comparison, then record by record) and rewrites only
+        the entries of the records that differ; the few scalars and the pending decision's
+        entries (a short list of positions and values) are written at every call, after zeroing
+        the positions the last call wrote. The comparison is the whole cache key, so the result
+        is always the game's, whatever happened since (another game, a clone, a snapshot); a
+        deed's ``group_complete`` is worked out again only when some owner changed."""
+        n = self.n
+        self._vectors = [self.layout.zeros() for _ in range(n)]
+        # (typed Any: typeshed knows memoryview item writes as ints only, not a float32 format)
+        self._views: list[Any] = [memoryview(cast(Any, v)) for v in self._vectors]
+        self._players: list[list[dict[str, Any]]] = [[] for _ in range(n)]
+        self._props: list[list[dict[str, Any]]] = [[] for _ in range(n)]
+        self._complete_of: list[list[bool]] = [[] for _ in range(n)]
+        self._written: list[list[tuple[int, float]]] = [[] for _ in range(n)]
+        self._owners: list[int] | None = None  # the owners the flags below were worked out for
+        self._complete: list[bool] = []
 
     def update(self, game: PropertyGame, seat: int) -> Vector:
-        """What the batched environments read: here a new vector (``encode``)."""
-        return self.encode(game, seat)
+        """The encoder's own vector for ``seat``, brought up to date from ``game.view(seat)``
+        (read it, don't keep it: the next call for that seat changes it)."""
+        view: dict[str, Any] = game.view(seat)
+        v = self._views[seat]
+        n, B, cash, at = self.n, self.board, self.cash_scale, self._starts
+        players = view["players"]
+        seen = self._players[seat]
+        if players != seen:
+            position_at, cash_at, jail_at = at["position"], at["cash"], at["in_jail"]
+            turns_at, cards_at, bankrupt_at = at["jail_turns"], at["jail_cards"], at["bankrupt"]
+            for p, info in enumerate(players):
+                old = seen[p] if seen else None
+                if info == old:
+                    continue
+                r = (p - seat) % n
+                if old is not None:
+                    v[position_at + r * B + old["position"]] = 0.0
+                v[position_at + r * B + info["position"]] = 1.0
+                v[cash_at + r] = info["cash"] / cash
+                v[jail_at + r] = float(info["in_jail"])
+                v[turns_at + r] = info["jail_turns"] / 3
+                v[cards_at + r] = float(info["jail_cards"])
+                v[bankrupt_at + r] = float(info["bankrupt"])
+            self._players[seat] = players
+        props = view["properties"]
+        owners = [prop["owner"] for prop in props]
+        if owners != self._owners:
+            self._complete = [
+                owner >= 0 and game.owns_group(owner, prop["square"])
+                for owner, prop in zip(owners, props, strict=True)
+            ]
+            self._owners = owners
+        complete = self._complete
+        seen = self._props[seat]
+        if props != seen or complete != self._complete_of[seat]:
+            owner_at, mortgaged_at = at["owner"], at["mortgaged"]
+            buildings_at, complete_at = at["buildings"], at["group_complete"]
+            was = self._complete_of[seat]
+            for i, prop in enumerate(props):
+                old = seen[i] if seen else None
+                if prop == old and complete[i] == was[i]:
+                    continue
+                if old is not None:
+                    owner = old["owner"]
+                    v[owner_at + i * (n + 1) + (0 if owner < 0 else 1 + (owner - seat) % n)] = 0.0
+                owner = prop["owner"]
+                v[owner_at + i * (n + 1) + (0 if owner < 0 else 1 + (owner - seat) % n)] = 1.0
+                v[mortgaged_at + i] = float(prop["mortgaged"])
+                v[buildings_at + i] = prop["buildings"] / 5
+                v[complete_at + i] = 1.0 if complete[i] else 0.0
+            self._props[seat] = props
+            self._complete_of[seat] = complete
+        # The scalars and the pending decision: positions and values, written after zeroing
+        # what the last call wrote there.
+        writes: list[tuple[int, float]] = []
+        if view["turn"] >= 0:
+            writes.append((at["dice_holder"] + (view["turn"] - seat) % n, 1.0))
+        bank = view["bank"]
+        stock = at["bank_stock"]
+        writes.append((stock, min(1.0, bank["houses"] / self.houses)))
+        writes.append((stock + 1, min(1.0, bank["hotels"] / self.hotels)))
+        writes.append((at["pot"], view["pot"] / cash))
+        writes.append((at["doubles"], view["doubles"] / 3))
+        if self.time_limit:
+            left = max(0, self.time_limit - view["round"]) / self.time_limit
+            writes.append((at["rounds_left"], left))
+        owed = sum(c[2] for c in view["rent_claims"] if c[1] == seat)
+        writes.append((at["rent_owed_to_me"], owed / cash))
+        pending = view["pending"]
+        if pending is not None:
+            self._pending(writes, seat, pending)
+        for i, _ in self._written[seat]:
+            v[i] = 0.0
+        for i, x in writes:
+            v[i] = x
+        self._written[seat] = writes
+        return self._vectors[seat]
 
     def rel(self, seat: int, other: int) -> int:
         return (other - seat) % self.n
 
     def encode(self, game: PropertyGame, seat: int) -> Vector:
-        view: dict[str, Any] = game.view(seat)
-        lay, v, n, B = self.layout, self.layout.zeros(), self.n, self.board
-        cash = self.cash_scale
-        at = self._starts
-        for p, info in enumerate(view["players"]):
-            r = (p - seat) % n
-            v[at["position"] + r * B + info["position"]] = 1.0
-            v[at["cash"] + r] = info["cash"] / cash
-            v[at["in_jail"] + r] = float(info["in_jail"])
-            v[at["jail_turns"] + r] = info["jail_turns"] / 3
-            v[at["jail_cards"] + r] = float(info["jail_cards"])
-            v[at["bankrupt"] + r] = float(info["bankrupt"])
-        if view["turn"] >= 0:
-            lay.hot(v, "dice_holder", self.rel(seat, view["turn"]))
-        # The lots' blocks are written whole (one call per block, not per lot: the most of
-        # the encoding's time went to per-position writes).
-        props = view["properties"]
-        count = len(props)
-        v[at["mortgaged"] : at["mortgaged"] + count] = [float(p["mortgaged"]) for p in props]
-        v[at["buildings"] : at["buildings"] + count] = [p["buildings"] / 5 for p in props]
-        owner_at, complete_at, hot = at["owner"], at["group_complete"], []
-        for i, prop in enumerate(props):
-            owner = prop["owner"]
-            hot.append(owner_at + i * (n + 1) + (0 if owner < 0 else 1 + (owner - seat) % n))
-            if owner >= 0 and game.owns_group(owner, prop["square"]):
-                hot.append(complete_at + i)
-        v[hot] = 1.0
-        bank = view["bank"]
-        lay.put(
-            v,
-            "bank_stock",
-            [min(1.0, bank["houses"] / self.houses), min(1.0, bank["hotels"] / self.hotels)],
-        )
-        lay.put(v, "pot", view["pot"] / cash)
-        lay.put(v, "doubles", view["doubles"] / 3)
-        if self.time_limit:
-            lay.put(v, "rounds_left", max(0, self.time_limit - view["round"]) / self.time_limit)
-        owed = sum(c[2] for c in view["rent_claims"] if c[1] == seat)
-        lay.put(v, "rent_owed_to_me", owed / cash)
-        pending = view["pending"]
-        if pending is not None:
-            self._pending(v, seat, pending)
-        return v
+        """What ``seat`` sees, from ``game.view(seat)`` and the public ``owns_group``, as a new
+        array."""
+        return self.update(game, seat).copy()
 
-    def _pending(self, v: Vector, seat: int, pending: dict[str, Any]) -> None:
-        lay, cash = self.layout, self.cash_scale
+    def encode_into(self, game: PropertyGame, seat: int, out: Vector) -> None:
+        """``encode`` written into ``out`` (a row of a batch) instead of a new array."""
+        out[:] = self.update(game, seat)
+
+    def _hot(self, name: str, index: int) -> tuple[int, float]:
+        """Position ``index`` of entry ``name``, set to 1; out-of-range is a bug."""
+        s = self.layout.slice(name)
+        if not 0 <= index < s.stop - s.start:
+            raise IndexError(f"{name}[{index}] is outside its width {s.stop - s.start}")
+        return (s.start + index, 1.0)
+
+    def _pending(self, w: list[tuple[int, float]], seat: int, pending: dict[str, Any]) -> None:
+        """The pending decision's entries, appended to ``w`` as (position, value)."""
+        at, cash, hot = self._starts, self.cash_scale, self._hot
         kind, info = pending["kind"], pending["info"]
-        lay.hot(v, "decider", self.rel(seat, pending["player"]))
-        lay.hot(v, "pending_kind", PROPERTY_DECISIONS.index(kind))
+        w.append(hot("decider", self.rel(seat, pending["player"])))
+        w.append(hot("pending_kind", PROPERTY_DECISIONS.index(kind)))
         square = info.get("square")
         if isinstance(square, int) and 0 <= square < self.board:
-            lay.hot(v, "pending_square", square)
+            w.append(hot("pending_square", square))
         if kind == "buy_or_auction":
-            lay.put(v, "price", info["price"] / cash)
+            w.append((at["price"], info["price"] / cash))
         elif kind == "bid":
-            lay.hot(v, "auction_item", AUCTION_ITEMS.index(info["item"]))
-            lay.put(v, "high_bid", info["high_bid"] / cash)
+            w.append(hot("auction_item", AUCTION_ITEMS.index(info["item"])))
+            w.append((at["high_bid"], info["high_bid"] / cash))
             bidder = info["high_bidder"]
-            lay.hot(v, "high_bidder", 0 if bidder < 0 else 1 + self.rel(seat, bidder))
-            lay.put(v, "min_bid", info["min_bid"] / cash)
+            w.append(hot("high_bidder", 0 if bidder < 0 else 1 + self.rel(seat, bidder)))
+            w.append((at["min_bid"], info["min_bid"] / cash))
         elif kind == "building_wish":
             item = info["item"]
-            lay.hot(v, "auction_item", AUCTION_ITEMS.index(item))
+            w.append(hot("auction_item", AUCTION_ITEMS.index(item)))
             scale = self.hotels if item == "hotel" else self.houses
             facts = (info["stock"], info["least"], info["most"], sum(info["wishes"].values()))
-            lay.put(v, "shortage", [x / scale for x in facts])
+            w.extend((at["shortage"] + k, x / scale) for k, x in enumerate(facts))
         elif kind == "raise_funds":
-            lay.put(v, "debt", info["amount"] / cash)
+            w.append((at["debt"], info["amount"] / cash))
             creditor = info["creditor"]
-            lay.hot(v, "creditor", 0 if creditor < 0 else 1 + self.rel(seat, creditor))
+            w.append(hot("creditor", 0 if creditor < 0 else 1 + self.rel(seat, creditor)))
         elif kind == "tax_choice":
-            lay.put(v, "tax", [info["flat"] / cash, info["percent"] / 100])
+            w.append((at["tax"], info["flat"] / cash))
+            w.append((at["tax"] + 1, info["percent"] / 100))
         elif kind == "answer_trade":
             offer = info["offer"]
-            lay.hot(v, "trade_from", self.rel(seat, info["from"]))
+            w.append(hot("trade_from", self.rel(seat, info["from"])))
             for sq in offer["give_squares"]:
-                lay.hot(v, "trade_gives", self.lot_index[sq])
+                w.append(hot("trade_gives", self.lot_index[sq]))
             for sq in offer["take_squares"]:
-                lay.hot(v, "trade_takes", self.lot_index[sq])
-            lay.put(v, "trade_cash", [offer["give_cash"] / cash, offer["take_cash"] / cash])
-            lay.put(
-                v,
-                "trade_jail_cards",
-                [float(offer["give_jail_cards"]), float(offer["take_jail_cards"])],
-            )
+                w.append(hot("trade_takes", self.lot_index[sq]))
+            w.append((at["trade_cash"], offer["give_cash"] / cash))
+            w.append((at["trade_cash"] + 1, offer["take_cash"] / cash))
+            w.append((at["trade_jail_cards"], float(offer["give_jail_cards"])))
+            w.append((at["trade_jail_cards"] + 1, float(offer["take_jail_cards"])))

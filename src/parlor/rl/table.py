@@ -13,7 +13,7 @@ import contextlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -118,6 +118,8 @@ def action_index(action_id: Any) -> int:
     >>> action_index(1.5), action_index(1.0), action_index(True), action_index("1")
     (-1, -1, -1, -1)
     """
+    if type(action_id) is int:  # (the common case first: no bool, no NumPy type)
+        return action_id
     if isinstance(action_id, np.ndarray) and action_id.shape == ():
         action_id = action_id[()]
     if isinstance(action_id, bool | np.bool_) or not isinstance(action_id, int | np.integer):
@@ -266,8 +268,15 @@ class Table:
             return self.no_mask
         mask = self._mask
         if mask is None:
+            ids = self._ids
+            if ids is None:
+                ids = self._ids = self._legal_ids(seat)
             mask = np.zeros(self.num_actions, dtype=np.int8)
-            mask[self.legal_ids(seat)] = 1
+            # One item write per legal id through a memoryview: a handful of ids, where NumPy's
+            # fancy indexing would first turn the list into an index array.
+            view = memoryview(cast(Any, mask))  # (typeshed: see tools_obs)
+            for i in ids:
+                view[i] = 1
             mask.flags.writeable = False
             self._mask = mask
         return mask

@@ -138,6 +138,13 @@ class ToolsEncoder:
         self._discards = [[0] * K for _ in range(self.n)]
         self._hots: list[list[int]] = [[] for _ in range(self.n)]
         self._sizes = [start["hand_sizes"] + i for i in range(self.n)]
+        # The entries' offsets as attributes (no dict lookup per entry per call).
+        self._hand_at, self._discard_at = start["hand"], start["discard"]
+        self._top_at, self._color_at = start["top"], start["color"]
+        self._decider_at, self._kind_at = start["decider"], start["pending_kind"]
+        self._drawn_at, self._penalty_at = start["drawn"], start["good_nail_penalty"]
+        self._direction_at, self._box_at = start["direction"], start["box_penalty"]
+        self._pile_at, self._turns_at = start["draw_pile"], start["turns_left"]
         # (pending_numbers' kind indices are PHASE_NAMES', whose first five are TOOLS_DECISIONS)
 
     def encode(self, game: ToolsGame, seat: int) -> Vector:
@@ -152,13 +159,12 @@ class ToolsEncoder:
     def update(self, game: ToolsGame, seat: int) -> Vector:
         """The encoder's own vector for ``seat``, brought up to date (read it, don't keep it:
         the next call for that seat changes it)."""
-        at = self._start
         v = self._views[seat]
         decider, kind, drawn, penalty = game.pending_numbers(seat)
         hand = game.hand_counts(seat)
         old = self._hands[seat]
         if hand != old:
-            value, base = self._hand_value, at["hand"]
+            value, base = self._hand_value, self._hand_at
             for k, c in enumerate(hand):
                 if c != old[k]:
                     v[base + k] = value[c]
@@ -166,22 +172,22 @@ class ToolsEncoder:
         counts = game.discard_counts()
         old = self._discards[seat]
         if counts != old:
-            values, base = self._discard_value, at["discard"]
+            values, base = self._discard_value, self._discard_at
             for k, c in enumerate(counts):
                 if c != old[k]:
                     v[base + k] = values[k][c]
             self._discards[seat] = counts
         top, color, direction, box, pile, turn = game.public_numbers()
-        hot = [at["top"] + top]
+        hot = [self._top_at + top]
         if color >= 0:
-            hot.append(at["color"] + color)
+            hot.append(self._color_at + color)
         if decider >= 0:
-            hot.append(at["decider"] + (decider - seat) % self.n)
-            hot.append(at["pending_kind"] + kind)
+            hot.append(self._decider_at + (decider - seat) % self.n)
+            hot.append(self._kind_at + kind)
             if drawn >= 0:  # the engine shows it only to the one who drew
-                hot.append(at["drawn"] + drawn)
+                hot.append(self._drawn_at + drawn)
             if penalty >= 0:
-                hot.append(at["good_nail_penalty"] + penalty)
+                hot.append(self._penalty_at + penalty)
         was = self._hots[seat]
         if hot != was:
             for i in was:
@@ -189,14 +195,14 @@ class ToolsEncoder:
             for i in hot:
                 v[i] = 1.0
             self._hots[seat] = hot
-        v[at["direction"]] = 1.0 if direction == 1 else 0.0
+        v[self._direction_at] = 1.0 if direction == 1 else 0.0
         sizes = game.hand_sizes
         for i, p in zip(self._sizes, self._order[seat], strict=True):
             v[i] = sizes[p] / HAND_SCALE
-        v[at["box_penalty"]] = box / HAND_SCALE
-        v[at["draw_pile"]] = pile / self.deck_size
+        v[self._box_at] = box / HAND_SCALE
+        v[self._pile_at] = pile / self.deck_size
         if self.max_turns:
-            v[at["turns_left"]] = max(0, self.max_turns - turn) / self.max_turns
+            v[self._turns_at] = max(0, self.max_turns - turn) / self.max_turns
         return self._vectors[seat]
 
 
