@@ -132,7 +132,9 @@ def test_the_trainers_reset_never_hands_over_a_finished_game() -> None:
     assert obs.shape == (table.layout.size,) and wrapped.action_masks().any()
 
 
-def test_init_starts_from_a_policy_and_the_teacher_can_be_the_search_bot(tmp_path: Path) -> None:
+def test_init_starts_from_a_policy_and_the_teacher_can_be_the_search_bot(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """``--init`` refines an earlier imitation: iteration 0 is the teacher's play, labelled and
     measured against the starting policy, and the fit starts from that policy's weights."""
     first = tmp_path / "first"
@@ -155,6 +157,11 @@ def test_init_starts_from_a_policy_and_the_teacher_can_be_the_search_bot(tmp_pat
     assert all(
         np.array_equal(a, b) for (a, _), (b, _) in zip(refined.layers, start.layers, strict=True)
     )
+    # Shipped, the refined policy names both stages: the teacher of each and where it started.
+    monkeypatch.setattr(distill, "MODELS", tmp_path / "models")
+    stages = distill.main(["--out", str(out), "--ship", "refined"])["stages"]
+    assert [stage["args"]["teacher"] for stage in stages] == ["heuristic", "search"]
+    assert stages[1]["args"]["init"] == str(first / "policy.npz")
 
 
 def test_a_seed_whose_games_are_evaluation_games_is_refused(tmp_path: Path) -> None:

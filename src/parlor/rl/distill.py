@@ -331,12 +331,31 @@ def evaluate_run(args: argparse.Namespace) -> dict[str, Any]:
     return report
 
 
+def _init_stages(init: str | None) -> list[dict[str, Any]]:
+    """The stages of the policy a run started from (``--init``): a shipped model's (its
+    ``NAME.json`` beside ``NAME.npz``) or a run's (``results.json`` beside ``policy.npz``)."""
+    if not init:
+        return []
+    path = Path(init)
+    shipped = path.with_suffix(".json")
+    if shipped.exists():
+        stages: list[dict[str, Any]] = json.loads(shipped.read_text())["stages"]
+        return stages
+    run = path.parent / "results.json"
+    if run.exists():
+        earlier = json.loads(run.read_text())
+        return [*_init_stages(earlier["args"].get("init")), {"method": "distill", **earlier}]
+    return []
+
+
 def ship(out: Path, name: str, finetune: Path | None = None) -> dict[str, Any]:
     """Copies a run's policy and figures to ``parlor.rl.policy.MODELS`` as NAME.npz and NAME.json:
     the imitation (``out/results.json``), the MaskablePPO fine-tuning that started from it
     (``finetune/results.json`` of ``parlor.rl.train --init``; its policy.npz is then the one
     shipped) and the evaluations of the shipped policy (``out/results-*.json``)."""
-    stages = [{"method": "distill", **json.loads((out / "results.json").read_text())}]
+    run = json.loads((out / "results.json").read_text())
+    stages = _init_stages(run["args"].get("init"))
+    stages.append({"method": "distill", **run})
     policy = out / "policy.npz"
     if finetune is not None:
         tuned = json.loads((finetune / "results.json").read_text())
