@@ -130,3 +130,41 @@ def test_the_trainers_reset_never_hands_over_a_finished_game() -> None:
     table = wrapped.env.unwrapped.table  # type: ignore[attr-defined]
     assert not table.over and table.decider == wrapped.env.unwrapped.seat  # type: ignore[attr-defined]
     assert obs.shape == (table.layout.size,) and wrapped.action_masks().any()
+
+
+def test_init_starts_from_a_policy_and_the_teacher_can_be_the_search_bot(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--init`` refines an earlier imitation: iteration 0 is the teacher's play, labelled and
+    measured against the starting policy, and the fit starts from that policy's weights."""
+    first = tmp_path / "first"
+    argv = ["--game", "tools", "--players", "2", "--opponents", "heuristic", "--skip-forced"]
+    distill.main([*argv, "--games", "4", "--iterations", "0", "--net", "16", "--out", str(first)])
+    start = MlpPolicy.load(first / "policy.npz")
+    trainer = distill.Trainer.from_policy(start, seed=0)
+    assert all(
+        np.array_equal(a, b) for (a, _), (b, _) in zip(trainer.layers, start.layers, strict=True)
+    )
+    out = tmp_path / "refined"
+    search = ["--teacher", "search", "--teacher-options", '{"simulations": 4}']
+    init = ["--init", str(first / "policy.npz"), "--out", str(out)]
+    results = distill.main(
+        [*argv, *search, "--games", "3", "--iterations", "0", "--lr", "0", *init]
+    )
+    (entry,) = results["iterations"]
+    assert entry["learner_agrees_on_new_states"] is not None  # the starting policy was measured
+    refined = MlpPolicy.load(out / "policy.npz")  # lr 0: the fit left the weights as they were
+    assert all(
+        np.array_equal(a, b) for (a, _), (b, _) in zip(refined.layers, start.layers, strict=True)
+    )
+    # Shipped, the refined policy names both stages: the teacher of each and where it started.
+    monkeypatch.setattr(distill, "MODELS", tmp_path / "models")
+    stages = distill.main(["--out", str(out), "--ship", "refined"])["stages"]
+    assert [stage["args"]["teacher"] for stage in stages] == ["heuristic", "search"]
+    assert stages[1]["args"]["init"] == str(first / "policy.npz")
+
+
+def test_a_seed_whose_games_are_evaluation_games_is_refused(tmp_path: Path) -> None:
+    # Seed 1's iteration 0 plays games 1,000,003...: the evaluation's own seeds.
+    with pytest.raises(SystemExit, match="evaluation seeds"):
+        distill.main(["--seed", "1", "--games", "2", "--iterations", "0", "--out", str(tmp_path)])

@@ -19,8 +19,8 @@ Run (no extra needed beyond ``rl``)::
         --games 400 --iterations 4 --out runs/distill-classic
 
 Every random number comes from ``--seed``: game ``i`` of iteration ``k`` has seed
-``seed * 1_000_003 + k * 100_000 + i`` (far below the evaluation seeds of
-``parlor.rl.policy.EVAL_SEED_BASE``), the teachers and the mixing coin are seeded from it, and
+``seed * 1_000_003 + k * 100_000 + i`` (a seed whose games would fall among the first
+100,000 evaluation seeds of ``parlor.rl.policy.EVAL_SEED_BASE``, such as 1, is refused), the teachers and the mixing coin are seeded from it, and
 the weights' initialisation and the minibatch order from ``seed``.
 """
 
@@ -39,11 +39,12 @@ import numpy.typing as npt
 
 from parlor.bots.registry import make_bot
 from parlor.rl.gym_env import ParlorGymEnv
-from parlor.rl.policy import MODELS, MlpPolicy, RandomPolicy, evaluate
+from parlor.rl.policy import EVAL_SEED_BASE, MODELS, MlpPolicy, RandomPolicy, evaluate
 
 FloatArray = npt.NDArray[np.float32]
 Pairs = tuple[list[FloatArray], list[npt.NDArray[np.int32]], list[int]]
 _ITERATION_SEEDS = 100_000  # game seeds of one iteration: base + k * this + i
+_EVAL_SEEDS = range(EVAL_SEED_BASE, EVAL_SEED_BASE + 100_000)  # kept out of training
 
 
 def game_seed(seed: int, iteration: int, game: int) -> int:
@@ -155,6 +156,17 @@ class Trainer:
             [np.zeros_like(p) for p in (w, b, w, b)] for w, b in self.layers
         ]  # m_w, m_b, v_w, v_b
 
+    @classmethod
+    def from_policy(cls, policy: MlpPolicy, seed: int, lr: float = 1e-3) -> Trainer:
+        """A trainer that starts from ``policy``'s weights (a ReLU MLP, e.g. an earlier
+        imitation), so a stronger teacher refines it instead of starting over."""
+        if policy.activation != "relu":
+            raise ValueError("only a ReLU policy can be refined by the NumPy trainer")
+        sizes = [policy.layers[0][0].shape[1], *(w.shape[0] for w, _ in policy.layers)]
+        trainer = cls(sizes, seed, lr)
+        trainer.layers = [(w.copy(), b.copy()) for w, b in policy.layers]
+        return trainer
+
     def policy(self, meta: dict[str, Any]) -> MlpPolicy:
         return MlpPolicy([(w.copy(), b.copy()) for w, b in self.layers], "relu", meta)
 
@@ -256,6 +268,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--lr", type=float, default=1e-3)
     parser.add_argument("--net", default="256,256", help="hidden layer sizes")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--init",
+        metavar="POLICY",
+        help="start from this policy.npz's weights (its --net replaces --net); iteration 0 then "
+        "also says how often it agrees with the teacher",
+    )
     parser.add_argument("--jobs", type=int, default=1, help="processes that play the games")
     parser.add_argument("--out", default="runs/distill")
     parser.add_argument(
@@ -313,12 +331,31 @@ def evaluate_run(args: argparse.Namespace) -> dict[str, Any]:
     return report
 
 
+def _init_stages(init: str | None) -> list[dict[str, Any]]:
+    """The stages of the policy a run started from (``--init``): a shipped model's (its
+    ``NAME.json`` beside ``NAME.npz``) or a run's (``results.json`` beside ``policy.npz``)."""
+    if not init:
+        return []
+    path = Path(init)
+    shipped = path.with_suffix(".json")
+    if shipped.exists():
+        stages: list[dict[str, Any]] = json.loads(shipped.read_text())["stages"]
+        return stages
+    run = path.parent / "results.json"
+    if run.exists():
+        earlier = json.loads(run.read_text())
+        return [*_init_stages(earlier["args"].get("init")), {"method": "distill", **earlier}]
+    return []
+
+
 def ship(out: Path, name: str, finetune: Path | None = None) -> dict[str, Any]:
     """Copies a run's policy and figures to ``parlor.rl.policy.MODELS`` as NAME.npz and NAME.json:
     the imitation (``out/results.json``), the MaskablePPO fine-tuning that started from it
     (``finetune/results.json`` of ``parlor.rl.train --init``; its policy.npz is then the one
     shipped) and the evaluations of the shipped policy (``out/results-*.json``)."""
-    stages = [{"method": "distill", **json.loads((out / "results.json").read_text())}]
+    run = json.loads((out / "results.json").read_text())
+    stages = _init_stages(run["args"].get("init"))
+    stages.append({"method": "distill", **run})
     policy = out / "policy.npz"
     if finetune is not None:
         tuned = json.loads((finetune / "results.json").read_text())
@@ -357,18 +394,26 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     probe = ParlorGymEnv(**kwargs)
     num_actions = int(probe.table.num_actions)
     size = int(probe.table.layout.size)
-    hidden = [int(x) for x in args.net.split(",")]
-    trainer = Trainer([size, *hidden, num_actions], args.seed, args.lr)
+    if args.init:
+        trainer = Trainer.from_policy(MlpPolicy.load(args.init), args.seed, args.lr)
+        if trainer.layers[0][0].shape[1] != size or trainer.layers[-1][0].shape[0] != num_actions:
+            raise SystemExit(f"{args.init} does not fit this environment's layout")
+    else:
+        hidden = [int(x) for x in args.net.split(",")]
+        trainer = Trainer([size, *hidden, num_actions], args.seed, args.lr)
     # The evaluation plays by the book: win/loss, no step cap but the evaluation's own.
     judged = {k: v for k, v in kwargs.items() if k != "max_steps"}
     meta = {"env": judged, "distill": vars(args)}
     pairs: Pairs = ([], [], [])
-    learner: MlpPolicy | None = None
+    learner: MlpPolicy | None = trainer.policy(meta) if args.init else None
     log: list[dict[str, Any]] = []
     results: dict[str, Any] = {}
     start, cpu_start = time.monotonic(), time.process_time()
     for k in range(args.iterations + 1):
         seeds = [game_seed(args.seed, k, i) for i in range(args.games)]
+        if seeds[0] <= _EVAL_SEEDS[-1] and seeds[-1] >= _EVAL_SEEDS[0]:
+            # --seed 1 would train on the evaluation's games 3, 4...: refuse it.
+            raise SystemExit(f"--seed {args.seed} trains on evaluation seeds; choose another")
         beta = 1.0 if k == 0 else args.beta**k
         t0 = time.monotonic()
         new, counts = collect_parallel(

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import inspect
 import json
+import shlex
 import sys
 from pathlib import Path
 from typing import Any
@@ -74,7 +75,7 @@ def _command(module: str, args: dict[str, Any], defaults: dict[str, Any]) -> str
         if value == defaults[key] and key not in always:
             continue
         flag = "--" + key.replace("_", "-")
-        flags.append(flag if value is True else f"{flag} {value}")
+        flags.append(flag if value is True else f"{flag} {shlex.quote(str(value))}")
     return f"nice -n 10 python -m {module} " + " ".join(flags)
 
 
@@ -89,6 +90,8 @@ def _stage(stage: dict[str, Any]) -> str:
             f"{args['net']} ReLU MLP fitted {args['epochs']} epochs per iteration (Adam, "
             f"lr {args['lr']}, batch {args['batch']}), NumPy {stage['versions']['numpy']}"
         )
+        if args.get("init"):
+            what += "; its weights started from the policy of the stage above (`--init`)"
         command = _command("parlor.rl.distill", args, vars(distill_args([])))
     else:
         what = (
