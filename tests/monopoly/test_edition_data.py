@@ -134,7 +134,8 @@ def test_latam_names_and_figures() -> None:
     assert e.square_name(7) == "Fortuna"
     assert e.square_name(4) == "Impuesto sobre Ingresos"
     assert e.square_name(38) == "Impuesto sobre Posesiones de Lujo"
-    assert e.decks == {"chance": {"es": "Fortuna"}, "community_chest": {"es": "Arca Comunal"}}
+    # "Baraja las tarjetas de Fortuna y Arca Comunal" (the other languages are Parlor's)
+    assert (e.deck_name("chance"), e.deck_name("community_chest")) == ("Fortuna", "Arca Comunal")
     assert e.auction_min_bid == 10  # "Las ofertas empiezan en 10 $"
     assert e.format_money(200) == "200 $"
     assert e.option_defaults == {
@@ -165,6 +166,9 @@ def test_matco_names_from_the_rulebook() -> None:
     assert e.text("jail", "es") == "Reparación de camiones"
     assert e.deck_name("chance") == "Don't Take a Chance"
     assert e.deck_name("community_chest") == "Community Tool Chest"
+    # the Spanish half's heading: "“No se arriesgue” y “Cofre de herramientas de la comunidad”"
+    assert e.deck_name("chance", "es") == "No se arriesgue"
+    assert e.deck_name("community_chest", "es") == "Cofre de herramientas de la comunidad"
     assert e.text("get_out_of_jail_card") == "Get Out of Truck Repair Free"
 
 
@@ -331,7 +335,12 @@ def matador_csv_signature() -> Counter:
 def test_matador_cards() -> None:
     e = load_edition("matador")
     assert list(e.decks) == ["proev_lykken"]
-    assert e.decks["proev_lykken"] == {"da": "Prøv lykken", "en": "Try your luck"}
+    # "The "Try your luck" (Prøv lykken) spaces" (the Spanish name is Parlor's)
+    assert e.decks["proev_lykken"] == {
+        "da": "Prøv lykken",
+        "en": "Try your luck",
+        "es": "Pruebe suerte",
+    }
     chance = [sq for sq in e.squares if sq.kind == "chance"]
     assert [sq.index for sq in chance] == [2, 7, 17, 22, 33, 36]
     assert {sq.deck for sq in chance} == {"proev_lykken"}

@@ -4,7 +4,11 @@ real server on loopback."""
 
 from __future__ import annotations
 
+import asyncio
+from typing import Any
+
 from parlor import client
+from parlor.monopoly.edition import load_edition
 from tests.server.support import ServerProcess, host, run, seat, start
 
 
@@ -54,6 +58,48 @@ def test_an_illegal_action_is_refused_in_the_seats_language(server: ServerProces
         reply = await ann.request({"type": "start"})
         assert reply["message"] == "la mesa ya ha empezado"
         for t in (ann, bo, watcher):
+            await t.close()
+
+    run(go())
+
+
+def test_a_drawn_card_reaches_each_connection_in_its_language(server: ServerProcess) -> None:
+    """Issue 18: the "card" event of a classic table quotes the card in Spanish to a Spanish
+    seat and in Danish to a Danish spectator (the edition's own cards are English)."""
+    made = client.create_table(
+        server.base,
+        edition="classic",
+        seats=["human", "random"],
+        options={"roll_for_first_player": False},
+    )
+    edition = load_edition("classic")
+
+    def drawn(t: client.Table) -> list[dict[str, Any]]:
+        return [e for e in t.events if e["kind"] == "card"]
+
+    async def go() -> None:
+        ann = await host(server.base, made, lang="es")
+        watcher = await client.Table.connect(
+            server.base, made["table"], invite=made["invite"], lang="da"
+        )
+        await start(ann)
+        choose = client.random_policy(7)
+        async with asyncio.timeout(120):
+            while not drawn(ann) and ann.final is None:
+                if ann.my_turn():
+                    await ann.act(choose(ann))
+                else:
+                    await ann.recv()
+        assert drawn(ann), "no card was drawn in a whole game"
+        card = drawn(ann)[0]
+        assert edition.card_text(card["data"]["card"], "es") in card["text"]
+        await watcher.wait(lambda t: bool(drawn(t)))
+        seen = drawn(watcher)[0]
+        assert seen["data"] == card["data"]
+        assert edition.card_text(card["data"]["card"], "da") in seen["text"]
+        english = edition.card_text(card["data"]["card"], "en")
+        assert english not in card["text"] and english not in seen["text"]
+        for t in (ann, watcher):
             await t.close()
 
     run(go())

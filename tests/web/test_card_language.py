@@ -1,0 +1,67 @@
+"""Issue 18: a card drawn at a classic table (its cards are English in the edition's own file) is
+shown in the board's centre in the page's language, played by clicks in Debian's Chromium."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+from parlor.monopoly.edition import load_edition
+from tests.web.play import answer_types, click, decision, version
+from tests.web.test_deeds import open_as_host
+from tests.web.test_keyboard import create
+from tests.web.test_property import DESKTOP
+
+
+@pytest.mark.parametrize("lang", ["es", "da"])
+def test_the_drawn_card_is_shown_in_the_pages_language(
+    web_server: Any, contexts: Any, lang: str
+) -> None:
+    made = create(
+        web_server.base,
+        {
+            "game": "monopoly",
+            "edition": "classic",
+            "seats": ["human", "heuristic"],
+            "bot_delay": 0,
+            "host_name": "Ann",
+            "lang": lang,
+            "options": {"roll_for_first_player": False},
+        },
+    )
+    page = contexts(viewport=DESKTOP).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.add_init_script(f"localStorage.setItem('parlor.lang', '{lang}')")
+    open_as_host(page, web_server.base, made)
+    page.click("#start")
+    page.wait_for_selector("#board svg")
+    shown = ""
+    deadline = time.monotonic() + 90
+    while not shown and time.monotonic() < deadline:
+        if page.locator("#drawn-card").count():
+            shown = page.inner_text("#drawn-card")
+            break
+        before = version(page)
+        types = answer_types(page) if decision(page) else []
+        for wanted in ("BuyProperty", "RollDice", "PayJailFine", "EndTurn", "PassBid", "PayDebt"):
+            if wanted in types:
+                clicked = click(page, f"#prompt button[data-type={wanted}]")
+                break
+        else:
+            clicked = bool(types) and click(page, "#prompt button.answer")
+        if clicked:
+            page.wait_for_function(
+                f"Number(document.getElementById('main').dataset.version) !== {before}",
+                timeout=5000,
+            )
+        else:
+            time.sleep(0.05)
+    assert shown, "no card was drawn in 90 s"
+    edition = load_edition("classic")
+    own = [c for c in edition.cards if c.text[lang] in shown]
+    assert own, shown  # the card's sentence in the page's language...
+    assert all(c.text["en"] not in shown for c in edition.cards), shown  # ...not the edition's
+    assert errors == []
