@@ -3,9 +3,10 @@
 written, long ones with a smaller count that the test states), so the documentation cannot drift
 again").
 
-COST: the slowest module of the suite's kind, about two minutes on the project's loaded 2-core
-machine (Python subprocesses, bot games, a local Ray, a ``parlor serve`` on a loopback port). Run
-it alone with ``pytest tests/test_docs_examples.py``.
+COST: the slowest module of the suite's kind, several minutes on the project's loaded 2-core
+machine (Python subprocesses, bot games, a local Ray, a ``parlor serve`` on a loopback port);
+docs/simulate.md's and docs/analysis.md's tests are the longest (scripts/test.sh's two workers
+run the rest of the suite beside it). Run it alone with ``pytest tests/test_docs_examples.py``.
 
 How a block is read:
 
