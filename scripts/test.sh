@@ -24,8 +24,23 @@ fi
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
 .venv/bin/mypy
-.venv/bin/pytest "$@"
-[ $# -eq 0 ] || exit 0  # (a chosen subset of the tests: the plain build alone)
+if [ $# -gt 0 ]; then
+    .venv/bin/pytest "$@"
+    exit 0  # (a chosen subset of the tests: the plain build alone)
+fi
+# PARLOR_TEST_WORKERS=2: the suite on two pytest-xdist workers (loadfile: a module's tests on one
+# worker, in order, so that its fixtures are made once and its last tests see what the earlier
+# ones did), then the tests marked `alone` (a timing claim of an issue) with the machine to
+# themselves. One worker (the default until two whole runs with xdist have passed on CI): as before.
+workers=${PARLOR_TEST_WORKERS:-1}
+xdist=()
+if [ "$workers" -gt 1 ]; then
+    xdist=(-n "$workers" --dist loadfile)
+    .venv/bin/pytest "${xdist[@]}" -m "not alone"
+    .venv/bin/pytest -m alone
+else
+    .venv/bin/pytest
+fi
 # The optional compiled build (README, setup.py) must play by the same rules: compile its
 # modules in a copy of the tree, check that the engines load compiled, and run the engines' and
 # bots' tests against it (the edition-data tests read files only and ran above), and the RL
@@ -45,7 +60,8 @@ import parlor.rl.tools_obs as to, parlor.rl.property_obs as po
 assert all(x.__file__.endswith(".so") for x in (m, t, h, to, po)), "the compiled build did not load"
 import parlor.build
 assert parlor.build.build_name() == "compiled", parlor.build.build_name()'
-"$repo/.venv/bin/python" -m pytest -p no:cacheprovider tests/test_conformance.py tests/golden \
+"$repo/.venv/bin/python" -m pytest -p no:cacheprovider ${xdist[@]+"${xdist[@]}"} \
+    tests/test_conformance.py tests/golden \
     tests/monopoly tests/tools tests/bots tests/test_records.py \
     tests/rl/test_fast_obs.py tests/rl/test_openspiel.py \
     --ignore=tests/monopoly/test_edition_data.py

@@ -3,9 +3,10 @@
 written, long ones with a smaller count that the test states), so the documentation cannot drift
 again").
 
-COST: the slowest module of the suite's kind, about two minutes on the project's loaded 2-core
-machine (Python subprocesses, bot games, a local Ray, a ``parlor serve`` on a loopback port). Run
-it alone with ``pytest tests/test_docs_examples.py``.
+COST: the slowest module of the suite's kind, several minutes on the project's loaded 2-core
+machine (Python subprocesses, bot games, a local Ray, a ``parlor serve`` on a loopback port);
+docs/simulate.md's and docs/analysis.md's tests are the longest (scripts/test.sh's two workers
+run the rest of the suite beside it). Run it alone with ``pytest tests/test_docs_examples.py``.
 
 How a block is read:
 
@@ -511,7 +512,16 @@ PLANS: dict[tuple[str, str], Plan] = {
     (
         "docs/analysis.md",
         "parlor analyze --all --out out/tables          # about 14 s of CPU in all (see below)",
-    ): Plan("sh"),
+    ): Plan(
+        "sh",
+        subs=(
+            Sub(
+                "bench_value_tables.py             #",
+                "bench_value_tables.py --repeat 1  #",
+                "one timed build of the tables, not the best of three (each 6-8 s of CPU)",
+            ),
+        ),
+    ),
     # ----- docs/records.md (its records and messages are written by the code itself)
     ("docs/records.md", '[Format "parlor-record 1"]'): Plan("listed", RECORD_EXAMPLE),
     ("docs/records.md", '[Format "parlor-record 1"]#2'): Plan("listed", RECORD_EXAMPLE),

@@ -28,6 +28,10 @@ from parlor import client
 from parlor.server.protocol import CLIENT_TYPES
 from tests.server.support import ServerProcess
 
+# (scripts/test.sh on xdist workers runs this module after the rest, not beside another worker:
+# the p99 below is issue 19's claim for the server, not for a machine shared with other tests)
+pytestmark = pytest.mark.alone
+
 GIB = 1 << 30
 FUZZ = settings(
     max_examples=60,
