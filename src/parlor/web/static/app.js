@@ -384,6 +384,7 @@ function onFrame(f) {
     case "error":
       if (["bad_token", "protocol", "origin"].includes(f.code)) S.closedForGood = true;
       if (f.code !== "stale") showError(f.message || f.code);
+      if (f.code !== "stale" && typeof stopPlan === "function") stopPlan(); // (a build plan refused: stop there)
       // (an answer to a version this page is not at: the newer view comes with the next update,
       // or, if this page lost track of it, whole)
       else if (S.table && S.table.status === "running" && !S.final) send({ type: "resync" });
