@@ -109,3 +109,18 @@ def test_a_plan_of_houses_is_previewed_kept_even_and_carried_out(
         timeout=15000,
     )
     assert buildings(ann, BROWN[1]) == 2 and ann.evaluate("S.view.bank.houses") == 32 - 3
+
+    # zoomed in, the board's frame follows the action: the square of whoever decides is in view
+    ann.locator("#build-close").tap()
+    ann.wait_for_function("!document.getElementById('build').open")
+    ann.tap("#zoom")
+    ann.wait_for_function("document.getElementById('board').dataset.followed")
+    seen = ann.evaluate(
+        """() => { const v = S.view, p = v.pending.player, pos = v.players[p].position;
+        const sq = document.querySelector('#square-' + pos).getBoundingClientRect();
+        const frame = document.querySelector('.board-scroll');
+        const f = frame.getBoundingClientRect(), x = sq.left + sq.width / 2, y = sq.top + sq.height / 2;
+        return [frame.scrollLeft + frame.scrollTop > 0, x > f.left && x < f.right && y > f.top && y < f.bottom,
+          document.documentElement.scrollWidth <= innerWidth]; }"""
+    )
+    assert seen == [True, True, True], seen
