@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import re
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -67,7 +68,7 @@ def page_in(contexts: Any, lang: str, size: dict[str, int]) -> Any:
     return page
 
 
-def play_property(base: str, contexts: Any, lang: str) -> Watcher:
+def play_property(base: str, contexts: Any, lang: str, images: Path) -> Watcher:
     made = create(
         base,
         {
@@ -99,6 +100,10 @@ def play_property(base: str, contexts: Any, lang: str) -> Watcher:
             timeout=5000,
         )
         watch.look(kind)
+        if kind == "buy_or_auction" and not shown.get("shot") and lang != "en":
+            page.evaluate("window.scrollTo(0, 0)")  # (the board, not where the last click was)
+            page.screenshot(path=str(images / f"web-property-{lang}.png"))  # (docs/web.md)
+            shown["shot"] = True
         if kind == "start_turn" and not shown["trade"] and page.locator("#trade-open").count():
             page.click("#trade-open")
             page.wait_for_selector("#trade[open] #trade-form")
@@ -153,10 +158,10 @@ def play_tools(base: str, contexts: Any, lang: str) -> Watcher:
 
 @pytest.mark.parametrize("lang", ["en", "es", "da"])
 def test_a_property_game_and_a_tools_game_in_each_language(
-    web_server: Any, contexts: Any, lang: str
+    web_server: Any, contexts: Any, lang: str, images: Path
 ) -> None:
     for watch in (
-        play_property(web_server.base, contexts, lang),
+        play_property(web_server.base, contexts, lang, images),
         play_tools(web_server.base, contexts, lang),
     ):
         watch.check()
