@@ -262,8 +262,8 @@ function planFooter(lots, targets) {
   return h("div", { class: "plan" },
     h("p", { class: "plan-cost" + (short ? " short" : ""), "aria-live": "polite", text: words + (short ? " · " + t("you have {amount}", { amount: money(cash) }) : "") }),
     run ? h("p", { class: "plan-progress", role: "status", text: t("Carrying out: step {n} of {total}", { n: run.sent, total: run.total }) }) : null,
-    h("button", { type: "button", class: "plan-go primary", disabled: !changed || short || !!S.planRun || null,
-      onclick: () => startPlan(lots), text: tn("Carry out ({n} step)", "Carry out ({n} steps)", changed) }),
+    changed ? h("button", { type: "button", class: "plan-go primary", disabled: short || !!S.planRun || null,
+      onclick: () => startPlan(lots), text: tn("Carry out ({n} step)", "Carry out ({n} steps)", changed) }) : null,
     changed && !S.planRun ? h("button", { type: "button", class: "plan-reset", onclick: () => { for (const sq of lots) delete plans[sq.index]; renderDialogs(); }, text: t("Reset") }) : null);
 }
 function buildDialog() {
