@@ -4,6 +4,7 @@ reload; after a server restart the page is back within 2 s, with no page error."
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -52,8 +53,14 @@ def english_on(page: Any, lang: str) -> list[str]:
         if not isinstance(english, str) or theirs.get(english) == english:
             continue
         for part in english.replace("{", "}").split("}")[::2]:
-            if len(part.split()) >= 2 and part.strip() in seen:
-                found.append(part.strip())
+            # (whole words: the Danish "Zoom ind" holds the English "Zoom in")
+            phrase = part.strip()
+            if (
+                len(part.split()) >= 2
+                and phrase in seen
+                and re.search(rf"(?<!\w){re.escape(phrase)}(?!\w)", seen)
+            ):
+                found.append(phrase)
     return found
 
 

@@ -264,7 +264,11 @@ def test_building_a_refusal_with_its_reason_the_timer_and_a_counter_offer(
     )
     # (the deeds' controls come with the answer to the page's own "legal" request)
     ann.wait_for_function("document.getElementById('my-deeds')?.innerText.includes('Construir')")
-    # while she must answer, the deeds' controls say so (in the engine's words, in her language)
-    assert "debe responder primero" in (
-        deed_button(ann, "Build", BROWN[1], False).get_attribute("title") or ""
+    # while she must answer, the deeds' controls say so (in the engine's words, in her language:
+    # the reasons of the new connection's "legal" reply, which may come after the page's words)
+    ann.wait_for_function(
+        f"document.querySelector(\"#my-deeds li[data-square='{BROWN[1]}'] "
+        'button[data-type=Build][disabled]")'
+        "?.title.includes('debe responder primero')",
+        timeout=10000,
     )

@@ -18,6 +18,7 @@ from parlor.bots.base import Bot
 from parlor.bots.registry import make_bot
 from parlor.core.fairness import SCHEME
 from parlor.core.game import Game
+from parlor.monopoly import PropertyGame
 from parlor.server import games
 from parlor.server.protocol import Bucket, Limits, dumps
 
@@ -290,6 +291,8 @@ class TableRuntime:
         }
         if self.game is not None:
             out["settings"] = self.game.settings  # names, edition or deck, options: all public
+            if isinstance(self.game, PropertyGame):  # (the page's build plan: the hotel's level)
+                out["hotel_after_houses"] = self.game.options.hotel_after_houses
         return out
 
     def shared_parts(self) -> Shared:

@@ -55,6 +55,7 @@ def edition_data(edition_id: str, lang: str) -> dict[str, Any]:
                 "price": sq.price,
                 "rents": list(sq.rents),  # the deed's rents by buildings (street) or count owned
                 "house_cost": sq.house_cost,
+                "hotel_cost": ed.hotel_cost(sq.index) if sq.house_cost else 0,
                 "mortgage": sq.mortgage,
                 # the bank's interest on lifting, or on taking over a mortgaged deed
                 "interest": ed.mortgage_interest(sq.index) if sq.mortgage else 0,

@@ -339,7 +339,7 @@ window.parlorDrop = () => S.ws && S.ws.close();
 function onFrame(f) {
   switch (f.type) {
     case "welcome":
-      S.retry = 0; S.me = f.you; S.table = f.table; S.chat = f.chat || []; S.anytimeFor = "";
+      S.retry = 0; S.me = f.you; S.table = f.table; S.chat = f.chat || []; S.anytimeFor = ""; S.resyncAt = 0;
       take(f); setStatus(t("connected"));
       if (S.me.seat !== null) remember(S.creds.table, { seat: S.me.seat });
       recordCommitment(S.creds.table, f.table.fairness); // (a spectator's first sight of it)
@@ -352,7 +352,13 @@ function onFrame(f) {
       break;
     case "update": {
       const view = viewOf(f, S.view, S.version);
-      if (view === null) { send({ type: "resync" }); return; } // (lost track: the view comes whole)
+      // (lost track: the view comes whole; asked once, not again for each change frame already
+      // on its way, unless no whole view came within 2 s: a refused ask is asked again)
+      if (view === null) {
+        if (!S.resyncAt || Date.now() - S.resyncAt > 2000) { send({ type: "resync" }); S.resyncAt = Date.now(); }
+        return;
+      }
+      if (!("changes" in f)) S.resyncAt = 0;
       f.view = view;
       S.lastEvents = f.events || [];
       for (const e of S.lastEvents) {
@@ -384,6 +390,7 @@ function onFrame(f) {
     case "error":
       if (["bad_token", "protocol", "origin"].includes(f.code)) S.closedForGood = true;
       if (f.code !== "stale") showError(f.message || f.code);
+      if (f.code !== "stale" && typeof stopPlan === "function") stopPlan(); // (a build plan refused: stop there)
       // (an answer to a version this page is not at: the newer view comes with the next update,
       // or, if this page lost track of it, whole)
       else if (S.table && S.table.status === "running" && !S.final) send({ type: "resync" });

@@ -59,6 +59,7 @@ function paintBoard() {
   }
   if (!boardKey.startsWith("heat|")) drawLive(el);
   moveTokens(el, before);
+  followAction(el);
   // the board shows this version once its picture is the one for this view
   if (boardKey === wantedKey()) el.dataset.version = S.version;
   markDeedSquares(el);
@@ -147,6 +148,25 @@ function drawLive(el) {
       if (at) { tok.setAttribute("transform", at); tok.dataset.square = pl.position; }
     }
   });
+}
+// zoomed in (a phone), the board's frame follows the action: the square of whoever decides
+// now, centred once each time that seat or square changes (the player's own scrolling holds
+// meanwhile)
+let followed = "";
+function followAction(el) {
+  const frame = el.closest(".board-scroll");
+  const p = S.view.pending ? S.view.pending.player : null;
+  if (!S.zoom || !frame || p === null || !S.view.players[p]) { followed = ""; return; }
+  const pl = S.view.players[p];
+  const key = [p, pl.position, pl.in_jail].join("|");
+  if (key === followed) return;
+  followed = key;
+  const target = pl.in_jail ? el.querySelector("#token-" + p) : el.querySelector("#square-" + pl.position);
+  if (!target) return;
+  const box = target.getBoundingClientRect(), view = frame.getBoundingClientRect();
+  frame.scrollLeft += box.left + box.width / 2 - (view.left + view.width / 2);
+  frame.scrollTop += box.top + box.height / 2 - (view.top + view.height / 2);
+  el.dataset.followed = key; // (for the tests)
 }
 // ----- tokens that walk: from the square they stood on, through every square passed ----------
 const WALK_MS = 360; // a whole walk, however far: animations stay under 0.4 s

@@ -36,6 +36,7 @@ function renderDialogs() {
     && S.me && S.me.seat !== null && !S.final && S.table.status === "running";
   if (live && draft.open) showDialog(dialogEl("trade"), tradeDialog()); else shutDialog("trade");
   if (live && S.building) showDialog(dialogEl("build"), buildDialog()); else shutDialog("build");
+  if (live) drivePlan(); else stopPlan();
 }
 
 // ----- what a trade is worth to each side: asked of the server (POST /api/trade-value, the
@@ -163,11 +164,12 @@ function anytimeFor(type, square) {
 }
 function buildButton(kind, sq, d, found) {
   const type = kind === "build" ? "Build" : "SellBuilding";
-  const n = d.buildings + (kind === "build" ? 1 : -1);
-  const price = kind === "build" ? "−" + money(sq.house_cost) : "+" + money(Math.floor(sq.house_cost / 2));
+  const n = levelOf(d) + (kind === "build" ? 1 : -1);
+  const step = stepsCost(sq, levelOf(d), n);
+  const price = kind === "build" ? "−" + money(step) : "+" + money(-step);
   const label = (kind === "build" ? t("Build") : t("Sell a building")) + " " + price;
   // (no buildings: the rent of a whole group depends on the edition's rules; the deed says it)
-  const after = n >= 1 && n <= 5 ? t("rent then {amount}", { amount: money(sq.rents[n]) }) : "";
+  const after = n >= 1 && n <= hotelLevel() + 1 ? t("rent then {amount}", { amount: money(rentAt(sq, n)) }) : "";
   const id = "build-why-" + type + "-" + sq.index;
   const ok = found && found.ok;
   return [h("button", { type: "button", class: "build-action", "data-type": type, "data-square": sq.index, disabled: !ok || null,
@@ -176,6 +178,93 @@ function buildButton(kind, sq, d, found) {
     "aria-label": label + (after ? " " + after : "") + " · " + sq.name, onclick: ok ? () => act(found.a) : null },
   h("span", { text: label }), after ? " " : null, after ? h("small", { text: after }) : null),
   found && !ok ? h("small", { class: "why", id, text: found.a.reason }) : null];
+}
+// ----- a build plan: the houses wanted on each lot of a group, carried out one action at a time.
+// Levels count a hotel as one more than the houses before it (the table's hotel_after_houses).
+function hotelLevel() { return (S.table && S.table.hotel_after_houses) || 4; }
+function levelOf(d) { return d.buildings === 5 ? hotelLevel() + 1 : d.buildings; }
+function levelWord(n) { return n > hotelLevel() ? t("hotel") : buildWord(n); }
+function rentAt(sq, n) { return sq.rents[n > hotelLevel() ? 5 : n]; }
+// what moving a lot from level a to b costs (+) or returns (-): a sale gets half the price back
+function stepsCost(sq, a, b) {
+  const price = (k) => (k === hotelLevel() ? sq.hotel_cost || sq.house_cost : sq.house_cost); // (k to k+1)
+  let n = 0;
+  for (let k = a; k < b; k++) n += price(k);
+  for (let k = a; k > b; k--) n -= Math.floor(price(k - 1) / 2);
+  return n;
+}
+// the plan drafted in the dialog: {square: wanted level}, per group; absent means as it stands
+const plans = {};
+function planTargets(lots) {
+  const out = {};
+  for (const sq of lots) { const d = S.view.properties.find((x) => x.square === sq.index);
+    out[sq.index] = plans[sq.index] ?? levelOf(d); }
+  return out;
+}
+// the next action a running plan needs, from the view as it is now: sell from the most built lot
+// first, build on the least built first, so every step is even (S13)
+function planStep(targets) {
+  const lots = Object.keys(targets).map(Number).map((q) => ({ q, now: levelOf(S.view.properties.find((x) => x.square === q)), want: targets[q] }));
+  const down = lots.filter((l) => l.now > l.want).sort((a, b) => b.now - a.now)[0];
+  if (down) return { type: "SellBuilding", player: S.me.seat, square: down.q };
+  const up = lots.filter((l) => l.now < l.want).sort((a, b) => a.now - b.now)[0];
+  return up ? { type: "Build", player: S.me.seat, square: up.q } : null;
+}
+// carried out as the updates come: one action per version, the next once the last one is seen
+function drivePlan() {
+  const run = S.planRun;
+  if (!run || !S.view || S.version === run.sentAt) return;
+  const step = S.final ? null : planStep(run.targets);
+  if (!step || run.sent >= run.most) { S.planRun = null; return; }
+  run.sentAt = S.version; run.sent += 1;
+  act({ action: step });
+}
+function stopPlan() { S.planRun = null; }
+function startPlan(lots) {
+  const targets = planTargets(lots);
+  let steps = 0;
+  for (const sq of lots) steps += Math.abs(targets[sq.index] - levelOf(S.view.properties.find((x) => x.square === sq.index)));
+  for (const sq of lots) delete plans[sq.index];
+  S.planRun = { targets, sentAt: null, sent: 0, most: steps, total: steps };
+  drivePlan();
+  renderDialogs();
+}
+function planStepper(sq, d, targets, lots, group) {
+  const want = targets[sq.index], top = hotelLevel() + 1;
+  const levels = Object.values(targets);
+  const lo = Math.min(...levels), hi = Math.max(...levels);
+  const mortgaged = lots.some((q) => S.view.properties.find((x) => x.square === q.index).mortgaged);
+  const busy = !!S.planRun;
+  const set = (n) => { plans[sq.index] = n; renderDialogs(); };
+  // even building: no lot more than one level above or below another (S13)
+  const canUp = !busy && !mortgaged && want < top && want + 1 - lo <= 1;
+  const canDown = !busy && want > 0 && hi - (want - 1) <= 1;
+  return h("span", { class: "plan-stepper", role: "group", "aria-label": t("Buildings wanted on {square}", { square: sq.name }) },
+    h("button", { type: "button", class: "plan-down", "data-square": sq.index, disabled: !canDown || null,
+      "aria-label": t("One building fewer on {square}", { square: sq.name }), onclick: () => set(want - 1), text: "−" }),
+    h("output", { class: "plan-want" + (want !== levelOf(d) ? " changed" : ""), "data-square": sq.index, "data-want": want, text: levelWord(want) }),
+    h("button", { type: "button", class: "plan-up", "data-square": sq.index, disabled: !canUp || null,
+      "aria-label": t("One building more on {square}", { square: sq.name }), onclick: () => set(want + 1), text: "+" }));
+}
+function planFooter(lots, targets) {
+  const me = S.me.seat;
+  let cost = 0, changed = 0;
+  for (const sq of lots) {
+    const now = levelOf(S.view.properties.find((x) => x.square === sq.index));
+    cost += stepsCost(sq, now, targets[sq.index]);
+    changed += Math.abs(targets[sq.index] - now);
+  }
+  const run = S.planRun && lots.some((q) => q.index in S.planRun.targets) ? S.planRun : null;
+  const cash = S.view.players[me].cash;
+  const short = cost > cash;
+  const words = !changed ? t("Choose the buildings wanted on each lot with − and +.")
+    : cost >= 0 ? t("Cost of the plan: {amount}", { amount: money(cost) }) : t("The sales return {amount}", { amount: money(-cost) });
+  return h("div", { class: "plan" },
+    h("p", { class: "plan-cost" + (short ? " short" : ""), "aria-live": "polite", text: words + (short ? " · " + t("you have {amount}", { amount: money(cash) }) : "") }),
+    run ? h("p", { class: "plan-progress", role: "status", text: t("Carrying out: step {n} of {total}", { n: run.sent, total: run.total }) }) : null,
+    changed ? h("button", { type: "button", class: "plan-go primary", disabled: short || !!S.planRun || null,
+      onclick: () => startPlan(lots), text: tn("Carry out ({n} step)", "Carry out ({n} steps)", changed) }) : null,
+    changed && !S.planRun ? h("button", { type: "button", class: "plan-reset", onclick: () => { for (const sq of lots) delete plans[sq.index]; renderDialogs(); }, text: t("Reset") }) : null);
 }
 function buildDialog() {
   const me = S.me.seat;
@@ -188,20 +277,25 @@ function buildDialog() {
     groups.length ? null : h("p", { text: t("You hold no complete colour group yet: houses go only on a whole group.") }),
     ...groups.map(({ group, lots }) => {
       const colour = groupColour(group);
+      const targets = planTargets(lots);
       return h("section", { class: "build-group", "data-group": group, style: "--group:" + colour + ";--group-ink:" + inkOn(colour) },
         h("h3", { text: t("Group {letter}", { letter: groupLetter(lots[0]) }) }),
         h("ul", {}, ...lots.map((sq) => {
           const d = S.view.properties.find((x) => x.square === sq.index);
+          const want = targets[sq.index];
           return h("li", { "data-square": sq.index },
             h("span", { class: "lot" }, h("b", { text: sq.name }), " ",
               h("span", { class: "houses", "aria-hidden": "true", text: d.buildings === 5 ? "▣" : "■".repeat(d.buildings) }),
               " " + buildWord(d.buildings) + (d.mortgaged ? " · " + t("mortgaged") : "")
                 + (d.buildings ? " · " + t("rent {amount}", { amount: money(sq.rents[d.buildings]) }) : "")),
+            planStepper(sq, d, targets, lots, group),
+            want !== levelOf(d) && want > 0 ? h("small", { class: "plan-rent", "data-square": sq.index, text: t("rent then {amount}", { amount: money(rentAt(sq, want)) }) }) : null,
             h("span", { class: "build-buttons" }, ...buildButton("build", sq, d, anytimeFor("Build", sq.index)),
               ...buildButton("sell", sq, d, anytimeFor("SellBuilding", sq.index))));
-        })));
+        })),
+        planFooter(lots, targets));
     }),
     h("div", { class: "answers" }, h("button", { type: "button", id: "build-close", onclick: () => { S.building = false; renderDialogs(); }, text: t("Close") })),
   ];
 }
-function openBuild() { S.building = true; renderDialogs(); }
+function openBuild() { for (const k of Object.keys(plans)) delete plans[k]; S.building = true; renderDialogs(); }

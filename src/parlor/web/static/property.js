@@ -168,7 +168,12 @@ function renderDecision() {
   const pr = S.prompt;
   if (!pr) return h("section", { class: "card", id: "no-prompt" }, waitingFor(), pendingInfo());
   const d = pr.decision, info = d.info || {};
-  const answers = pr.answers;
+  // (a debt with no direct answer has every any-time action as its answers: the trade proposals
+  // among them, dozens, belong to the trade dialog; what raises money comes first)
+  const RAISE = ["PayDebt", "SellBuilding", "Mortgage"];
+  const rank = (a) => (RAISE.includes(a.action.type) ? RAISE.indexOf(a.action.type) : a.action.type === "DeclareBankruptcy" ? 9 : 5);
+  const answers = d.kind === "raise_funds"
+    ? pr.answers.filter((a) => a.action.type !== "ProposeTrade").sort((x, y) => rank(x) - rank(y)) : pr.answers;
   const title = WORD.decide[d.kind] ? t(WORD.decide[d.kind]) : t("Your decision");
   const kids = [];
   if (d.kind === "buy_or_auction") kids.push(h("p", { text: sqName(info.square) + " · " + money(info.price) }));
@@ -197,10 +202,17 @@ function renderDecision() {
     const sq = a.action.square !== undefined ? S.edition.squares[a.action.square] : null;
     let extra = "";
     if (d.kind === "raise_funds" && sq && a.action.type === "Mortgage") extra = " (+" + money(sq.mortgage) + ")";
-    if (d.kind === "raise_funds" && sq && a.action.type === "SellBuilding") extra = " (+" + money(Math.floor(sq.house_cost / 2)) + ")";
+    if (d.kind === "raise_funds" && sq && a.action.type === "SellBuilding") extra = " (+" + money(stepPrice(sq, "sell")) + ")";
     return answerButton(a, a.text + extra);
   })));
   return promptCard(title, ...kids);
+}
+// what the next building on a lot costs, or the top one sold returns (a hotel: its own price,
+// hotel_cost; dialogs.js counts the levels)
+function stepPrice(sq, kind) {
+  const d = S.view.properties.find((x) => x.square === sq.index);
+  const now = d ? levelOf(d) : 0;
+  return Math.abs(stepsCost(sq, now, now + (kind === "build" ? 1 : -1)));
 }
 const ANYTIME = { Build: "build", SellBuilding: "sell", Mortgage: "mortgage", Unmortgage: "lift" };
 const ANYTIME_WORD = { build: N_("Build"), sell: N_("Sell a building"), mortgage: N_("Mortgage"), lift: N_("Lift the mortgage") };
@@ -209,7 +221,7 @@ function renderDeeds() {
   const mine = deedsOf(S.me.seat);
   if (!mine.length) return null;
   const acts = S.anytime.filter((a) => ANYTIME[a.action.type]);
-  const cost = (kind, sq) => kind === "build" ? "−" + money(sq.house_cost) : kind === "sell" ? "+" + money(Math.floor(sq.house_cost / 2))
+  const cost = (kind, sq) => kind === "build" ? "−" + money(stepPrice(sq, "build")) : kind === "sell" ? "+" + money(stepPrice(sq, "sell"))
     : kind === "mortgage" ? "+" + money(sq.mortgage) : "−" + money(sq.mortgage + mortgageFee(sq.index));
   return h("section", { class: "card", id: "my-deeds" }, h("h2", { text: t("My deeds") }),
     // building by colour group, with costs and rents: dialogs.js
