@@ -78,13 +78,17 @@ function renderTools(m) {
     if (d.kind === "play" && others.length < pr.answers.length) kids.push(h("p", { class: "hint", text: t("Play a raised card from your hand (marked ▲ playable).") }));
     const picker = d.kind === "choose_color";
     kids.push(h("div", { class: "answers" + (picker ? " colour-picker" : "") }, ...others.map((a) => {
+      // a card to answer with (a box of nails on a box, the paint brush's second card): its face
+      if (a.action.card) return cardFace(a.action.card, { class: "answer tcard colour-" + (a.action.card.split(":")[1] || "wild"),
+        "data-type": a.action.type, "aria-label": namesIn(a.text), title: namesIn(a.text), onclick: () => act(a) });
       if (a.action.type !== "ChooseColor") return answerButton(a);
       const c = a.action.color;
       return h("button", { class: "answer swatch colour-" + c, "data-type": "ChooseColor", "data-color": c, onclick: () => act(a) },
         h("span", { class: "mark", "aria-hidden": "true", text: COLOUR_MARK[c] }), " " + word("colour", c));
     })));
     table.append(promptCard(title, ...kids));
-  } else table.append(h("section", { class: "card", id: "no-prompt" }, waitingFor()));
+  } else if (!S.final) table.append(h("section", { class: "card", id: "no-prompt" }, waitingFor()));
+  // (after the end nobody is waited for: an empty box pinned to a phone's bottom edge hid the hands)
   if (v.hand) {
     const hand = [...v.hand].sort((a, b) => a.localeCompare(b));
     const n = hand.length;
