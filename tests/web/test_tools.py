@@ -8,6 +8,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.web.play import click, decision, play_until_over, version
 
 DESKTOP = {"width": 1280, "height": 900}
@@ -133,6 +135,10 @@ def test_a_tools_game_to_the_end_watched_by_a_spectator(
     assert any(play_one_tools_game(web_server, contexts, images) for _ in range(8))
 
 
+# (it once hung in a whole run and could not be made to again: 12 runs alone and in sequence
+# with test_phone, test_a11y and test_keyboard, under a load average of 14; a hang now fails
+# in two minutes with every thread's stack, not at the suite's limit)
+@pytest.mark.timeout(120)
 def test_the_language_switch_and_a_phone_size_table(
     web_server: Any, contexts: Any, images: Path
 ) -> None:

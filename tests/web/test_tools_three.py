@@ -3,8 +3,9 @@ Ann in English on a desktop, Bo in Spanish and Cy in Danish on phones (390x844, 
 for reduced motion). Bo and Cy join through the invite, whose page says what it is for. Each
 state a page shows is checked: no English on the Spanish and Danish pages, on the phones no
 control under 44x44 px and nothing wider than the screen, every motion under 0.4 s (none at all
-on Cy's), a key press finishing a motion at once; the live region told each page its turn and
-the result in its language. Kept short: hands of four, no bots."""
+on Cy's), a key press finishing a motion at once, no serious or critical axe-core violation on
+each page's table and game-over page; the live region told each page its turn and the result in
+its language. Kept short: hands of four, no bots."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from typing import Any
 
 from parlor.i18n import web_messages
 from tests.web.play import click, play_until_over, version
-from tests.web.test_a11y import english_on
+from tests.web.test_a11y import english_on, serious_violations
 from tests.web.test_deeds import open_as_host
 from tests.web.test_keyboard import create
 from tests.web.test_phone import SIDEWAYS, SMALL_TARGETS
@@ -65,6 +66,7 @@ class Seat:
         self.problems: list[tuple[int, str, Any]] = []
         self.kinds: set[str] = set()
         self.skipped = 0
+        self.scanned: set[str] = set()
         self.errors: list[str] = []
         page.on("pageerror", lambda exc: self.errors.append(str(exc)))
 
@@ -83,7 +85,11 @@ class Seat:
 
     def look(self, kind: str) -> None:
         self.kinds.add(kind)
-        at = version(self.page)
+        at, page = version(self.page), self.page
+        if kind in ("play", "over") and kind not in self.scanned:  # axe-core, once each
+            self.scanned.add(kind)
+            if found := serious_violations(page):
+                self.problems.append((at, "axe", found))
         if at in self.seen:
             return
         self.seen.add(at)
@@ -208,6 +214,7 @@ def test_three_people_play_tools_in_three_languages_on_desktop_and_phones(
         assert seat.problems == [], (seat.lang, seat.problems[:3])
         assert seat.errors == [], (seat.lang, seat.errors)
         assert "play" in seat.kinds and len(seat.seen) >= 3
+        assert seat.scanned == {"play", "over"}
         if seat.lang == "es":
             page.screenshot(path=str(images / "web-tools-3-es-over.png"))
     # a motion was caught running (and finished by the key) on the pages that move
