@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.play import click, decision, play_until_over, version
+from tests.web.play import at_rest, click, decision, play_until_over, version
 
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
@@ -90,8 +90,8 @@ def play_one_tools_game(web_server: Any, contexts: Any, images: Path) -> bool:
             assert version(page) == before_v
             shots["drop"] = True
         if kind == "play" and not shots["desktop"]:
-            page.screenshot(path=str(images / "web-tools-desktop.png"), full_page=True)
-            spectator.screenshot(path=str(images / "web-tools-spectator-phone.png"))
+            at_rest(page).screenshot(path=str(images / "web-tools-desktop.png"), full_page=True)
+            at_rest(spectator).screenshot(path=str(images / "web-tools-spectator-phone.png"))
             shots["desktop"] = True
         if kind == "choose_color":
             colour_chosen = True

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from parlor.i18n import web_messages
-from tests.web.play import click, play_until_over, version
+from tests.web.play import at_rest, click, play_until_over, version
 from tests.web.test_a11y import english_on, serious_violations
 from tests.web.test_deeds import open_as_host
 from tests.web.test_keyboard import create
@@ -188,9 +188,7 @@ def test_three_people_play_tools_in_three_languages_on_desktop_and_phones(
         if name in shots or name not in SHOTS:
             return
         shots.add(name)
-        # (the card coming down on the pile, finished: a picture of the table at rest)
-        seat.page.evaluate("Promise.all(document.getAnimations().map(a => a.finished))")
-        seat.page.screenshot(path=str(images / f"{name}.png"))
+        at_rest(seat.page).screenshot(path=str(images / f"{name}.png"))
 
     def policy_of(seat: Seat) -> Any:
         def policy(page: Any, kind: str) -> bool:
