@@ -116,6 +116,18 @@ class Seat:
 
     def policy(self, page: Any, kind: str) -> bool:
         self.look(kind)
+        if kind == "drawn_card":  # the card drawn shown large, then "play it" (if it may be
+            # played) or "keep it"
+            words = web_messages(self.lang)
+            labels = page.eval_on_selector_all(
+                "#prompt button.answer", "els => els.map(e => e.textContent)"
+            )
+            if (
+                page.locator("#prompt .drawn .tcard").count() != 1
+                or words["Keep it"] not in labels
+                or not set(labels) <= {words["Play it"], words["Keep it"]}
+            ):
+                self.problems.append((version(page), "drawn card", labels))
         if kind == "choose_color":
             return self.press("#prompt button.swatch")
         if kind in ("play", "brush_second_card"):

@@ -81,6 +81,9 @@ function renderTools(m) {
       // a card to answer with (a box of nails on a box, the paint brush's second card): its face
       if (a.action.card) return cardFace(a.action.card, { class: "answer tcard colour-" + (a.action.card.split(":")[1] || "wild"),
         "data-type": a.action.type, "aria-label": namesIn(a.text), title: namesIn(a.text), onclick: () => act(a) });
+      // the card drawn is shown beside them: "play it" or "keep it" say the rest
+      if (a.action.type === "PlayDrawn") return answerButton(a, t("Play it"));
+      if (a.action.type === "KeepDrawn") return answerButton(a, t("Keep it"));
       if (a.action.type !== "ChooseColor") return answerButton(a);
       const c = a.action.color;
       return h("button", { class: "answer swatch colour-" + c, "data-type": "ChooseColor", "data-color": c, onclick: () => act(a) },
