@@ -126,6 +126,9 @@ class Seat:
                 page.locator("#prompt .drawn .tcard").count() != 1
                 or words["Keep it"] not in labels
                 or not set(labels) <= {words["Play it"], words["Keep it"]}
+                # (a card that cannot be played is said to be so, not asked about)
+                or (words["Play it"] not in labels)
+                != (page.inner_text("#prompt h2") == words["The card you drew cannot be played"])
             ):
                 self.problems.append((version(page), "drawn card", labels))
         if kind == "choose_color":

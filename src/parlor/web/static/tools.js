@@ -69,7 +69,8 @@ function renderTools(m) {
   m.append(table);
   if (pr) {
     const d = pr.decision;
-    const title = WORD.decide[d.kind] ? t(WORD.decide[d.kind]) : t("Your decision");
+    const keepOnly = d.kind === "drawn_card" && !pr.answers.some((a) => a.action.type === "PlayDrawn");
+    const title = keepOnly ? t("The card you drew cannot be played") : WORD.decide[d.kind] ? t(WORD.decide[d.kind]) : t("Your decision");
     const kids = [];
     if (d.info && d.info.drawn) kids.push(h("div", { class: "drawn" }, h("span", { text: t("You drew") + ": " }), cardFace(d.info.drawn, { disabled: true, class: "tcard big colour-" + (d.info.drawn.split(":")[1] || "wild") })));
     if (d.info && d.info.good_nail_penalty) kids.push(h("p", { text: t("Good nail: you cannot play") }));
