@@ -95,3 +95,13 @@ def test_the_page_gets_the_compiled_words_with_placeholders_kept() -> None:
     assert web_messages("da")["{n} house"] == ["{n} hus", "{n} huse"]
     assert set(web_messages("da")) == set(web_messages("en"))
     assert json.loads(json.dumps(web_messages("es")))["Language"] == "Idioma"
+
+
+def test_the_spanish_page_names_the_nails_as_the_rulebook_does() -> None:
+    # the Spanish rulebook (tools-card-game.es.txt): "Clavo en Buen Estado", "Clavo Doblado";
+    # "clavo bueno" (the good-nail prompt) and "clavo torcido" were the page's own words
+    words = [w for v in web_messages("es").values() for w in ([v] if isinstance(v, str) else v)]
+    for wrong in ("clavo bueno", "clavos buenos", "torcido"):
+        assert not [w for w in words if wrong in w.lower()], wrong
+    assert web_messages("es")["Good nail: you cannot play"].startswith("Clavo en buen estado")
+    assert web_messages("es")["bent nail"] == "clavo doblado"

@@ -104,3 +104,10 @@ def play_until_over(pages: list[Any], policies: list[Policy], limit_s: float) ->
         "the game did not end in time: "
         f"{[(decision(p), version(p), prompt_text(p)) for p in pages]}"
     )
+
+
+def at_rest(page: Any) -> Any:
+    """``page`` once every motion on it has ended (a picture of the table, not of a card in
+    flight)."""
+    page.evaluate("Promise.all(document.getAnimations().map(a => a.finished))")
+    return page

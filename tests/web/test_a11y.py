@@ -43,7 +43,8 @@ BOARD_ENGLISH = (
 def english_on(page: Any, lang: str) -> list[str]:
     """English phrases of the page's catalog (two words or more, placeholders cut out, not the
     same in ``lang``) and of the board picture that show on a page in ``lang``. The edition's
-    own names (the classic board's squares and cards are English) are not the page's words."""
+    own names (the classic board's squares are English) are not the page's words; its cards
+    are (every edition's cards have texts in the three languages)."""
     text, board = page.evaluate(SEEN_TEXT)
     seen = text + "\n" + board
     theirs = web_messages(lang)

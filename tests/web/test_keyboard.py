@@ -65,7 +65,9 @@ def told(page: Any) -> str:
     return str(page.inner_text("#announce"))
 
 
-def test_a_whole_tools_game_by_keyboard(web_server: Any, contexts: Any) -> None:
+def tools_game_by_keyboard(web_server: Any, contexts: Any) -> tuple[int, int, set[str]]:
+    """One TOOLS game against a bot by the keyboard: the moves made, the times the arrows went
+    along the hand, and what the live region told."""
     made = create(
         web_server.base,
         {
@@ -118,10 +120,20 @@ def test_a_whole_tools_game_by_keyboard(web_server: Any, contexts: Any) -> None:
         if press_on(page, wanted):
             moves += 1
     heard.add(told(page))
+    page.wait_for_selector("#ranking")
+    return moves, arrows, heard
+
+
+def test_a_whole_tools_game_by_keyboard(web_server: Any, contexts: Any) -> None:
+    # the bot may go out before Ann ever holds two playable cards (hands of four): a game
+    # without a walk along the hand is played again, at most three
+    for _ in range(3):
+        moves, arrows, heard = tools_game_by_keyboard(web_server, contexts)
+        if moves >= 3 and arrows >= 1:
+            break
     assert moves >= 3 and arrows >= 1, (moves, arrows)
     assert "Play a card or draw" in heard  # the turn, told to screen readers
     assert any(h.startswith("Game over: ") for h in heard), heard  # and the result
-    page.wait_for_selector("#ranking")
 
 
 def test_property_turns_by_keyboard_throw_buy_end_and_the_dialogs(

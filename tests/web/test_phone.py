@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from tests.web.play import at_rest
 from tests.web.test_property import PHONE
 from tests.web.test_tools import create_tools_table
 
@@ -89,6 +90,6 @@ def test_a_phone_gets_big_targets_no_sideways_scroll_and_the_decision_at_the_bot
     create_tools_table(tools, web_server.base)
     tools.tap("#start")
     tools.wait_for_selector("#hand .tcard")
-    tools.screenshot(path=str(images / "web-tools-phone-table-es.png"))
+    at_rest(tools).screenshot(path=str(images / "web-tools-phone-table-es.png"))
     tools.tap("#rules-help summary")
     check(tools, "TOOLS table")

@@ -46,8 +46,14 @@ def test_the_replay_card_downloads_and_opens_records(
     assert game.is_over
     record = parse(text)
     assert [t.values[2] for t in record.tags_named("Seat")] == ["heuristic", "random", "heuristic"]
-    # the file opened again in the page: its moves, one step at a time
-    page.set_input_files("#record-file", str(path))
+    # the file opened again in the page by its button (in the page's words; the browser's own
+    # "Choose File" is not shown): its moves, one step at a time
+    assert page.inner_text("#records label.file-button") == "Open a record"
+    box = page.locator("#records label.file-button").bounding_box()
+    assert box is not None and box["height"] >= 44
+    with page.expect_file_chooser() as chooser:
+        page.click("#records label.file-button")
+    chooser.value.set_files(str(path))
     page.wait_for_selector("#record-at[data-step='0']")
     assert page.inner_text("#record-seats").count("P") == 3
     assert "tools" in page.inner_text("#record-head")

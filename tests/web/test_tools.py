@@ -8,7 +8,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from tests.web.play import click, decision, play_until_over, version
+import pytest
+
+from tests.web.play import at_rest, click, decision, play_until_over, version
 
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
@@ -88,8 +90,8 @@ def play_one_tools_game(web_server: Any, contexts: Any, images: Path) -> bool:
             assert version(page) == before_v
             shots["drop"] = True
         if kind == "play" and not shots["desktop"]:
-            page.screenshot(path=str(images / "web-tools-desktop.png"), full_page=True)
-            spectator.screenshot(path=str(images / "web-tools-spectator-phone.png"))
+            at_rest(page).screenshot(path=str(images / "web-tools-desktop.png"), full_page=True)
+            at_rest(spectator).screenshot(path=str(images / "web-tools-spectator-phone.png"))
             shots["desktop"] = True
         if kind == "choose_color":
             colour_chosen = True
@@ -133,6 +135,10 @@ def test_a_tools_game_to_the_end_watched_by_a_spectator(
     assert any(play_one_tools_game(web_server, contexts, images) for _ in range(8))
 
 
+# (it once hung in a whole run and could not be made to again: 12 runs alone and in sequence
+# with test_phone, test_a11y and test_keyboard, under a load average of 14; a hang now fails
+# in two minutes with every thread's stack, not at the suite's limit)
+@pytest.mark.timeout(120)
 def test_the_language_switch_and_a_phone_size_table(
     web_server: Any, contexts: Any, images: Path
 ) -> None:

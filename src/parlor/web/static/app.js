@@ -138,6 +138,10 @@ function remember(id, data) {
   all[id] = { ...(all[id] || {}), ...data, at: Date.now() };
   localStorage.setItem(STORE, JSON.stringify(all));
 }
+// My tables names the game and who sits there (a joined seat's page knew neither)
+function rememberTable(tbl) {
+  if (S.creds) remember(S.creds.table, { game: tbl.game, names: tbl.seats.map((s, p) => botName(s.name, p)) });
+}
 function hashParams() {
   return new URLSearchParams(location.hash.replace(/^#/, ""));
 }
@@ -228,17 +232,21 @@ function renderHome() {
     remember(made.table, { token: made.token, host_key: made.host_key, seat: made.seat, link: made.link, game: g, name: body.host_name, quick: true });
     location.hash = "table=" + made.table;
   }
-  m.append(h("section", { class: "card", id: "quick" }, h("h1", { text: t("Play now against bots") }),
+  const quickCard = h("section", { class: "card", id: "quick" }, h("h1", { text: t("Play now against bots") }),
     h("p", { id: "error", role: "alert" }),
     h("div", { class: "answers" },
       h("button", { type: "button", id: "quick-monopoly", class: "primary", onclick: () => quick("monopoly"), text: t("Property game") }),
-      h("button", { type: "button", id: "quick-tools", class: "primary", onclick: () => quick("tools"), text: t("TOOLS") }))));
+      h("button", { type: "button", id: "quick-tools", class: "primary", onclick: () => quick("tools"), text: t("TOOLS") })));
   const mine = Object.entries(myTables()).sort((a, b) => b[1].at - a[1].at);
-  m.append(h("section", { class: "card", id: "my-tables" }, h("h2", { text: t("My tables") }),
+  // the tables this browser sits at come first (a player coming back wants their game); with
+  // none yet, playing now does
+  const myCard = h("section", { class: "card", id: "my-tables" }, h("h2", { text: t("My tables") }),
     mine.length ? h("ul", {}, ...mine.map(([id, d]) => h("li", {},
-      h("a", { href: "#table=" + id, text: (d.game === "tools" ? t("TOOLS") : t("Property game")) + " · " + id }),
+      h("a", { href: "#table=" + id, "data-table": id, text: (d.game === "tools" ? t("TOOLS") : t("Property game"))
+        + (d.names ? " · " + t("with {names}", { names: d.names.join(", ") }) : " · " + id) }),
       d.seat !== null && d.seat !== undefined ? " " + t("Seat {n}", { n: d.seat + 1 }) : " " + t("watching"))))
-      : h("p", { text: t("No tables yet.") })));
+      : h("p", { text: t("No tables yet.") }));
+  m.append(...(mine.length ? [myCard, quickCard] : [quickCard, myCard]));
   m.append(h("section", { class: "card" },
     h("h1", { text: t("New table") }),
     h("form", { id: "create", onsubmit: create },
@@ -341,7 +349,8 @@ function onFrame(f) {
     case "welcome":
       S.retry = 0; S.me = f.you; S.table = f.table; S.chat = f.chat || []; S.anytimeFor = ""; S.resyncAt = 0;
       take(f); setStatus(t("connected"));
-      if (S.me.seat !== null) remember(S.creds.table, { seat: S.me.seat });
+      remember(S.creds.table, { seat: S.me.seat });
+      rememberTable(f.table);
       recordCommitment(S.creds.table, f.table.fairness); // (a spectator's first sight of it)
       askFairness();
       // "play now": the table was made to start at once
@@ -376,7 +385,7 @@ function onFrame(f) {
       askFairness();
       break;
     }
-    case "table": S.table = f.table; break;
+    case "table": S.table = f.table; rememberTable(f.table); break;
     case "export": // the save (checked against the commitment: fairness.js) or the game record
       if (f.format === "record") downloadRecord(f.record);
       else onExport(f);

@@ -90,7 +90,9 @@ function openRecord(text) {
 function renderRecords() {
   const box = h("div", { id: "records" },
     h("button", { id: "record-download", onclick: () => send({ type: "export", format: "record" }), text: t("Download the record") }),
-    h("label", {}, t("Open a record") + " ",
+    // a button in the page's words: a file input's own ("Choose File", "No file chosen") are
+    // the browser's, English on a Spanish page in an English browser; the input lies over it
+    h("label", { class: "file-button" }, t("Open a record"),
       h("input", { id: "record-file", type: "file", accept: ".plr,text/plain",
         onchange: (ev) => ev.target.files[0] && ev.target.files[0].text().then(openRecord) })));
   const v = S.recordView;

@@ -19,5 +19,14 @@ document.getElementById("lang").addEventListener("change", async (ev) => {
   if (S.ws && S.table) { loadLog(); open(); } else route();
 });
 window.addEventListener("hashchange", route);
+// every motion is skippable: a tap or a key shows at once where it ends (a short one, under
+// 0.4 s: the auction's draining bar is a clock, not a motion, and runs on)
+function skipMotion() {
+  for (const a of document.getAnimations ? document.getAnimations() : []) {
+    const d = a.effect && a.effect.getTiming().duration;
+    if (a.playState === "running" && typeof d === "number" && d < 400) a.finish();
+  }
+}
+for (const kind of ["pointerdown", "keydown"]) document.addEventListener(kind, skipMotion, { capture: true, passive: true });
 const want = localStorage.getItem("parlor.lang") || (navigator.language || "en").slice(0, 2);
 loadLang(want).then(route);

@@ -69,7 +69,8 @@ function renderTools(m) {
   m.append(table);
   if (pr) {
     const d = pr.decision;
-    const title = WORD.decide[d.kind] ? t(WORD.decide[d.kind]) : t("Your decision");
+    const keepOnly = d.kind === "drawn_card" && !pr.answers.some((a) => a.action.type === "PlayDrawn");
+    const title = keepOnly ? t("The card you drew cannot be played") : WORD.decide[d.kind] ? t(WORD.decide[d.kind]) : t("Your decision");
     const kids = [];
     if (d.info && d.info.drawn) kids.push(h("div", { class: "drawn" }, h("span", { text: t("You drew") + ": " }), cardFace(d.info.drawn, { disabled: true, class: "tcard big colour-" + (d.info.drawn.split(":")[1] || "wild") })));
     if (d.info && d.info.good_nail_penalty) kids.push(h("p", { text: t("Good nail: you cannot play") }));
@@ -78,13 +79,20 @@ function renderTools(m) {
     if (d.kind === "play" && others.length < pr.answers.length) kids.push(h("p", { class: "hint", text: t("Play a raised card from your hand (marked ▲ playable).") }));
     const picker = d.kind === "choose_color";
     kids.push(h("div", { class: "answers" + (picker ? " colour-picker" : "") }, ...others.map((a) => {
+      // a card to answer with (a box of nails on a box, the paint brush's second card): its face
+      if (a.action.card) return cardFace(a.action.card, { class: "answer tcard colour-" + (a.action.card.split(":")[1] || "wild"),
+        "data-type": a.action.type, "aria-label": namesIn(a.text), title: namesIn(a.text), onclick: () => act(a) });
+      // the card drawn is shown beside them: "play it" or "keep it" say the rest
+      if (a.action.type === "PlayDrawn") return answerButton(a, t("Play it"));
+      if (a.action.type === "KeepDrawn") return answerButton(a, t("Keep it"));
       if (a.action.type !== "ChooseColor") return answerButton(a);
       const c = a.action.color;
       return h("button", { class: "answer swatch colour-" + c, "data-type": "ChooseColor", "data-color": c, onclick: () => act(a) },
         h("span", { class: "mark", "aria-hidden": "true", text: COLOUR_MARK[c] }), " " + word("colour", c));
     })));
     table.append(promptCard(title, ...kids));
-  } else table.append(h("section", { class: "card", id: "no-prompt" }, waitingFor()));
+  } else if (!S.final) table.append(h("section", { class: "card", id: "no-prompt" }, waitingFor()));
+  // (after the end nobody is waited for: an empty box pinned to a phone's bottom edge hid the hands)
   if (v.hand) {
     const hand = [...v.hand].sort((a, b) => a.localeCompare(b));
     const n = hand.length;
