@@ -259,7 +259,8 @@ def test_a_broken_edition_file_is_explained_in_the_language(
     # (a relative path: the message shortens a long one, as a temporary folder's may be)
     monkeypatch.chdir(tmp_path)
     half = Path("half.toml")
-    half.write_text(text[: len(text) // 2], encoding="utf-8")
+    # (cut inside the first card's header, so that the file ends where a table was being opened)
+    half.write_text(text[: text.index("[[cards]]") + len("[[cards")], encoding="utf-8")
     with pytest.raises(SettingsError) as caught:
         load_edition(str(half))
     assert translate_error(caught.value, "es").endswith(
