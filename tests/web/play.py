@@ -3,11 +3,39 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import time
+import urllib.request
 from collections.abc import Callable
 from typing import Any
 
 Policy = Callable[[Any, str], bool]
+
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+
+def create_table(base: str, body: dict[str, Any]) -> dict[str, Any]:
+    """Create a table through the API, as the home page's form does; the creator's seat token,
+    host key and invite link come back."""
+    req = urllib.request.Request(
+        base + "/api/tables", json.dumps(body).encode(), {"content-type": "application/json"}
+    )
+    with urllib.request.urlopen(req, timeout=20) as r:
+        made: dict[str, Any] = json.loads(r.read())
+    return made
+
+
+def open_as_host(page: Any, base: str, made: dict[str, Any]) -> None:
+    """The browser keeps seat tokens in localStorage: put the creator's there, as the create
+    form would have, and open the table."""
+    page.goto(base + "/")
+    mine = {k: made[k] for k in ("token", "host_key", "seat", "link")}
+    page.evaluate(
+        "([id, data]) => localStorage.setItem('parlor.tables', JSON.stringify({[id]: data}))",
+        [made["table"], {**mine, "game": "monopoly", "at": 0}],
+    )
+    page.goto(f"{base}/#table={made['table']}")
 
 
 def decision(page: Any) -> str:

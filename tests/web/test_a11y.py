@@ -13,8 +13,7 @@ import pytest
 
 from parlor.i18n import web_messages
 from tests.server.support import ServerProcess
-from tests.web.play import answer_types, click, play_until_over
-from tests.web.test_property import DESKTOP
+from tests.web.play import DESKTOP, answer_types, click, play_until_over
 
 AXE = Path(__file__).parent / "assets" / "axe-4.14.1.min.js"
 SERIOUS = """async () => {

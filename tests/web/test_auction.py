@@ -8,17 +8,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.web.play import answer_types, click, decision
+from tests.web.play import DESKTOP, PHONE, answer_types, click, create_table, decision, open_as_host
 from tests.web.test_a11y import serious_violations
-from tests.web.test_deeds import open_as_host
-from tests.web.test_keyboard import create
-from tests.web.test_property import DESKTOP, PHONE
 
 
 def test_the_auction_is_on_the_stage_with_quick_raises_and_a_timer(
     web_server: Any, contexts: Any, images: Path
 ) -> None:
-    made = create(
+    made = create_table(
         web_server.base,
         {
             "game": "monopoly",

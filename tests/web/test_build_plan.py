@@ -4,26 +4,19 @@ engine's Build and SellBuilding actions, one at a time, in an order the engine a
 
 from __future__ import annotations
 
-import json
-import urllib.request
 from pathlib import Path
 from typing import Any
 
 from parlor import monopoly
-from tests.web.test_deeds import BROWN, dealt_a_group, open_as_host
-from tests.web.test_property import PHONE
+from tests.web.play import PHONE, create_table, open_as_host
+from tests.web.test_deeds import BROWN, dealt_a_group
 
 
 def create_against_a_bot(
     base: str, game: monopoly.PropertyGame, lang: str = "en"
 ) -> dict[str, Any]:
     body = {"save": game.to_json(), "seats": ["human", "heuristic"], "bot_delay": 0, "lang": lang}
-    req = urllib.request.Request(
-        base + "/api/tables", json.dumps(body).encode(), {"content-type": "application/json"}
-    )
-    with urllib.request.urlopen(req, timeout=20) as r:
-        made: dict[str, Any] = json.loads(r.read())
-    return made
+    return create_table(base, body)
 
 
 def buildings(page: Any, square: int) -> int:

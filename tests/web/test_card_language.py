@@ -9,17 +9,22 @@ from typing import Any
 import pytest
 
 from parlor.monopoly.edition import load_edition
-from tests.web.play import answer_types, click, decision, version
-from tests.web.test_deeds import open_as_host
-from tests.web.test_keyboard import create
-from tests.web.test_property import DESKTOP
+from tests.web.play import (
+    DESKTOP,
+    answer_types,
+    click,
+    create_table,
+    decision,
+    open_as_host,
+    version,
+)
 
 
 @pytest.mark.parametrize("lang", ["es", "da"])
 def test_the_drawn_card_is_shown_in_the_pages_language(
     web_server: Any, contexts: Any, lang: str
 ) -> None:
-    made = create(
+    made = create_table(
         web_server.base,
         {
             "game": "monopoly",

@@ -5,13 +5,11 @@ within reach in the board's middle (a centred column taller than the stage once 
 
 from __future__ import annotations
 
-import json
-import urllib.request
 from typing import Any
 
 from parlor import monopoly
 from parlor.bots.registry import make_bot
-from tests.web.test_deeds import open_as_host
+from tests.web.play import create_table, open_as_host
 
 NAMES = ["Ann", "Bo", "Cy", "Di"]
 
@@ -43,13 +41,7 @@ def test_a_debt_shows_what_raises_money_first_and_all_of_it_in_reach(
     game = ann_in_debt()
     assert any(type(a).__name__ == "ProposeTrade" for a in game.legal_actions(0))
     body = {"save": game.to_json(), "seats": ["human", "heuristic", "heuristic", "heuristic"]}
-    req = urllib.request.Request(
-        web_server.base + "/api/tables",
-        json.dumps(body).encode(),
-        {"content-type": "application/json"},
-    )
-    with urllib.request.urlopen(req, timeout=20) as r:
-        made = json.loads(r.read())
+    made = create_table(web_server.base, body)
     # a narrow desktop: the board, and the stage in its middle, are small; the debt's answers
     # are more than the stage holds
     page = contexts(viewport={"width": 820, "height": 800}).new_page()

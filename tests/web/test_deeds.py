@@ -4,16 +4,14 @@ the turn timer counts down, Bo answers her offer with a counter-offer, the words
 
 from __future__ import annotations
 
-import json
-import urllib.request
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Error as PlaywrightError
 
 from parlor import monopoly
+from tests.web.play import DESKTOP, PHONE, create_table, open_as_host
 from tests.web.test_a11y import serious_violations
-from tests.web.test_property import DESKTOP, PHONE
 
 BROWN = (1, 3)  # Mediterranean and Baltic Avenue: a group of two
 
@@ -32,24 +30,7 @@ def dealt_a_group() -> monopoly.PropertyGame:
 
 def create_from_save(base: str, game: monopoly.PropertyGame) -> dict[str, Any]:
     body = {"save": game.to_json(), "seats": ["human", "human"], "timer": 300, "bot_delay": 0}
-    req = urllib.request.Request(
-        base + "/api/tables", json.dumps(body).encode(), {"content-type": "application/json"}
-    )
-    with urllib.request.urlopen(req, timeout=20) as r:
-        made: dict[str, Any] = json.loads(r.read())
-    return made
-
-
-def open_as_host(page: Any, base: str, made: dict[str, Any]) -> None:
-    """The browser keeps seat tokens in localStorage: put the creator's there, as the create
-    form would have, and open the table."""
-    page.goto(base + "/")
-    mine = {k: made[k] for k in ("token", "host_key", "seat", "link")}
-    page.evaluate(
-        "([id, data]) => localStorage.setItem('parlor.tables', JSON.stringify({[id]: data}))",
-        [made["table"], {**mine, "game": "monopoly", "at": 0}],
-    )
-    page.goto(f"{base}/#table={made['table']}")
+    return create_table(base, body)
 
 
 def deed_button(page: Any, kind: str, square: int, enabled: bool) -> Any:

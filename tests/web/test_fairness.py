@@ -9,9 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tests.web.play import click, play_until_over
-
-DESKTOP = {"width": 1280, "height": 900}
+from tests.web.play import DESKTOP, click, play_until_over
 
 
 def policy(page: Any, kind: str) -> bool:

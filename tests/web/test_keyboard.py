@@ -4,14 +4,10 @@ control reached shows its focus ring, and the live region tells the turn and the
 
 from __future__ import annotations
 
-import json
 import time
-import urllib.request
 from typing import Any
 
-from tests.web.play import decision, status, version
-from tests.web.test_deeds import open_as_host
-from tests.web.test_property import DESKTOP
+from tests.web.play import DESKTOP, create_table, decision, open_as_host, status, version
 
 # the focused element, whether it shows its focus (the ring of :focus-visible, not just a colour)
 FOCUS = """() => {
@@ -21,15 +17,6 @@ FOCUS = """() => {
   return { id: el.id, type: el.dataset.type || '', card: el.dataset.card || '',
     visible: el.matches(':focus-visible') && style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2 };
 }"""
-
-
-def create(base: str, body: dict[str, Any]) -> dict[str, Any]:
-    req = urllib.request.Request(
-        base + "/api/tables", json.dumps(body).encode(), {"content-type": "application/json"}
-    )
-    with urllib.request.urlopen(req, timeout=20) as r:
-        made: dict[str, Any] = json.loads(r.read())
-    return made
 
 
 def tab_to(page: Any, wanted: str, presses: int = 120) -> bool:
@@ -68,7 +55,7 @@ def told(page: Any) -> str:
 def tools_game_by_keyboard(web_server: Any, contexts: Any) -> tuple[int, int, set[str]]:
     """One TOOLS game against a bot by the keyboard: the moves made, the times the arrows went
     along the hand, and what the live region told."""
-    made = create(
+    made = create_table(
         web_server.base,
         {
             "game": "tools",
@@ -139,7 +126,7 @@ def test_a_whole_tools_game_by_keyboard(web_server: Any, contexts: Any) -> None:
 def test_property_turns_by_keyboard_throw_buy_end_and_the_dialogs(
     web_server: Any, contexts: Any
 ) -> None:
-    made = create(
+    made = create_table(
         web_server.base,
         {
             "game": "monopoly",

@@ -16,13 +16,20 @@ from typing import Any
 import pytest
 from babel.messages.mofile import read_mo
 
-from tests.web.play import answer_types, click, play_until_over, version
+from tests.web.play import (
+    DESKTOP,
+    PHONE,
+    answer_types,
+    click,
+    create_table,
+    open_as_host,
+    play_until_over,
+    version,
+)
 from tests.web.test_a11y import english_on
 from tests.web.test_build_plan import create_against_a_bot
-from tests.web.test_deeds import BROWN, dealt_a_group, deed_button, open_as_host
-from tests.web.test_keyboard import create
+from tests.web.test_deeds import BROWN, dealt_a_group, deed_button
 from tests.web.test_phone import SIDEWAYS
-from tests.web.test_property import DESKTOP, PHONE
 
 # language: (the property game's size, the TOOLS game's size)
 SIZES = {"en": (DESKTOP, PHONE), "es": (PHONE, DESKTOP), "da": (DESKTOP, PHONE)}
@@ -69,7 +76,7 @@ def page_in(contexts: Any, lang: str, size: dict[str, int]) -> Any:
 
 
 def play_property(base: str, contexts: Any, lang: str, images: Path) -> Watcher:
-    made = create(
+    made = create_table(
         base,
         {
             "game": "monopoly",
@@ -126,7 +133,7 @@ def play_property(base: str, contexts: Any, lang: str, images: Path) -> Watcher:
 
 
 def play_tools(base: str, contexts: Any, lang: str) -> Watcher:
-    made = create(
+    made = create_table(
         base,
         {
             "game": "tools",

@@ -6,8 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.web.play import at_rest
-from tests.web.test_property import PHONE
+from tests.web.play import PHONE, at_rest
 from tests.web.test_tools import create_tools_table
 
 # Every control a finger can hit, with the box it is hit by: a checkbox's is its label. The

@@ -8,10 +8,7 @@ from typing import Any
 
 from playwright.sync_api import Error as PlaywrightError
 
-from tests.web.play import answer_types, click, play_until_over
-
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
+from tests.web.play import DESKTOP, PHONE, answer_types, click, play_until_over
 
 
 def create_property_table(page: Any, base: str, name: str, rounds: int) -> str:

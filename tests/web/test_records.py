@@ -12,8 +12,7 @@ from typing import Any
 from parlor import client
 from parlor.records import parse, read_game
 from tests.server.support import start
-
-DESKTOP = {"width": 1280, "height": 900}
+from tests.web.play import DESKTOP
 
 
 def test_the_replay_card_downloads_and_opens_records(

@@ -10,10 +10,8 @@ from typing import Any
 
 import pytest
 
-from tests.web.play import at_rest, click, decision, play_until_over, version
+from tests.web.play import DESKTOP, PHONE, at_rest, click, decision, play_until_over, version
 
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
 WILDS = ("paint_brush", "wild_hammer")
 
 

@@ -13,12 +13,18 @@ from pathlib import Path
 from typing import Any
 
 from parlor.i18n import web_messages
-from tests.web.play import at_rest, click, play_until_over, version
+from tests.web.play import (
+    DESKTOP,
+    PHONE,
+    at_rest,
+    click,
+    create_table,
+    open_as_host,
+    play_until_over,
+    version,
+)
 from tests.web.test_a11y import english_on, serious_violations
-from tests.web.test_deeds import open_as_host
-from tests.web.test_keyboard import create
 from tests.web.test_phone import SIDEWAYS, SMALL_TARGETS
-from tests.web.test_property import DESKTOP, PHONE
 
 WILDS = ("paint_brush", "wild_hammer")
 # the pictures docs/web.md shows (written when the game comes to them)
@@ -147,7 +153,7 @@ class Seat:
 def test_three_people_play_tools_in_three_languages_on_desktop_and_phones(
     web_server: Any, contexts: Any, images: Path
 ) -> None:
-    made = create(
+    made = create_table(
         web_server.base,
         {
             "game": "tools",
