@@ -100,6 +100,39 @@ def test_changes_rebuild_the_whole_views(
     run(asyncio.wait_for(go(), 400))
 
 
+def test_a_connection_that_lost_track_asks_once_for_the_whole_view(server: ServerProcess) -> None:
+    """A spectator that missed an update (its version no longer the base of the changes sent)
+    asks for the view whole once, however many changes arrive before the answer, and then holds
+    exactly the view a protocol 1 connection is sent."""
+
+    async def go() -> None:
+        made = client.create_table(
+            server.base, game="tools", seats=["human", "heuristic", "heuristic"], bot_delay=0
+        )
+        player = await host(server.base, made, protocol=3)
+        old = await host(server.base, made, protocol=1)
+        watcher = await client.Table.connect(
+            server.base, made["table"], invite=made["invite"], protocol=3
+        )
+        await start(player)
+        await watcher.wait(lambda t: t.view is not None)
+        watcher.version -= 1  # (as if an update had been lost)
+        at = watcher.version
+        await client.play_table(player, client.random_policy(5), timeout=120)
+        await watcher.wait(lambda t: t.final is not None, timeout=60)
+        await old.wait(lambda t: t.final is not None, timeout=60)
+        # the game's updates came after the lost one, each out of step until the answer
+        assert player.version > at + 5
+        assert watcher.resyncs == 1
+        reply = await watcher.request({"type": "resync"})  # (the view held is the latest)
+        assert reply["version"] == watcher.version == old.version
+        assert watcher.view == reply["view"]
+        for t in (player, old, watcher):
+            await t.close()
+
+    run(asyncio.wait_for(go(), 200))
+
+
 def test_a_diff_is_whole_when_smaller_and_applies_in_order() -> None:
     old = {"a": [1, 2, 3], "b": {"c": 1, "d": 2}, "e": True}
     new = {"a": [1, 2, 3, 4, 5], "b": {"c": 1}, "e": 1, "f": [0]}

@@ -116,6 +116,9 @@ class Table:
         self._ref = 0
         #: the nonce this connection's hello gave (None: none given)
         self.nonce: str | None = None
+        #: how many times this connection lost track of the view and asked for it whole
+        self.resyncs = 0
+        self._awaiting_whole = False  # (asked once: the whole view is on its way)
 
     @classmethod
     async def connect(
@@ -182,11 +185,15 @@ class Table:
         if kind in ("welcome", "update"):
             if "changes" in frame:  # (protocol 3: the changes to the view held at ``base``)
                 if frame.get("base") != self.version or self.view is None:
-                    await self.send({"type": "resync"})  # (lost track: the view comes whole)
+                    if not self._awaiting_whole:  # (lost track: ask once for the view whole)
+                        self._awaiting_whole = True
+                        self.resyncs += 1
+                        await self.send({"type": "resync"})
                     return frame
                 self.view = viewdiff.apply(self.view, frame["changes"])
             else:
                 self.view = frame["view"]
+                self._awaiting_whole = False
             self.version = frame.get("version", self.version)
             self.prompt, self.final = frame["prompt"], frame["final"]
             self.timer_left = frame.get("timer_left")
