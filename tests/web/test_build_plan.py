@@ -74,6 +74,14 @@ def test_a_plan_of_houses_is_previewed_kept_even_and_carried_out(
     )
     go = group.locator(".plan-go")
     assert go.inner_text() == "Carry out (4 steps)"
+    # a plan the bank's stock cannot serve says so before anything is sent: the view as a
+    # shortage leaves it (three houses in the bank), set in the page
+    assert ann.evaluate("S.table.unlimited_buildings") is False  # (the table frame says so)
+    ann.evaluate("S.view.bank.houses = 3; renderDialogs()")
+    assert "The bank has only 3 houses: the plan needs 4" in group.inner_text()
+    assert go.is_disabled()
+    ann.evaluate("S.view.bank.houses = 32; renderDialogs()")
+    assert "The bank has only" not in group.inner_text() and not go.is_disabled()
     ann.screenshot(path=str(images / "web-build-plan-phone.png"))
 
     # carried out: four Build actions, one per version, each even (the engine refuses an uneven one)

@@ -291,8 +291,9 @@ class TableRuntime:
         }
         if self.game is not None:
             out["settings"] = self.game.settings  # names, edition or deck, options: all public
-            if isinstance(self.game, PropertyGame):  # (the page's build plan: the hotel's level)
-                out["hotel_after_houses"] = self.game.options.hotel_after_houses
+            if isinstance(self.game, PropertyGame):  # (the page's build plan: the hotel's level
+                out["hotel_after_houses"] = self.game.options.hotel_after_houses  # and the stock)
+                out["unlimited_buildings"] = self.game.options.unlimited_buildings
         return out
 
     def shared_parts(self) -> Shared:

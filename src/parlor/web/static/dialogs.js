@@ -246,6 +246,28 @@ function planStepper(sq, d, targets, lots, group) {
     h("button", { type: "button", class: "plan-up", "data-square": sq.index, disabled: !canUp || null,
       "aria-label": t("One building more on {square}", { square: sq.name }), onclick: () => set(want + 1), text: "+" }));
 }
+// what a plan takes from the bank's stock at its busiest moment: sales come first and give their
+// houses back; building is even (S13), so every lot bound for a hotel holds the full row of houses
+// before the first hotel goes up. (A hotel broken into houses takes houses too.)
+function stockNeeded(lots, targets) {
+  const H = hotelLevel(), housesAt = (n) => (n > H ? 0 : n);
+  let houses = 0, hotels = 0;
+  for (const sq of lots) {
+    const now = levelOf(S.view.properties.find((x) => x.square === sq.index)), want = targets[sq.index];
+    houses += (want > now ? Math.min(want, H) : housesAt(want)) - housesAt(now);
+    if (want > H && now <= H) hotels += 1;
+  }
+  return { houses, hotels };
+}
+function stockShort(lots, targets) {
+  if (S.table && S.table.unlimited_buildings) return null;
+  const bank = S.view.bank || {}, need = stockNeeded(lots, targets);
+  if (need.houses > (bank.houses ?? 0))
+    return tn("The bank has only {n} house: the plan needs {m}", "The bank has only {n} houses: the plan needs {m}", bank.houses ?? 0, { m: need.houses });
+  if (need.hotels > (bank.hotels ?? 0))
+    return tn("The bank has only {n} hotel: the plan needs {m}", "The bank has only {n} hotels: the plan needs {m}", bank.hotels ?? 0, { m: need.hotels });
+  return null;
+}
 function planFooter(lots, targets) {
   const me = S.me.seat;
   let cost = 0, changed = 0;
@@ -257,12 +279,14 @@ function planFooter(lots, targets) {
   const run = S.planRun && lots.some((q) => q.index in S.planRun.targets) ? S.planRun : null;
   const cash = S.view.players[me].cash;
   const short = cost > cash;
+  const stock = changed && !run ? stockShort(lots, targets) : null;
   const words = !changed ? t("Choose the buildings wanted on each lot with − and +.")
     : cost >= 0 ? t("Cost of the plan: {amount}", { amount: money(cost) }) : t("The sales return {amount}", { amount: money(-cost) });
   return h("div", { class: "plan" },
     h("p", { class: "plan-cost" + (short ? " short" : ""), "aria-live": "polite", text: words + (short ? " · " + t("you have {amount}", { amount: money(cash) }) : "") }),
+    stock ? h("p", { class: "plan-stock short", role: "status", text: stock }) : null,
     run ? h("p", { class: "plan-progress", role: "status", text: t("Carrying out: step {n} of {total}", { n: run.sent, total: run.total }) }) : null,
-    changed ? h("button", { type: "button", class: "plan-go primary", disabled: short || !!S.planRun || null,
+    changed ? h("button", { type: "button", class: "plan-go primary", disabled: short || !!stock || !!S.planRun || null,
       onclick: () => startPlan(lots), text: tn("Carry out ({n} step)", "Carry out ({n} steps)", changed) }) : null,
     changed && !S.planRun ? h("button", { type: "button", class: "plan-reset", onclick: () => { for (const sq of lots) delete plans[sq.index]; renderDialogs(); }, text: t("Reset") }) : null);
 }
