@@ -134,7 +134,8 @@ def test_the_trade_search_equals_its_definition(edition: str) -> None:
     """Over the moments of a seeded game, for every seat, the heuristic's offer (plain and
     funded measures; the default bot, one whose price levels do not rise and one with a
     negative proposing weight, where the search may not stop early) is the one a search of
-    every price level finds, also when some offers were made before."""
+    every price level finds, also when some offers were made before; and so is
+    :func:`seat_best_offer`'s, the funded search the heuristic runs."""
     from parlor.bots.monopoly_trading import best_offer
 
     bots = [
@@ -159,6 +160,8 @@ def test_the_trade_search_equals_its_definition(edition: str) -> None:
                         got = best_offer(bot, game, table, p, made, own=own)  # type: ignore[arg-type]
                         want = _reference_offer(bot, game, table, p, made, own)
                         assert got == want
+                        if own is funded_deltas:  # (the heuristic's own search, written out)
+                            assert seat_best_offer(bot, game, table, p, made) == want  # type: ignore[arg-type]
                         if got is not None:
                             found += 1
                             if n % 3 == 0:
