@@ -133,8 +133,9 @@ def _reference_offer(bot, game, table, player, made, own):  # type: ignore[no-un
 def test_the_trade_search_equals_its_definition(edition: str) -> None:
     """Over the moments of a seeded game, for every seat, the heuristic's offer (plain and
     funded measures; the default bot, one whose price levels do not rise and one with a
-    negative proposing weight, where the search may not stop early) is the one a search of
-    every price level finds, also when some offers were made before; and so is
+    negative proposing weight, where the search may not stop early, and one with a negative
+    trade weight, whose accepted prices need not be a tail of the levels) is the one a search
+    of every price level finds, also when some offers were made before; and so is
     :func:`seat_best_offer`'s, the funded search the heuristic runs."""
     from parlor.bots.monopoly_trading import best_offer
 
@@ -142,6 +143,7 @@ def test_the_trade_search_equals_its_definition(edition: str) -> None:
         MonopolyHeuristicBot(0),
         MonopolyHeuristicBot(0, price_factors=(2.0, 0.5, 1.0, 0.25, 3.0)),
         MonopolyHeuristicBot(0, propose_weight=-0.2),
+        MonopolyHeuristicBot(0, trade_weight=-0.3, propose_weight=0.5),
         MonopolyHeuristicBot(0, v1=True),
     ]
     players = [MonopolyHeuristicBot(p) for p in range(4)]

@@ -159,17 +159,24 @@ def offer_plan(bot: MonopolyHeuristicBot, table: Table, player: int) -> list[Off
     # same order: the same floats).
     weight = 1.0 if table.n_active() <= 2 else bot.trade_weight
     margin = 0.02 * edition.starting_cash
+    # With rising levels and a non-negative weight the other side's gain only grows with the
+    # price (each operation rounds monotonically): from the first level it accepts, it accepts
+    # every dearer one (which are positive when that one is).
+    suffix = weight >= 0.0 and rising_levels(factors)
     plan = []
     for target in table.offer_targets(player):
         other, rest, base = target.other, target.take, target.base
+        levels = [int(base * factor) // unit * unit for factor in factors]
         for give in target.sweeteners:
             plain = table.trade_deltas(player, other, give, rest)
             pays: list[int] = []
-            for factor in factors:
-                pay = int(base * factor) // unit * unit
+            for i, pay in enumerate(levels):
                 if not give and pay <= 0:
                     continue
                 if (plain[1] + pay) - weight * (plain[0] - pay) - margin > 0:
+                    if suffix:
+                        pays = levels[i:]
+                        break
                     pays.append(pay)
             if pays:
                 done = completed_groups(table, player, other, give, rest)
