@@ -396,37 +396,55 @@ class Table:
             return cached
         b = self.board
         owner = self.owner
+        group_index = b.group_index
+        built = deeds._built
+        if built is None:
+            built = deeds.built_groups()
         cached = []
+        # (plain loops: generators and comprehensions cost more than the few lots they scan)
         for group in b.street_groups:
             n_mine = 0
+            other = -3
+            mixed = False
             rest: list[int] = []
             for s in group:
-                if owner[s] == player:
+                o = owner[s]
+                if o == player:
                     n_mine += 1
-                else:
-                    rest.append(s)
+                    continue
+                rest.append(s)
+                if other == -3:
+                    other = o
+                elif o != other:
+                    mixed = True
             if not n_mine or not rest or n_mine * 2 < len(group):
                 continue
-            other = owner[rest[0]]
-            if other < 0 or any(owner[s] != other for s in rest):
+            if other < 0 or mixed:
                 continue
-            if any(self.group_built(s) for s in rest):
+            if built[group_index[rest[0]]]:  # (the lots of ``rest`` are all of this group)
                 continue
             sweeteners: list[tuple[int, ...]] = [()]
             for g2 in b.street_groups:
                 if g2 == group:
                     continue
-                missing = [s for s in g2 if owner[s] != other]
+                # The one lot of g2 that ``other`` lacks, if it lacks exactly one.
+                missing = -1
+                n_missing = 0
+                for s in g2:
+                    if owner[s] != other:
+                        n_missing += 1
+                        missing = s
                 if (
-                    len(missing) == 1
-                    and len(missing) < len(g2)
-                    and owner[missing[0]] == player
-                    and not self.group_built(missing[0])
+                    n_missing == 1
+                    and len(g2) > 1
+                    and owner[missing] == player
+                    and not built[group_index[missing]]
                 ):
-                    sweeteners.append((missing[0],))
-            cached.append(
-                OfferTarget(tuple(rest), other, sum(b.price[s] for s in rest), tuple(sweeteners))
-            )
+                    sweeteners.append((missing,))
+            base = 0
+            for s in rest:
+                base += b.price[s]
+            cached.append(OfferTarget(tuple(rest), other, base, tuple(sweeteners)))
         deeds._offer_targets[player] = cached
         return cached
 
@@ -524,15 +542,25 @@ class Table:
             gi = b.group_index[sq]
             if gi not in touched:
                 touched.append(gi)
-        before = self.owner
         d_proposer = 0.0
         d_to = 0.0
         for gi in touched:
-            d_proposer += self._group_worth(proposer, gi, after) - self._group_worth(
-                proposer, gi, before
-            )
-            d_to += self._group_worth(to, gi, after) - self._group_worth(to, gi, before)
+            change_proposer, change_to = self.group_deltas(proposer, to, gi, after)
+            d_proposer += change_proposer
+            d_to += change_to
         return d_proposer, d_to
+
+    def group_deltas(
+        self, proposer: int, to: int, gi: int, after: list[int]
+    ) -> tuple[float, float]:
+        """How group ``gi``'s part of :meth:`worth` changes for ``proposer`` and ``to`` if its
+        lots had the owners ``after`` (:meth:`trade_deltas` sums these over the groups a trade
+        touches)."""
+        before = self.owner
+        return (
+            self._group_worth(proposer, gi, after) - self._group_worth(proposer, gi, before),
+            self._group_worth(to, gi, after) - self._group_worth(to, gi, before),
+        )
 
     def copy(self) -> Table:
         """An independent table (its lists copied, its caches empty)."""

@@ -163,12 +163,30 @@ def offer_plan(bot: MonopolyHeuristicBot, table: Table, player: int) -> list[Off
     # price (each operation rounds monotonically): from the first level it accepts, it accepts
     # every dearer one (which are positive when that one is).
     suffix = weight >= 0.0 and rising_levels(factors)
+    group_index = table.board.group_index
     plan = []
     for target in table.offer_targets(player):
         other, rest, base = target.other, target.take, target.base
         levels = [int(base * factor) // unit * unit for factor in factors]
+        # :meth:`Table.trade_deltas` group by group: the target group's change is the same for
+        # every sweetener, whose lot lies in another group (summed in the same order: the
+        # lots given first, so the same floats).
+        gi = group_index[rest[0]]
+        after = list(table.owner)
+        for s in rest:
+            after[s] = player
+        target_p, target_o = table.group_deltas(player, other, gi, after)
         for give in target.sweeteners:
-            plain = table.trade_deltas(player, other, give, rest)
+            if not give:
+                plain = (0.0 + target_p, 0.0 + target_o)
+            elif len(give) == 1 and group_index[give[0]] != gi:
+                s = give[0]
+                after[s] = other
+                give_p, give_o = table.group_deltas(player, other, group_index[s], after)
+                after[s] = table.owner[s]
+                plain = ((0.0 + give_p) + target_p, (0.0 + give_o) + target_o)
+            else:
+                plain = table.trade_deltas(player, other, give, rest)
             pays: list[int] = []
             for i, pay in enumerate(levels):
                 if not give and pay <= 0:
