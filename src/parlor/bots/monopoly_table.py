@@ -266,11 +266,20 @@ class Table:
         kind = b.kind[sq]
         rents = b.rents[sq]
         if kind == "street":
-            lvl = self.level(sq) if level is None else level
+            if level is None:
+                lvl = self.buildings[sq]  # (level(), inlined: asked for every lot's rent)
+                if lvl == HOTEL:
+                    lvl = self.max_level
+            else:
+                lvl = level
             if lvl:
                 return rents[HOTEL if lvl >= self.max_level else lvl]
             return rents[0] * (2 if self.deeds.group_owner[b.group_index[sq]] == owner else 1)
-        owned = sum(1 for g in b.group_of[sq] if self.owner[g] == owner)
+        owners = self.owner
+        owned = 0
+        for g in b.group_of[sq]:
+            if owners[g] == owner:
+                owned += 1
         if kind == "railroad":
             return rents[owned - 1]
         return rents[owned - 1] * dice
@@ -503,8 +512,10 @@ class Table:
                 total += b.price[s] - 1.1 * b.mortgage[s]
             else:
                 total += b.price[s]
-            lvl = self.level(s)
+            lvl = buildings[s]  # (level(), inlined)
             if lvl:
+                if lvl == HOTEL:
+                    lvl = max_level
                 hc = b.house_cost[s]
                 total += hc * lvl if lvl < max_level else hc * (lvl - 1) + hc * 1.0
         if not mine:
@@ -513,12 +524,16 @@ class Table:
         complete = mine == len(members)
         if street and complete:
             total += b.group_bonus[gi]
-            # In a complete group a built lot's rent depends on its level alone.
-            total += sum(
-                0.6 * b.rents[s][HOTEL if self.level(s) >= max_level else self.level(s)]
-                for s in members
-                if buildings[s]
-            )
+            # In a complete group a built lot's rent depends on its level alone. (Summed as
+            # sum() would: from 0.0, in order.)
+            rents = 0.0
+            for s in members:
+                lvl = buildings[s]
+                if lvl:
+                    if lvl == HOTEL:
+                        lvl = max_level
+                    rents += 0.6 * b.rents[s][HOTEL if lvl >= max_level else lvl]
+            total += rents
         elif not street and mine > 1:
             total += 0.25 * b.price[first] * (mine - 1) * mine
         return total
