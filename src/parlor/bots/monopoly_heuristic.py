@@ -354,10 +354,20 @@ class MonopolyHeuristicBot:
 
     def _jail(self, game: Any, table: Table, player: int, answers: list[Action]) -> Action:
         b = table.board
-        unowned = sum(1 for s in b.properties if table.owner[s] < 0)
+        # (one plain loop: cheaper than three generators)
+        owner, buildings = table.owner, table.buildings
+        unowned = 0
+        danger = i_earn = False
+        for s in b.properties:
+            o = owner[s]
+            if o < 0:
+                unowned += 1
+            if buildings[s]:
+                if o == player:
+                    i_earn = True
+                else:
+                    danger = True
         early = unowned >= len(b.properties) // 3
-        danger = any(table.buildings[s] and table.owner[s] != player for s in b.properties)
-        i_earn = any(table.buildings[s] and table.owner[s] == player for s in b.properties)
         leave = early or not danger or (i_earn and not b.options.rent_while_jailed)
         if leave:
             for a in (UseJailCard(player), PayJailFine(player)):

@@ -254,7 +254,8 @@ class Table:
 
     def n_active(self) -> int:
         if self._n_active < 0:
-            self._n_active = sum(1 for b in self.bankrupt if not b)
+            bankrupt = self.bankrupt
+            self._n_active = len(bankrupt) - bankrupt.count(True)  # (a list of bools)
         return self._n_active
 
     def rent_at(self, sq: int, level: int | None = None, dice: int = 7) -> int:
