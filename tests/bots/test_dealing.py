@@ -133,14 +133,17 @@ def _reference_offer(bot, game, table, player, made, own):  # type: ignore[no-un
 def test_the_trade_search_equals_its_definition(edition: str) -> None:
     """Over the moments of a seeded game, for every seat, the heuristic's offer (plain and
     funded measures; the default bot, one whose price levels do not rise and one with a
-    negative proposing weight, where the search may not stop early) is the one a search of
-    every price level finds, also when some offers were made before."""
+    negative proposing weight, where the search may not stop early, and one with a negative
+    trade weight, whose accepted prices need not be a tail of the levels) is the one a search
+    of every price level finds, also when some offers were made before; and so is
+    :func:`seat_best_offer`'s, the funded search the heuristic runs."""
     from parlor.bots.monopoly_trading import best_offer
 
     bots = [
         MonopolyHeuristicBot(0),
         MonopolyHeuristicBot(0, price_factors=(2.0, 0.5, 1.0, 0.25, 3.0)),
         MonopolyHeuristicBot(0, propose_weight=-0.2),
+        MonopolyHeuristicBot(0, trade_weight=-0.3, propose_weight=0.5),
         MonopolyHeuristicBot(0, v1=True),
     ]
     players = [MonopolyHeuristicBot(p) for p in range(4)]
@@ -159,6 +162,8 @@ def test_the_trade_search_equals_its_definition(edition: str) -> None:
                         got = best_offer(bot, game, table, p, made, own=own)  # type: ignore[arg-type]
                         want = _reference_offer(bot, game, table, p, made, own)
                         assert got == want
+                        if own is funded_deltas:  # (the heuristic's own search, written out)
+                            assert seat_best_offer(bot, game, table, p, made) == want  # type: ignore[arg-type]
                         if got is not None:
                             found += 1
                             if n % 3 == 0:

@@ -12,7 +12,7 @@ from parlor import monopoly
 from parlor.bots import RandomBot
 from parlor.bots.monopoly_heuristic import MonopolyHeuristicBot
 from parlor.bots.monopoly_table import Deeds, Table, board_for
-from parlor.bots.monopoly_trading import offer_plan
+from parlor.bots.monopoly_trading import completed_groups, offer_plan
 from parlor.bots.monopoly_valuation import funds
 
 FIELDS = ("cash", "bankrupt", "in_jail", "jail_cards", "position", "owner", "mortgaged")
@@ -68,6 +68,10 @@ def test_state_tables_equal_view_tables_and_fresh_caches(edition: str) -> None:
             for gi in (-1, *range(len(board.groups))):
                 assert funds(mine, p, gi) == _funds(seen, p, gi)
             assert offer_plan(bot, mine, p) == offer_plan(bot, seen, p)
+            # The plan's deltas, summed group by group, are the trade's deltas to the bit.
+            for other, rest, give, plain, _pays, done in offer_plan(bot, mine, p):
+                assert plain == seen.trade_deltas(p, other, give, rest)
+                assert done == completed_groups(seen, p, other, give, rest)
         for sq in board.properties:
             assert mine.group_built(sq) == seen.group_built(sq)
             assert mine.group_built(sq) == any(seen.buildings[s] for s in board.group_of[sq])

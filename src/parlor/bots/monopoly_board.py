@@ -192,10 +192,23 @@ class Deeds:
             self.group_owner = previous.group_owner
             self.owned = previous.owned
             self.complete = previous.complete
+            # The players holding some but not all lots of a touched group: only their trade
+            # targets and price plans can change when the owners do not (a plan involves only
+            # groups where its player holds a lot and another player the rest, or the one lot
+            # missing from another's group).
+            partial: set[int] = set()
             for gi in touched:
-                for s in groups[gi]:
+                members = groups[gi]
+                first = owner[members[0]]
+                split = False
+                for s in members:
                     affected.add(owner[s])
-            self._fill_caches(players, previous, affected, same_owner, touched)
+                    if owner[s] != first:
+                        split = True
+                if split:
+                    for s in members:
+                        partial.add(owner[s])
+            self._fill_caches(players, previous, affected, same_owner, touched, partial)
             return
         self.owner = list(owner)
         self.mortgaged = list(mortgaged)
@@ -231,7 +244,7 @@ class Deeds:
                     continue
                 self.owned[p] = [sq for sq in board.properties if owner[sq] == p]
                 self.complete[p] = [gi for gi, o in enumerate(group_owner) if o == p]
-        self._fill_caches(players, previous, affected, False, touched)
+        self._fill_caches(players, previous, affected, False, touched, affected)
 
     def _fill_caches(
         self,
@@ -240,6 +253,7 @@ class Deeds:
         affected: set[int],
         same_owner: bool,
         touched: tuple[int, ...],
+        partial: set[int],
     ) -> None:
         # Per player, filled on demand: the dearest rent of its unmortgaged lots, the lots where
         # it may build, with their costs and scores, its lots dearest first, its trade targets,
@@ -247,9 +261,9 @@ class Deeds:
         # rents), the groups with buildings, the trade searches' price plans (monopoly_trading,
         # by player and bot parameters).
         self._danger: list[int] | None = None
-        self._built: list[bool] | None = None
         self._offer_plans: dict[Any, Any] | None = None
         if previous is None:
+            self._built: list[bool] | None = None
             self._top_rent: list[int | None] = [None] * players
             self._spots: list[list[int] | None] = [None] * players
             self._build_options: list[list[tuple[int, int, float]] | None] = [None] * players
@@ -281,22 +295,37 @@ class Deeds:
                 self._offer_targets[p] = None
         plans = previous._offer_plans
         if plans:
-            kept = {key: plan for key, plan in plans.items() if key[0] not in affected}
+            kept = (
+                {key: plan for key, plan in plans.items() if key[0] not in partial}
+                if partial
+                else dict(plans)
+            )
             if kept:
                 self._offer_plans = kept
-        if not same_owner:
-            return
-        # The same owners: the lots dearest first hold for everyone (kept above), and the
-        # trade targets too (they follow from the owners and from which groups have buildings)
-        # unless a group got its first building or lost its last.
+        # Which groups have a building: the untouched groups' flags carry over. With the same
+        # owners, the lots dearest first hold for everyone (kept above), and the trade targets
+        # too (they follow from the owners and from which groups have buildings) unless a group
+        # got its first building or lost its last.
+        built = previous._built
+        new_built = None if built is None else list(built)
+        groups = self.board.groups
         before, after = previous.buildings, self.buildings
+        flipped = False
         for gi in touched:
-            members = self.board.groups[gi]
-            if any(before[s] for s in members) != any(after[s] for s in members):
-                for p in affected:
-                    if p >= 0:
-                        self._offer_targets[p] = None
-                return
+            members = groups[gi]
+            has = _any_built(after, members)
+            if new_built is None:
+                had = _any_built(before, members)
+            else:
+                had = new_built[gi]
+                new_built[gi] = has
+            if had != has:
+                flipped = True
+        self._built = new_built
+        if same_owner and flipped:
+            for p in partial:
+                if p >= 0:
+                    self._offer_targets[p] = None
 
     def built_groups(self) -> list[bool]:
         """Per group: whether one of its lots has a building (filled on the first question)."""
@@ -345,6 +374,14 @@ class Deeds:
         return Deeds(
             board, owner, mortgaged, buildings, len(self.owned), self, tuple(touched), same_owner
         )
+
+
+def _any_built(buildings: list[int], members: tuple[int, ...]) -> bool:
+    """Whether a lot of ``members`` has a building."""
+    for s in members:  # noqa: SIM110 (a loop is cheaper than any() on a generator)
+        if buildings[s]:
+            return True
+    return False
 
 
 def _whole_owner(owner: list[int], members: tuple[int, ...]) -> int:

@@ -14,7 +14,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from parlor.bots.monopoly_table import Table
-from parlor.bots.monopoly_trading import best_offer, trade_gain
+from parlor.bots.monopoly_trading import (
+    completed_groups,
+    offer_plan,
+    rising_levels,
+    trade_gain,
+)
 from parlor.bots.monopoly_valuation import HOUSES_NEEDED, funds
 from parlor.monopoly.actions import ProposeTrade
 
@@ -36,51 +41,6 @@ def unfunded_bonus(table: Table, player: int, gi: int, cash_change: int, keep: i
     if spare >= houses:
         return 0.0
     return b.group_bonus[gi] * (1.0 - max(0.0, spare) / houses)
-
-
-def completed_groups(
-    table: Table, proposer: int, to: int, give_squares: Any, take_squares: Any
-) -> list[tuple[int, int]]:
-    """``(group, side)`` for each street group the trade completes (``side``: ``proposer`` or
-    ``to``, the one that gets it), in the order of the lots (``give_squares`` first). It does
-    not depend on the cash of the trade: a price search asks it once."""
-    b = table.board
-    owner = table.owner
-    done: list[tuple[int, int]] = []
-    seen: list[int] = []
-    for sq in (*give_squares, *take_squares):
-        gi = b.group_index[sq]
-        if gi in seen or not b.group_is_street[gi]:
-            continue
-        seen.append(gi)
-        # The group's owner after the trade: the lots given go to ``to``, those taken to
-        # ``proposer``, the others stay.
-        new_owner = -3
-        whole = True
-        before_whole = True
-        for s in b.groups[gi]:
-            o = owner[s]
-            if s in take_squares:
-                after = proposer
-            elif s in give_squares:
-                after = to
-            else:
-                after = o
-            if new_owner == -3:
-                new_owner = after
-            elif after != new_owner:
-                whole = False
-                break
-        if not whole or new_owner not in (proposer, to):
-            continue
-        for s in b.groups[gi]:
-            if owner[s] != new_owner:
-                before_whole = False
-                break
-        if before_whole:
-            continue  # complete before the trade
-        done.append((gi, new_owner))
-    return done
 
 
 def funded_deltas(
@@ -129,5 +89,69 @@ def seat_best_offer(
 ) -> ProposeTrade | None:
     """:func:`parlor.bots.monopoly_trading.best_offer` valued with :func:`funded_deltas`: a
     trade completing one of ``player``'s colour groups, at the lowest price level at which the
-    other side gains by the plain measure, the best for ``player`` by its funded measure."""
-    return best_offer(bot, game, table, player, made, own=funded_deltas)
+    other side gains by the plain measure, the best for ``player`` by its funded measure.
+
+    The same search as ``best_offer(..., own=funded_deltas)`` (the same operations in the same
+    order, so the same floats), written out: the groups each offer completes come with its plan
+    (they follow from the deeds), and the measure and the bot's gain are inlined instead of
+    called at every price level."""
+    plans = offer_plan(bot, table, player)
+    if not plans:
+        return None
+    best: tuple[float, ProposeTrade] | None = None
+    cash = table.cash[player]
+    reserve = bot._reserve(table)
+    rising = rising_levels(bot.price_factors)
+    monotone = rising and bot.propose_weight >= 0.0
+    b = table.board
+    edition = b.edition
+    # :func:`parlor.bots.monopoly_trading._gain`, not answering, no jail cards.
+    card_value = 0.6 * edition.jail_fine * 0
+    weight = 1.0 if table.n_active() <= 2 else bot.propose_weight
+    margin = 0.02 * edition.starting_cash
+    bankrupt = table.bankrupt
+    for other, rest, give, plain, pays, done in plans:
+        if bankrupt[other]:
+            continue
+        for pay in pays:
+            if pay > cash or cash - pay < reserve:
+                if rising:
+                    break  # (the dearer levels are not affordable either)
+                continue
+            d_me, d_other = plain
+            for gi, new_owner in done:
+                # :func:`unfunded_bonus` of the side that completes the group.
+                houses = 0
+                for s in b.groups[gi]:
+                    houses += HOUSES_NEEDED * b.house_cost[s]
+                if houses <= 0:
+                    continue
+                if new_owner == player:
+                    spare = funds(table, player, gi) - pay - reserve
+                else:
+                    spare = funds(table, other, gi) + pay - reserve
+                if spare >= houses:
+                    continue
+                unfunded = b.group_bonus[gi] * (1.0 - (spare / houses if spare > 0 else 0.0))
+                if new_owner == player:
+                    d_me -= unfunded
+                else:
+                    d_other -= unfunded
+            mine = d_me - pay
+            theirs = d_other + pay
+            mine += -card_value
+            theirs += card_value
+            mine_gain = mine - weight * theirs - margin
+            if mine_gain <= 0:
+                if monotone:
+                    break  # (it only falls as the price rises)
+                continue
+            offer = ProposeTrade(player, other, give_squares=give, take_squares=rest, give_cash=pay)
+            if offer in made:
+                continue
+            if best is None or mine_gain > best[0]:
+                best = (mine_gain, offer)
+            break  # the cheapest acceptable price for this sweetener
+    if best is None:
+        return None
+    return best[1] if game.is_legal(best[1]) else None

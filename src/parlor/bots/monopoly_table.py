@@ -254,7 +254,8 @@ class Table:
 
     def n_active(self) -> int:
         if self._n_active < 0:
-            self._n_active = sum(1 for b in self.bankrupt if not b)
+            bankrupt = self.bankrupt
+            self._n_active = len(bankrupt) - bankrupt.count(True)  # (a list of bools)
         return self._n_active
 
     def rent_at(self, sq: int, level: int | None = None, dice: int = 7) -> int:
@@ -266,11 +267,20 @@ class Table:
         kind = b.kind[sq]
         rents = b.rents[sq]
         if kind == "street":
-            lvl = self.level(sq) if level is None else level
+            if level is None:
+                lvl = self.buildings[sq]  # (level(), inlined: asked for every lot's rent)
+                if lvl == HOTEL:
+                    lvl = self.max_level
+            else:
+                lvl = level
             if lvl:
                 return rents[HOTEL if lvl >= self.max_level else lvl]
             return rents[0] * (2 if self.deeds.group_owner[b.group_index[sq]] == owner else 1)
-        owned = sum(1 for g in b.group_of[sq] if self.owner[g] == owner)
+        owners = self.owner
+        owned = 0
+        for g in b.group_of[sq]:
+            if owners[g] == owner:
+                owned += 1
         if kind == "railroad":
             return rents[owned - 1]
         return rents[owned - 1] * dice
@@ -396,37 +406,55 @@ class Table:
             return cached
         b = self.board
         owner = self.owner
+        group_index = b.group_index
+        built = deeds._built
+        if built is None:
+            built = deeds.built_groups()
         cached = []
+        # (plain loops: generators and comprehensions cost more than the few lots they scan)
         for group in b.street_groups:
             n_mine = 0
+            other = -3
+            mixed = False
             rest: list[int] = []
             for s in group:
-                if owner[s] == player:
+                o = owner[s]
+                if o == player:
                     n_mine += 1
-                else:
-                    rest.append(s)
+                    continue
+                rest.append(s)
+                if other == -3:
+                    other = o
+                elif o != other:
+                    mixed = True
             if not n_mine or not rest or n_mine * 2 < len(group):
                 continue
-            other = owner[rest[0]]
-            if other < 0 or any(owner[s] != other for s in rest):
+            if other < 0 or mixed:
                 continue
-            if any(self.group_built(s) for s in rest):
+            if built[group_index[rest[0]]]:  # (the lots of ``rest`` are all of this group)
                 continue
             sweeteners: list[tuple[int, ...]] = [()]
             for g2 in b.street_groups:
                 if g2 == group:
                     continue
-                missing = [s for s in g2 if owner[s] != other]
+                # The one lot of g2 that ``other`` lacks, if it lacks exactly one.
+                missing = -1
+                n_missing = 0
+                for s in g2:
+                    if owner[s] != other:
+                        n_missing += 1
+                        missing = s
                 if (
-                    len(missing) == 1
-                    and len(missing) < len(g2)
-                    and owner[missing[0]] == player
-                    and not self.group_built(missing[0])
+                    n_missing == 1
+                    and len(g2) > 1
+                    and owner[missing] == player
+                    and not built[group_index[missing]]
                 ):
-                    sweeteners.append((missing[0],))
-            cached.append(
-                OfferTarget(tuple(rest), other, sum(b.price[s] for s in rest), tuple(sweeteners))
-            )
+                    sweeteners.append((missing,))
+            base = 0
+            for s in rest:
+                base += b.price[s]
+            cached.append(OfferTarget(tuple(rest), other, base, tuple(sweeteners)))
         deeds._offer_targets[player] = cached
         return cached
 
@@ -485,8 +513,10 @@ class Table:
                 total += b.price[s] - 1.1 * b.mortgage[s]
             else:
                 total += b.price[s]
-            lvl = self.level(s)
+            lvl = buildings[s]  # (level(), inlined)
             if lvl:
+                if lvl == HOTEL:
+                    lvl = max_level
                 hc = b.house_cost[s]
                 total += hc * lvl if lvl < max_level else hc * (lvl - 1) + hc * 1.0
         if not mine:
@@ -495,12 +525,16 @@ class Table:
         complete = mine == len(members)
         if street and complete:
             total += b.group_bonus[gi]
-            # In a complete group a built lot's rent depends on its level alone.
-            total += sum(
-                0.6 * b.rents[s][HOTEL if self.level(s) >= max_level else self.level(s)]
-                for s in members
-                if buildings[s]
-            )
+            # In a complete group a built lot's rent depends on its level alone. (Summed as
+            # sum() would: from 0.0, in order.)
+            rents = 0.0
+            for s in members:
+                lvl = buildings[s]
+                if lvl:
+                    if lvl == HOTEL:
+                        lvl = max_level
+                    rents += 0.6 * b.rents[s][HOTEL if lvl >= max_level else lvl]
+            total += rents
         elif not street and mine > 1:
             total += 0.25 * b.price[first] * (mine - 1) * mine
         return total
@@ -524,15 +558,25 @@ class Table:
             gi = b.group_index[sq]
             if gi not in touched:
                 touched.append(gi)
-        before = self.owner
         d_proposer = 0.0
         d_to = 0.0
         for gi in touched:
-            d_proposer += self._group_worth(proposer, gi, after) - self._group_worth(
-                proposer, gi, before
-            )
-            d_to += self._group_worth(to, gi, after) - self._group_worth(to, gi, before)
+            change_proposer, change_to = self.group_deltas(proposer, to, gi, after)
+            d_proposer += change_proposer
+            d_to += change_to
         return d_proposer, d_to
+
+    def group_deltas(
+        self, proposer: int, to: int, gi: int, after: list[int]
+    ) -> tuple[float, float]:
+        """How group ``gi``'s part of :meth:`worth` changes for ``proposer`` and ``to`` if its
+        lots had the owners ``after`` (:meth:`trade_deltas` sums these over the groups a trade
+        touches)."""
+        before = self.owner
+        return (
+            self._group_worth(proposer, gi, after) - self._group_worth(proposer, gi, before),
+            self._group_worth(to, gi, after) - self._group_worth(to, gi, before),
+        )
 
     def copy(self) -> Table:
         """An independent table (its lists copied, its caches empty)."""

@@ -85,9 +85,58 @@ def _gain(
     return mine - weight * theirs - margin
 
 
+def completed_groups(
+    table: Table, proposer: int, to: int, give_squares: Any, take_squares: Any
+) -> list[tuple[int, int]]:
+    """``(group, side)`` for each street group the trade completes (``side``: ``proposer`` or
+    ``to``, the one that gets it), in the order of the lots (``give_squares`` first). It does
+    not depend on the cash of the trade: a price search asks it once."""
+    b = table.board
+    owner = table.owner
+    done: list[tuple[int, int]] = []
+    seen: list[int] = []
+    for sq in (*give_squares, *take_squares):
+        gi = b.group_index[sq]
+        if gi in seen or not b.group_is_street[gi]:
+            continue
+        seen.append(gi)
+        # The group's owner after the trade: the lots given go to ``to``, those taken to
+        # ``proposer``, the others stay.
+        new_owner = -3
+        whole = True
+        before_whole = True
+        for s in b.groups[gi]:
+            o = owner[s]
+            if s in take_squares:
+                after = proposer
+            elif s in give_squares:
+                after = to
+            else:
+                after = o
+            if new_owner == -3:
+                new_owner = after
+            elif after != new_owner:
+                whole = False
+                break
+        if not whole or new_owner not in (proposer, to):
+            continue
+        for s in b.groups[gi]:
+            if owner[s] != new_owner:
+                before_whole = False
+                break
+        if before_whole:
+            continue  # complete before the trade
+        done.append((gi, new_owner))
+    return done
+
+
 #: One sweetener's plan for :func:`best_offer`: the other side, the lots taken, the lots given,
-#: the plain deltas, and the prices (rising, as the bot's levels give them) it should accept.
-OfferPlan = tuple[int, tuple[int, ...], tuple[int, ...], tuple[float, float], list[int]]
+#: the plain deltas, the prices (rising, as the bot's levels give them) it should accept, and the
+#: groups it completes (:func:`completed_groups`, for the seat measure of
+#: :func:`parlor.bots.monopoly_dealing.seat_best_offer`).
+OfferPlan = tuple[
+    int, tuple[int, ...], tuple[int, ...], tuple[float, float], list[int], list[tuple[int, int]]
+]
 
 
 def offer_plan(bot: MonopolyHeuristicBot, table: Table, player: int) -> list[OfferPlan]:
@@ -110,26 +159,62 @@ def offer_plan(bot: MonopolyHeuristicBot, table: Table, player: int) -> list[Off
     # same order: the same floats).
     weight = 1.0 if table.n_active() <= 2 else bot.trade_weight
     margin = 0.02 * edition.starting_cash
+    # With rising levels and a non-negative weight the other side's gain only grows with the
+    # price (each operation rounds monotonically): from the first level it accepts, it accepts
+    # every dearer one (which are positive when that one is).
+    suffix = weight >= 0.0 and rising_levels(factors)
+    group_index = table.board.group_index
     plan = []
     for target in table.offer_targets(player):
         other, rest, base = target.other, target.take, target.base
+        levels = [int(base * factor) // unit * unit for factor in factors]
+        # :meth:`Table.trade_deltas` group by group: the target group's change is the same for
+        # every sweetener, whose lot lies in another group (summed in the same order: the
+        # lots given first, so the same floats).
+        gi = group_index[rest[0]]
+        after = list(table.owner)
+        for s in rest:
+            after[s] = player
+        target_p, target_o = table.group_deltas(player, other, gi, after)
         for give in target.sweeteners:
-            plain = table.trade_deltas(player, other, give, rest)
+            if not give:
+                plain = (0.0 + target_p, 0.0 + target_o)
+            elif len(give) == 1 and group_index[give[0]] != gi:
+                s = give[0]
+                after[s] = other
+                give_p, give_o = table.group_deltas(player, other, group_index[s], after)
+                after[s] = table.owner[s]
+                plain = ((0.0 + give_p) + target_p, (0.0 + give_o) + target_o)
+            else:
+                plain = table.trade_deltas(player, other, give, rest)
             pays: list[int] = []
-            for factor in factors:
-                pay = int(base * factor) // unit * unit
+            for i, pay in enumerate(levels):
                 if not give and pay <= 0:
                     continue
                 if (plain[1] + pay) - weight * (plain[0] - pay) - margin > 0:
+                    if suffix:
+                        pays = levels[i:]
+                        break
                     pays.append(pay)
             if pays:
-                plan.append((other, rest, give, plain, pays))
+                done = completed_groups(table, player, other, give, rest)
+                plan.append((other, rest, give, plain, pays, done))
     plans[key] = plan
     return plan
 
 
 #: Per tuple of price factors: whether they rise (asked once, not at every search).
 _RISING: dict[tuple[float, ...], bool] = {}
+
+
+def rising_levels(factors: tuple[float, ...]) -> bool:
+    """Whether the price ``factors`` never fall from one to the next (kept per tuple)."""
+    rising = _RISING.get(factors)
+    if rising is None:
+        rising = _RISING[factors] = all(
+            factors[i] <= factors[i + 1] for i in range(len(factors) - 1)
+        )
+    return rising
 
 
 def best_offer(
@@ -151,14 +236,9 @@ def best_offer(
     # The proposer's gain falls as the price rises (its measure's change does not grow as it
     # pays more, the other side's does not fall, and a non-negative weight counts that against
     # it): past the first price it refuses, no dearer one can do.
-    factors = bot.price_factors
-    rising = _RISING.get(factors)
-    if rising is None:
-        rising = _RISING[factors] = all(
-            factors[i] <= factors[i + 1] for i in range(len(factors) - 1)
-        )
+    rising = rising_levels(bot.price_factors)
     monotone = rising and bot.propose_weight >= 0.0
-    for other, rest, give, plain, pays in offer_plan(bot, table, player):
+    for other, rest, give, plain, pays, _done in offer_plan(bot, table, player):
         if table.bankrupt[other]:
             continue
         for pay in pays:
