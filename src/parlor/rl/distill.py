@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import os
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -45,6 +46,11 @@ FloatArray = npt.NDArray[np.float32]
 Pairs = tuple[list[FloatArray], list[npt.NDArray[np.int32]], list[int]]
 _ITERATION_SEEDS = 100_000  # game seeds of one iteration: base + k * this + i
 _EVAL_SEEDS = range(EVAL_SEED_BASE, EVAL_SEED_BASE + 100_000)  # kept out of training
+
+
+def _children_cpu() -> float:
+    times = os.times()
+    return times.children_user + times.children_system
 
 
 def game_seed(seed: int, iteration: int, game: int) -> int:
@@ -476,6 +482,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     log: list[dict[str, Any]] = []
     results: dict[str, Any] = {}
     start, cpu_start = time.monotonic(), time.process_time()
+    children_start = _children_cpu()
     for k in range(args.iterations + 1):
         seeds = [game_seed(args.seed, k, i) for i in range(args.games)]
         if seeds[0] <= _EVAL_SEEDS[-1] and seeds[-1] >= _EVAL_SEEDS[0]:
@@ -515,6 +522,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             "iterations": log,
             "train_seconds": round(time.monotonic() - start, 1),
             "train_cpu_seconds": round(time.process_time() - cpu_start, 1),
+            # the --jobs workers' CPU (finished processes only, so whole iterations)
+            "workers_cpu_seconds": round(_children_cpu() - children_start, 1),
             "versions": {"numpy": np.__version__},
         }
         (out / "results.json").write_text(json.dumps(results, indent=2) + "\n")
