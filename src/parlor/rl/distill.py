@@ -9,8 +9,10 @@ gathered so far (masked softmax cross-entropy, Adam, plain NumPy: no torch), so 
 
 The teacher sees what the seat's bot would see (``Bot.choose(game, seat)``, the same call the
 environment makes for the opponents). A teacher choice outside the learner's mask (the narrowed
-masks drop trade proposals, and mortgaging except to pay a debt) gives no pair; the move is then
-the learner's (or, in iteration 0, a uniformly random legal id).
+masks drop trade proposals, and mortgaging except to pay a debt; the catalogue has ids only for
+one deed or card for cash at three price levels) gives no pair, unless ``--snap-trades`` labels a
+proposal by the nearest catalogue trade; the move is then the learner's (or, in iteration 0, a
+uniformly random legal id). ``--opponents "random;heuristic"`` takes lineups in turn.
 
 Run (no extra needed beyond ``rl``)::
 
