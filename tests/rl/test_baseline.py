@@ -22,15 +22,16 @@ def test_the_shipped_classic_agent_wins_outright_sooner_than_random_play() -> No
     policy = load_baseline("classic-4p")
     shipped = json.loads((MODELS / "classic-4p.json").read_text())
     assert policy.meta["env"] == shipped["eval_env"]
+    assert policy.meta.get("no_repeat")  # the full mask: it must not repeat a rejected offer
     # A round cap far below the documented evaluation's 2,000, so that the test stays fast.
     kwargs = {**policy.meta["env"], "opponents": "random", "max_steps": 10**9}
-    agent = evaluate(policy, kwargs, games=16, seed_base=FRESH_SEEDS, max_rounds=150)
-    random_play = evaluate(RandomPolicy(0), kwargs, games=16, seed_base=FRESH_SEEDS, max_rounds=150)
-    # Within 150 rounds the agent bankrupts the bots sooner than random choices do (at the
-    # documented 2,000-round cap random choices catch up and win outright more often:
-    # docs/rl-baseline.md says so).
-    assert agent["wins"] > random_play["wins"]
-    assert agent["wins"] >= 16 // 2
+    agent = evaluate(policy, kwargs, games=4, seed_base=FRESH_SEEDS, max_rounds=80)
+    random_play = evaluate(RandomPolicy(0), kwargs, games=4, seed_base=FRESH_SEEDS, max_rounds=80)
+    # Within 80 rounds the agent bankrupts all three bots in most games; random choices in the
+    # same (full) mask give their deeds away in offers and go bankrupt themselves (the documented
+    # 2,000-round figures: docs/rl-baseline.md).
+    assert agent["wins"] >= 3
+    assert agent["wins"] > random_play["wins"] + 2
 
 
 def test_the_shipped_tools_agent_beats_random_play_against_the_heuristic() -> None:

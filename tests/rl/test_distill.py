@@ -168,3 +168,47 @@ def test_a_seed_whose_games_are_evaluation_games_is_refused(tmp_path: Path) -> N
     # Seed 1's iteration 0 plays games 1,000,003...: the evaluation's own seeds.
     with pytest.raises(SystemExit, match="evaluation seeds"):
         distill.main(["--seed", "1", "--games", "2", "--iterations", "0", "--out", str(tmp_path)])
+
+
+def test_lineups_take_the_games_in_turn() -> None:
+    assert distill.lineups("random;heuristic") == ["random", "heuristic"]
+    assert distill.lineups("random,heuristic,random") == [["random", "heuristic", "random"]]
+    mixed = {**TOOLS, "opponents": "random;heuristic"}
+    # Seed 10 plays lineup 10 % 2 = 0 (random), seed 11 lineup 1 (heuristic).
+    for seed, alone in ((10, "random"), (11, "heuristic")):
+        pairs, _ = distill.collect(mixed, "heuristic", {}, None, 1.0, [seed])
+        expected, _ = distill.collect(
+            {**TOOLS, "opponents": alone}, "heuristic", {}, None, 1.0, [seed]
+        )
+        assert pairs[2] == expected[2]
+        assert all(np.array_equal(a, b) for a, b in zip(pairs[0], expected[0], strict=True))
+
+
+def test_a_proposal_without_an_id_is_labelled_by_the_nearest_catalogue_trade() -> None:
+    from parlor.core.errors import UnknownActionId
+    from parlor.monopoly import ProposeTrade
+
+    env = ParlorGymEnv(game="classic", players=4, opponents="random", skip_forced=True)
+    env.reset(seed=3)
+    rng = np.random.default_rng(0)
+    buys: list[Any] = []
+    while not buys:  # play at random until the learner may buy a deed from its owner
+        ids = np.flatnonzero(env.action_masks())
+        actions = [(int(i), env.game.action_from_id(int(i), env.seat)) for i in ids]
+        buys = [
+            (i, a)
+            for i, a in actions
+            if isinstance(a, ProposeTrade) and a.take_squares and not a.give_squares
+        ]
+        if not buys:
+            env.step(np.int64(rng.choice(ids)))
+    ids = np.flatnonzero(env.action_masks()).astype(np.int32)
+    square = buys[0][1].take_squares
+    levels = sorted((a.give_cash, i) for i, a in buys if a.take_squares == square)
+    cash, expected = levels[0]
+    offer = ProposeTrade(env.seat, buys[0][1].to, take_squares=square, give_cash=cash + 1)
+    with pytest.raises(UnknownActionId):
+        env.game.action_id(offer)  # a price off the catalogue's levels has no id
+    assert distill.snap_trade(env.game, env.seat, offer, ids) == expected
+    swap = ProposeTrade(env.seat, buys[0][1].to, take_squares=square, give_squares=(0,))
+    assert distill.snap_trade(env.game, env.seat, swap, ids) == -1  # no deed-for-deed in it

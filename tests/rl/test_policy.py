@@ -55,3 +55,19 @@ def test_evaluation_split_over_processes_counts_the_same_games() -> None:
     )
     kwargs = {"game": "tools", "players": 2}
     assert evaluate(policy, kwargs, games=15, jobs=2) == evaluate(policy, kwargs, games=15)
+
+
+def test_no_repeat_never_chooses_twice_in_a_state_it_has_met() -> None:
+    """A rejected offer leaves the state as it was; a greedy policy would offer it for ever."""
+    layers = [(np.diag([3.0, 2.0, 1.0]).astype(np.float32), np.zeros(3, np.float32))]
+    x = np.ones(3, np.float32)
+    mask = np.array([True, True, True])
+    plain = MlpPolicy(layers, "relu")
+    assert [plain(x, mask) for _ in range(3)] == [0, 0, 0]
+    guarded = MlpPolicy(layers, "relu", {"no_repeat": True})
+    # The same state: the next most likely legal id each time, and after all of them the best.
+    assert [guarded(x, mask) for _ in range(4)] == [0, 1, 2, 0]
+    assert guarded(2 * x, mask) == 0  # another state: its own memory
+    guarded.reset()  # a new game forgets every state
+    assert guarded(x, mask) == 0
+    assert guarded(x, np.array([False, True, True])) == 1  # another mask is another state

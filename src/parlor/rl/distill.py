@@ -9,8 +9,10 @@ gathered so far (masked softmax cross-entropy, Adam, plain NumPy: no torch), so 
 
 The teacher sees what the seat's bot would see (``Bot.choose(game, seat)``, the same call the
 environment makes for the opponents). A teacher choice outside the learner's mask (the narrowed
-masks drop trade proposals, and mortgaging except to pay a debt) gives no pair; the move is then
-the learner's (or, in iteration 0, a uniformly random legal id).
+masks drop trade proposals, and mortgaging except to pay a debt; the catalogue has ids only for
+one deed or card for cash at three price levels) gives no pair, unless ``--snap-trades`` labels a
+proposal by the nearest catalogue trade; the move is then the learner's (or, in iteration 0, a
+uniformly random legal id). ``--opponents "random;heuristic"`` takes lineups in turn.
 
 Run (no extra needed beyond ``rl``)::
 
@@ -29,6 +31,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import os
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -47,8 +50,49 @@ _ITERATION_SEEDS = 100_000  # game seeds of one iteration: base + k * this + i
 _EVAL_SEEDS = range(EVAL_SEED_BASE, EVAL_SEED_BASE + 100_000)  # kept out of training
 
 
+def _children_cpu() -> float:
+    times = os.times()
+    return times.children_user + times.children_system
+
+
 def game_seed(seed: int, iteration: int, game: int) -> int:
     return seed * 1_000_003 + iteration * _ITERATION_SEEDS + game
+
+
+def lineups(opponents: str) -> list[str | list[str]]:
+    """``--opponents``: one lineup, or several separated by ``;`` that the games take in turn
+    (game ``i`` plays lineup ``i % k``); a lineup is one bot name for every other seat or names
+    separated by ``,`` in seat order (``"random;heuristic"``, ``"random,heuristic,random"``)."""
+    out: list[str | list[str]] = []
+    for part in opponents.split(";"):
+        names = [name.strip() for name in part.split(",")]
+        out.append(names[0] if len(names) == 1 else names)
+    return out
+
+
+def snap_trade(game: Any, seat: int, choice: Any, ids: npt.NDArray[np.int32]) -> int:
+    """The legal catalogue id nearest to a teacher's trade proposal that has no id of its own:
+    the same deeds and jail cards with the same player, the cash closest to the teacher's
+    (a catalogue trade is one deed or card for cash at 1x, 1.5x or 2x its price); -1 if none."""
+    if type(choice).__name__ != "ProposeTrade":
+        return -1
+    shape = (choice.to, choice.give_squares, choice.take_squares)
+    cards = (choice.give_jail_cards, choice.take_jail_cards)
+    net = choice.give_cash - choice.take_cash
+    best, best_gap = -1, None
+    for i in ids:
+        action = game.action_from_id(int(i), seat)
+        if type(action).__name__ != "ProposeTrade":
+            continue
+        if (action.to, action.give_squares, action.take_squares) != shape or (
+            action.give_jail_cards,
+            action.take_jail_cards,
+        ) != cards:
+            continue
+        gap = abs(action.give_cash - action.take_cash - net)
+        if best_gap is None or gap < best_gap:
+            best, best_gap = int(i), gap
+    return best
 
 
 def collect(
@@ -58,17 +102,24 @@ def collect(
     learner: MlpPolicy | None,
     beta: float,
     seeds: list[int],
+    snap: bool = False,
 ) -> tuple[Pairs, dict[str, int]]:
     """Plays one game per seed; returns the labelled pairs and counts (games won by the
-    learning seat, decisions, decisions the teacher's choice left unlabelled)."""
-    env = ParlorGymEnv(**env_kwargs)
+    learning seat, decisions, decisions the teacher's choice left unlabelled, proposals
+    labelled by their nearest catalogue trade with ``snap``). ``env_kwargs["opponents"]`` may
+    name several lineups (:func:`lineups`): the game of seed ``s`` plays lineup ``s % k``."""
+    teams = lineups(env_kwargs["opponents"])
+    envs = [ParlorGymEnv(**{**env_kwargs, "opponents": team}) for team in teams]
     observations: list[FloatArray] = []
     legal: list[npt.NDArray[np.int32]] = []
     labels: list[int] = []
-    counts = {"games": 0, "won": 0, "decisions": 0, "unlabelled": 0}
+    counts = {"games": 0, "won": 0, "decisions": 0, "unlabelled": 0, "snapped": 0}
     for seed in seeds:
+        env = envs[seed % len(envs)]
         rng = np.random.default_rng(seed)
         obs, info = env.reset(seed=seed)
+        if learner is not None:
+            learner.reset()
         bot = make_bot(env.family, teacher, seed=seed, **teacher_options)
         # A game can end before the learner's first decision (a bot goes out at once).
         done = env.table.over or env.table.decider != env.seat
@@ -80,6 +131,9 @@ def collect(
                 label = int(env.game.action_id(choice))
             except (ValueError, TypeError, KeyError):
                 label = -1  # an action without an id (an odd trade)
+            if snap and label < 0:
+                label = snap_trade(env.game, env.seat, choice, ids)
+                counts["snapped"] += label >= 0
             counts["decisions"] += 1
             if label >= 0 and mask[label]:
                 observations.append(obs["observation"].astype(np.float32))
@@ -110,12 +164,13 @@ def collect_parallel(
     beta: float,
     seeds: list[int],
     jobs: int,
+    snap: bool = False,
 ) -> tuple[Pairs, dict[str, int]]:
     """:func:`collect` over ``jobs`` processes (each game depends on its seed alone, so the pairs
     are the same, in the same order, for any ``jobs``)."""
     jobs = max(1, min(jobs, len(seeds)))
     if jobs == 1:
-        return collect(env_kwargs, teacher, teacher_options, learner, beta, seeds)
+        return collect(env_kwargs, teacher, teacher_options, learner, beta, seeds, snap)
     chunks = [seeds[k::jobs] for k in range(jobs)]
     with ProcessPoolExecutor(jobs) as pool:
         parts = list(
@@ -127,6 +182,7 @@ def collect_parallel(
                 [learner] * jobs,
                 [beta] * jobs,
                 chunks,
+                [snap] * jobs,
             )
         )
     pairs: Pairs = ([], [], [])
@@ -252,13 +308,28 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--game", default="tools")
     parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--opponents", default="random")
+    parser.add_argument(
+        "--opponents",
+        default="random",
+        help="bot names; lineups separated by ';' take the games in turn (random;heuristic)",
+    )
     parser.add_argument("--options", default="", help="rule options as JSON")
     parser.add_argument("--teacher", default="heuristic")
     parser.add_argument("--teacher-options", default="", help="the teacher bot's options (JSON)")
     parser.add_argument("--no-trade-offers", action="store_true")
     parser.add_argument("--liquidate", default="any_time", choices=["any_time", "for_debts"])
     parser.add_argument("--skip-forced", action="store_true")
+    parser.add_argument(
+        "--snap-trades",
+        action="store_true",
+        help="label a teacher's proposal that has no id by the nearest legal catalogue trade",
+    )
+    parser.add_argument(
+        "--no-repeat",
+        action="store_true",
+        help="the policy never repeats a choice in a state it has already met in the game (no "
+        "loop of rejected offers); stored in the policy",
+    )
     parser.add_argument("--max-steps", type=int, default=4000, help="decisions per training game")
     parser.add_argument("--games", type=int, default=400, help="games per DAgger iteration")
     parser.add_argument("--iterations", type=int, default=4, help="DAgger iterations after 0")
@@ -391,7 +462,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         return ship(out, args.ship, Path(args.finetune) if args.finetune else None)
     kwargs = env_kwargs(args)
     teacher_options = json.loads(args.teacher_options) if args.teacher_options else {}
-    probe = ParlorGymEnv(**kwargs)
+    probe = ParlorGymEnv(**{**kwargs, "opponents": lineups(args.opponents)[0]})
     num_actions = int(probe.table.num_actions)
     size = int(probe.table.layout.size)
     if args.init:
@@ -402,13 +473,18 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         hidden = [int(x) for x in args.net.split(",")]
         trainer = Trainer([size, *hidden, num_actions], args.seed, args.lr)
     # The evaluation plays by the book: win/loss, no step cap but the evaluation's own.
+    # (With several lineups, the policy's own environment is the first; evaluations name theirs.)
     judged = {k: v for k, v in kwargs.items() if k != "max_steps"}
-    meta = {"env": judged, "distill": vars(args)}
+    judged["opponents"] = lineups(args.opponents)[0]
+    meta: dict[str, Any] = {"env": judged, "distill": vars(args)}
+    if args.no_repeat:
+        meta["no_repeat"] = True
     pairs: Pairs = ([], [], [])
     learner: MlpPolicy | None = trainer.policy(meta) if args.init else None
     log: list[dict[str, Any]] = []
     results: dict[str, Any] = {}
     start, cpu_start = time.monotonic(), time.process_time()
+    children_start = _children_cpu()
     for k in range(args.iterations + 1):
         seeds = [game_seed(args.seed, k, i) for i in range(args.games)]
         if seeds[0] <= _EVAL_SEEDS[-1] and seeds[-1] >= _EVAL_SEEDS[0]:
@@ -417,7 +493,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         beta = 1.0 if k == 0 else args.beta**k
         t0 = time.monotonic()
         new, counts = collect_parallel(
-            kwargs, args.teacher, teacher_options, learner, beta, seeds, args.jobs
+            kwargs, args.teacher, teacher_options, learner, beta, seeds, args.jobs, args.snap_trades
         )
         played = time.monotonic() - t0
         fresh_accuracy = accuracy(learner, new, num_actions) if learner is not None else None
@@ -448,6 +524,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             "iterations": log,
             "train_seconds": round(time.monotonic() - start, 1),
             "train_cpu_seconds": round(time.process_time() - cpu_start, 1),
+            # the --jobs workers' CPU (finished processes only, so whole iterations)
+            "workers_cpu_seconds": round(_children_cpu() - children_start, 1),
             "versions": {"numpy": np.__version__},
         }
         (out / "results.json").write_text(json.dumps(results, indent=2) + "\n")

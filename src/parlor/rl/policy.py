@@ -37,7 +37,13 @@ _ACTIVATIONS: dict[str, Callable[[FloatArray], FloatArray]] = {
 
 
 class MlpPolicy:
-    """Hidden layers with one activation, then a linear layer of one logit per action id."""
+    """Hidden layers with one activation, then a linear layer of one logit per action id.
+
+    With ``meta["no_repeat"]`` the policy remembers, within one game (``reset`` starts the next),
+    what it chose in each state (observation and mask), and never chooses it again in the same
+    state: a state met twice means the choice changed nothing (an offer the bot rejected), and
+    a greedy policy would otherwise repeat it for ever, since the full property mask lets a
+    seat propose trades without limit."""
 
     def __init__(
         self,
@@ -52,6 +58,11 @@ class MlpPolicy:
         self.layers = [(np.asarray(w, np.float32), np.asarray(b, np.float32)) for w, b in layers]
         self.activation = activation
         self.meta: dict[str, Any] = dict(meta or {})
+        self._tried: dict[int, list[int]] = {}  # state hash -> ids chosen there (no_repeat)
+
+    def reset(self) -> None:
+        """A new game: forget the states met (``no_repeat``)."""
+        self._tried.clear()
 
     def logits(self, observation: FloatArray) -> FloatArray:
         x = np.asarray(observation, np.float32)
@@ -63,8 +74,18 @@ class MlpPolicy:
 
     def __call__(self, observation: FloatArray, mask: BoolArray) -> int:
         """The most likely legal action id."""
-        logits = self.logits(observation)
-        return int(np.argmax(np.where(mask, logits, -np.inf)))
+        logits = np.where(mask, self.logits(observation), -np.inf)
+        if not self.meta.get("no_repeat"):
+            return int(np.argmax(logits))
+        key = hash((np.asarray(observation).tobytes(), np.asarray(mask).tobytes()))
+        tried = self._tried.setdefault(key, [])
+        if len(tried) < int(np.count_nonzero(mask)):  # every id tried: start over
+            logits[tried] = -np.inf
+        else:
+            tried.clear()
+        choice = int(np.argmax(logits))
+        tried.append(choice)
+        return choice
 
     def save(self, path: str | Path) -> None:
         arrays: dict[str, Any] = {}
@@ -107,8 +128,11 @@ def _play(
     env = ParlorGymEnv(**env_kwargs)
     counts = [0, 0, 0, 0]
     decisions = 0
+    reset = getattr(policy, "reset", None)
     for seed in range(first_seed, first_seed + games):
         obs, info = env.reset(seed=seed)
+        if reset is not None:
+            reset()
         # With skip_forced a game can end before the learner's first real choice.
         done = env.table.over or env.table.decider != env.seat
         trunc = env.table.truncated
