@@ -80,12 +80,15 @@ class BuildingRules(RentRules):
         for s in group:
             if mortgaged[s]:
                 return BUILD_MORTGAGED
-        level = self._level(square)
         h = self.options.hotel_after_houses
-        if level > h:
+        buildings = self.buildings
+        b = buildings[square]
+        if b == HOTEL:  # (levels as _level counts them, a hotel one over the houses)
             return BUILD_HAS_HOTEL
-        if level > min(self._level(s) for s in group):
-            return BUILD_UNEVEN
+        for s in group:
+            if buildings[s] < b:  # (a hotel, HOTEL, is above every house count)
+                return BUILD_UNEVEN
+        level = b
         if check_stock and not self.options.unlimited_buildings:
             if level == h:
                 if self.hotels_left == 0:
@@ -123,7 +126,7 @@ class BuildingRules(RentRules):
         return E_("the bank has no houses left: wait until some are returned")
 
     def _build_cost(self, square: int) -> int:
-        if self._level(square) == self.options.hotel_after_houses:
+        if self.buildings[square] == self.options.hotel_after_houses:  # (the level: no hotel yet)
             return self.edition.hotel_cost(square)
         return self.edition.squares[square].house_cost
 
@@ -144,10 +147,10 @@ class BuildingRules(RentRules):
     # ----- the bank's stock and shortages (S14, see shortage.py) ---------------------------------
     def _shortage_running(self) -> bool:
         """Are the bank's scarce buildings being auctioned (no building meanwhile)?"""
-        return any(
-            isinstance(f, ShortageSale) or (isinstance(f, Auction) and f.item != "property")
-            for f in self.frames
-        )
+        for f in self.frames:  # (a loop, not any(): asked at every Build)
+            if isinstance(f, ShortageSale) or (isinstance(f, Auction) and f.item != "property"):
+                return True
+        return False
 
     def _take_from_stock(self, item: str, count: int) -> None:
         if item == "hotel":
@@ -241,8 +244,12 @@ class BuildingRules(RentRules):
         sq = self._own_square(action.player, action.square)
         if not self.buildings[sq]:
             raise IllegalAction(E_("there is no building on {square}", square=self.name_of(sq)))
-        if self._level(sq) < max(self._level(s) for s in self.group_of(sq)):
-            raise IllegalAction(E_("sell evenly: sell from the most built lots of the group first"))
+        level = self._level(sq)
+        for s in self.group_of(sq):
+            if self._level(s) > level:
+                raise IllegalAction(
+                    E_("sell evenly: sell from the most built lots of the group first")
+                )
 
     def _do_sell_building(self, action: SellBuilding, top: Frame, ev: list[Event]) -> None:
         self._sell_building(action.player, action.square, ev)

@@ -30,11 +30,14 @@ class DebtRules(TurnRules):
     def liquidation_value(self, player: int) -> int:
         """Cash the player could raise from the bank: buildings at half, then every mortgage."""
         total = 0
+        owner, mortgaged, buildings = self.owner, self.mortgaged, self.buildings
+        squares = self.edition.squares
         for sq in self.edition.property_squares:
-            if self.owner[sq] == player:
-                total += self._building_sale_value(sq)
-                if not self.mortgaged[sq]:
-                    total += self.edition.squares[sq].mortgage
+            if owner[sq] == player:
+                if buildings[sq]:
+                    total += self._building_sale_value(sq)
+                if not mortgaged[sq]:
+                    total += squares[sq].mortgage
         return total
 
     # ----- the debt's decision (S18) -----------------------------------------------------------
@@ -57,7 +60,7 @@ class DebtRules(TurnRules):
         out: list[Action] = []
         if self._can_pay(p, top):
             out.append(shared(PayDebt, p))
-        if self._cannot_raise(p, top):
+        elif self._cannot_raise(p, top):  # (who can pay can raise it: no need to count)
             out.append(shared(DeclareBankruptcy, p))
         return out
 

@@ -8,10 +8,27 @@ the engine as soon as they reach the top. A frame pushed below another runs afte
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import Any, ClassVar, NoReturn
 
 BANK = -1
 POT = -2  # the Free Parking pot (house rule)
+
+
+class NoInfo(dict[str, Any]):
+    """The empty ``info`` of a decision shared by every game (a turn's plain decisions, see
+    ``turn.py``): an empty dict that refuses to change, so that no reader can alter another's.
+    (Python, not compiled: a native class may not derive from dict.)"""
+
+    __slots__ = ()
+
+    def _refuse(self, *args: object, **kwargs: object) -> NoReturn:
+        raise TypeError("a shared decision's info is read-only")
+
+    __setitem__ = __delitem__ = update = setdefault = pop = popitem = clear = _refuse
+    __ior__ = _refuse
+
+
+NO_INFO = NoInfo()
 
 
 @dataclass(slots=True)

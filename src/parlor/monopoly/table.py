@@ -197,11 +197,20 @@ class Table(Game[Action]):
         group = self.edition.squares[square].group
         return self.edition.groups[group] if group else (square,)
 
+    # (loops, not all()/any() over generators: rent and every Build and Mortgage ask these)
     def owns_group(self, player: int, square: int) -> bool:
-        return all(self.owner[s] == player for s in self.group_of(square))
+        owner = self.owner
+        for s in self.group_of(square):  # noqa: SIM110 (see above)
+            if owner[s] != player:
+                return False
+        return True
 
     def group_has_buildings(self, square: int) -> bool:
-        return any(self.buildings[s] for s in self.group_of(square))
+        buildings = self.buildings
+        for s in self.group_of(square):  # noqa: SIM110 (see above)
+            if buildings[s]:
+                return True
+        return False
 
     def _level(self, square: int) -> int:
         """Houses on ``square``, a hotel counting as one more than the houses it needs."""

@@ -16,6 +16,7 @@ from random import Random
 
 from parlor.core.errors import E_
 from parlor.core.game import Decision, Event
+from parlor.core.validate import MAX_SEATS
 from parlor.monopoly.actions import (
     Action,
     ChooseTax,
@@ -25,9 +26,9 @@ from parlor.monopoly.actions import (
     UseJailCard,
     shared,
 )
-from parlor.monopoly.edition import Card
+from parlor.monopoly.edition import PROPERTY_KINDS, Card
 from parlor.monopoly.ending import EndRules
-from parlor.monopoly.frames import BANK, POT, BuyChoice, Frame, Move, TaxChoice, Turn
+from parlor.monopoly.frames import BANK, NO_INFO, POT, BuyChoice, Frame, Move, TaxChoice, Turn
 from parlor.monopoly.table import HOTEL, N_SQUARES, FrameRules, Handler
 
 
@@ -41,15 +42,27 @@ def _die(bits: Callable[[int], int]) -> int:
     return r + 1
 
 
+def _per_seat(kind: str) -> tuple[Decision, ...]:
+    return tuple(Decision(p, kind, NO_INFO) for p in range(MAX_SEATS))
+
+
+#: A turn's decisions that carry no info, per seat: immutable (their info refuses to change),
+#: so every game hands out the same ones (``pending`` is asked twice a decision, and most
+#: decisions are these: building none saves a third of its cost).
+_END_TURN = _per_seat("end_turn")
+_START_TURN = _per_seat("start_turn")
+_ROLL_AGAIN = _per_seat("roll_again")
+
+
 class TurnRules(EndRules):
     # ----- the turn's decision (S4, S12) -------------------------------------------------------
     def _turn_decision(self, top: Turn) -> Decision:
         p = top.player
         if top.phase == "post_roll":
-            return Decision(p, "end_turn")
+            return _END_TURN[p]
         if self.in_jail[p]:
             return Decision(p, "jail", {"turns_in_jail": self.jail_turns[p]})
-        return Decision(p, "roll_again" if self.doubles else "start_turn")
+        return _ROLL_AGAIN[p] if self.doubles else _START_TURN[p]
 
     def _turn_answers(self, p: int, top: Turn) -> list[Action]:
         # The legal ones among throwing (or ending the turn), the fine and the card: see
@@ -193,7 +206,7 @@ class TurnRules(EndRules):
         self._next_turn(action.player, ev)
 
     def _next_turn(self, p: int, ev: list[Event]) -> None:
-        n = self.num_players
+        n = len(self.names)
         nxt = (p + 1) % n
         while self.bankrupt[nxt]:
             nxt = (nxt + 1) % n
@@ -231,7 +244,7 @@ class TurnRules(EndRules):
         sq_index = self.position[p]
         sq = ed.squares[sq_index]
         kind = sq.kind
-        if sq.is_property:
+        if kind in PROPERTY_KINDS:  # (sq.is_property, without the property's call)
             owner = self.owner[sq_index]
             if owner < 0:
                 self.frames.append(BuyChoice(p, sq_index))
