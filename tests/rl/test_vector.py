@@ -109,3 +109,34 @@ def test_the_process_form_raises_what_a_game_refuses() -> None:
             procs.step(np.array([0.5, 1.5]))
     finally:
         procs.close()
+
+
+def test_ids_outside_the_mask_take_the_single_environments_path() -> None:
+    """The batch checks its ids against the masks at once and plays the allowed ones without a
+    second check; the others (ids outside the mask, penalized here) go through the single
+    environment's own refusal, so the batch still plays what SyncVectorEnv plays."""
+    kwargs: dict[str, Any] = {"illegal_action": "penalize", "illegal_penalty": -2.0}
+    ours = ParlorVectorEnv("parlor/Tools-v0", 4, **kwargs)
+    theirs = gym.make_vec("parlor/Tools-v0", num_envs=4, vectorization_mode="sync", **kwargs)
+    results = []
+    for envs in (ours, theirs):
+        rng = np.random.default_rng(5)
+        obs, _ = envs.reset(seed=5)
+        out = []
+        for t in range(200):
+            actions = random_actions(rng, obs["action_mask"])
+            if t % 7 == 3:  # one game in the batch picks an id its mask refuses
+                game = t % 4
+                actions[game] = int(np.flatnonzero(obs["action_mask"][game] == 0)[0])
+            obs, rewards, terms, truncs, _ = envs.step(actions)
+            out.append(
+                (obs["observation"].copy(), obs["action_mask"].copy(), rewards, terms, truncs)
+            )
+        results.append(out)
+    penalties = 0
+    for mine, sync in zip(*results, strict=True):
+        for x, y in zip(mine, sync, strict=True):
+            assert np.array_equal(x, y)
+        penalties += int((mine[2] == -2.0).sum())
+    assert penalties >= 10
+    theirs.close()

@@ -154,6 +154,31 @@ class ParlorGymEnv(gym.Env[dict[str, Any], np.int64]):
         truncated = table.truncated and not terminated
         return reward, terminated, truncated
 
+    def advance_legal(self, action_id: int) -> tuple[float, bool, bool]:
+        """``advance`` for an id that the learner's current mask allows (the batched environments
+        check a whole batch's ids against their mask in one NumPy call): the same game, without
+        checking the id again, nor working out every seat's reward on the moves that pay nobody."""
+        table, seat = self.table, self.seat
+        game = table.game
+        reward = table.act_for(seat, game.action_from_id(action_id, seat), seat)
+        if self.skip_forced:
+            reward += self._play_bots()
+        else:
+            # ``_play_bots`` without the forced moves (the learner's decision ends it); a bot's
+            # action is applied by the engine, which refuses an illegal one (no illegal_by).
+            # (summed apart, then added: the same float sums as ``advance``)
+            bots, leave, total = self.bots, table.seats_leave, 0.0
+            while not game.is_over and not table.truncated:
+                if leave and table.out(seat):
+                    break
+                decider = table.decider
+                if decider is None or decider == seat:
+                    break
+                total += table.act_for(decider, bots[decider].choose(game, decider), seat)
+            reward += total
+        terminated = game.is_over or table.out(seat)
+        return reward, terminated, table.truncated and not terminated
+
     def _play_bots(self) -> float:
         """Let the bots decide until the learner must (or the episode ends); its reward meanwhile.
         With ``skip_forced``, the learner's decisions that have one legal id are played here."""

@@ -28,7 +28,7 @@ import contextlib
 import multiprocessing as mp
 from collections.abc import Sequence
 from multiprocessing.connection import Connection
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -87,18 +87,28 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
         self.action_space = batch_space(self.single_action_space, num_envs)
         self.metadata = {**self.metadata, "autoreset_mode": AutoresetMode.NEXT_STEP}
         size, actions = first.table.layout.size, first.table.num_actions
-        self._obs = np.zeros((num_envs, size), dtype=np.float32)
-        self._masks = np.zeros((num_envs, actions), dtype=np.int8)
-        self._rewards = np.zeros(num_envs, dtype=np.float64)
-        self._terminations = np.zeros(num_envs, dtype=np.bool_)
-        self._truncations = np.zeros(num_envs, dtype=np.bool_)
-        self._seats = np.zeros(num_envs, dtype=np.int64)
-        self._ended = np.zeros(num_envs, dtype=np.bool_)  # reset at the next step
+        self._bind(
+            {
+                "observation": np.zeros((num_envs, size), dtype=np.float32),
+                "action_mask": np.zeros((num_envs, actions), dtype=np.int8),
+                "reward": np.zeros(num_envs, dtype=np.float64),
+                "terminated": np.zeros(num_envs, dtype=np.bool_),
+                "truncated": np.zeros(num_envs, dtype=np.bool_),
+                "seat": np.zeros(num_envs, dtype=np.int64),
+            }
+        )
+        self._ended = [False] * num_envs  # reset at the next step
+        # Each game's legal ids now (its mask's ones), to check a batch's ids without NumPy calls.
+        self._legal: list[list[int]] = [[] for _ in range(num_envs)]
 
-    def _put(self, i: int, obs: dict[str, npt.NDArray[Any]], info: dict[str, Any]) -> None:
-        self._obs[i] = obs["observation"]
-        self._masks[i] = obs["action_mask"]
-        self._seats[i] = info["seat"]
+    def _bind(self, arrays: dict[str, npt.NDArray[Any]]) -> None:
+        """Use ``arrays`` (C-contiguous; a worker's rows of the shared memory) as the batch."""
+        self._obs, self._masks = arrays["observation"], arrays["action_mask"]
+        self._rewards, self._seats = arrays["reward"], arrays["seat"]
+        self._terminations, self._truncations = arrays["terminated"], arrays["truncated"]
+        # Flat views: the observations copied in with one call, the mask's ones set item by item.
+        self._flat_obs = self._obs.reshape(-1)
+        self._flat_masks = memoryview(cast(Any, self._masks.reshape(-1)))  # (typeshed)
 
     def _batch(self) -> tuple[Batch, dict[str, Any]]:
         # Copies: the caller may keep them while the next step fills the buffers again.
@@ -116,19 +126,15 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
 
     def _reset_all(self, seeds: list[int | None], options: dict[str, Any] | None) -> None:
         """Reset every game, filling the batch arrays."""
-        for i, (env, s) in enumerate(zip(self.envs, seeds, strict=True)):
-            obs, info = env.reset(seed=s, options=options)
-            self._put(i, obs, info)
-        self._ended[:] = False
-        self._rewards[:] = 0.0
-        self._terminations[:] = False
-        self._truncations[:] = False
+        for env, s in zip(self.envs, seeds, strict=True):
+            env.reset(seed=s, options=options)
+        self._fill([0.0] * self.num_envs, [False] * self.num_envs, [False] * self.num_envs)
 
     def step(self, actions: npt.ArrayLike) -> StepResult:
         chosen = np.asarray(actions)
         if chosen.shape != (self.num_envs,):
             raise ValueError(f"one action per game: shape ({self.num_envs},), not {chosen.shape}")
-        self._step_all(chosen.tolist())  # (Python ints: the environments refuse floats)
+        self._step_all(chosen)
         obs_batch, infos = self._batch()
         return (
             obs_batch,
@@ -138,34 +144,47 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
             infos,
         )
 
-    def _step_all(self, ids: list[Any]) -> None:
-        """Step (or restart) every game, filling the batch arrays."""
+    def _step_all(self, chosen: npt.NDArray[Any]) -> None:
+        """Step (or restart) every game, then fill the batch arrays."""
         n = self.num_envs
+        ids = chosen.tolist()
+        # Integer ids only take the quick path (a float's 1.0 would be found among the ints).
+        ints = chosen.dtype.kind in "iu"
         rewards, terminations, truncations = [0.0] * n, [False] * n, [False] * n
-        vectors: list[npt.NDArray[np.float32]] = []
-        rows: list[int] = []  # the batch's legal (game, id) pairs, set in one call below
-        cols: list[int] = []
-        ended = self._ended.tolist()
+        ended, legal = self._ended, self._legal
         for i, env in enumerate(self.envs):
             if ended[i]:
                 env.reset()  # (reward 0, not ended: the new game's first observation)
-            else:
+            elif ints and ids[i] in legal[i]:
+                rewards[i], terminations[i], truncations[i] = env.advance_legal(ids[i])
+            else:  # (refused or penalized as the single environment does)
                 rewards[i], terminations[i], truncations[i] = env.advance(ids[i])
+        self._fill(rewards, terminations, truncations)
+
+    def _fill(
+        self, rewards: list[float], terminations: list[bool], truncations: list[bool]
+    ) -> None:
+        """Write every game's observation, mask and seat and the step's results into the batch."""
+        vectors: list[npt.NDArray[np.float32]] = []
+        seats: list[int] = []
+        legal = self._legal
+        flat, width = self._flat_masks, self._masks.shape[1]
+        self._masks.fill(0)
+        for i, env in enumerate(self.envs):
             table, seat = env.table, env.seat
             # The encoder's own up-to-date vector, copied into the batch below.
             vectors.append(table.encoder.update(table.game, seat))
-            legal = table.legal_ids(seat)
-            rows += [i] * len(legal)
-            cols += legal
-        np.stack(vectors, out=self._obs)
-        masks = self._masks
-        masks.fill(0)
-        masks[rows, cols] = 1
+            seats.append(seat)
+            ids = legal[i] = table.legal_ids(seat)
+            base = i * width
+            for a in ids:  # (a few dozen at most: item writes beat building an index array)
+                flat[base + a] = 1
+        np.concatenate(vectors, out=self._flat_obs)
         self._rewards[:] = rewards
         self._terminations[:] = terminations
         self._truncations[:] = truncations
-        self._seats[:] = [env.seat for env in self.envs]
-        np.logical_or(self._terminations, self._truncations, out=self._ended)
+        self._seats[:] = seats
+        self._ended = [t or u for t, u in zip(terminations, truncations, strict=True)]
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """Every game's legal ids as booleans (N, actions)."""
@@ -210,16 +229,14 @@ def _worker(
     env = ParlorVectorEnv(None, count, **kwargs)
     total, lo, hi = bounds
     shared = {name: a[lo:hi] for name, a in _arrays(raws, total, widths).items()}
-    env._obs, env._masks = shared["observation"], shared["action_mask"]
-    env._rewards, env._terminations = shared["reward"], shared["terminated"]
-    env._truncations, env._seats = shared["truncated"], shared["seat"]
-    actions = shared["action"]
+    actions = shared.pop("action")
+    env._bind(shared)
     try:
         while True:
             command, payload = conn.recv()
             try:
                 if command == "step":
-                    env._step_all(actions.tolist() if payload is None else payload)
+                    env._step_all(actions if payload is None else np.asarray(payload))
                 elif command == "reset":
                     env._reset_all(payload[0], payload[1])
                 else:
