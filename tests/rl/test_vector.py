@@ -4,6 +4,9 @@ equal to the in-process one."""
 
 from __future__ import annotations
 
+import gc
+import multiprocessing as mp
+from pathlib import Path
 from typing import Any
 
 import gymnasium as gym
@@ -140,3 +143,56 @@ def test_ids_outside_the_mask_take_the_single_environments_path() -> None:
         penalties += int((mine[2] == -2.0).sum())
     assert penalties >= 10
     theirs.close()
+
+
+def test_the_process_form_restarts_ended_games_as_the_batch_does() -> None:
+    """The workers restart the games that ended while the parent picks the next actions; the
+    batches stay those of the in-process form, autoreset step included, and a reset without a
+    seed right after an end (which undoes the early restarts) draws the same new games."""
+    rng = {name: np.random.default_rng(2) for name in ("single", "procs")}
+    single = ParlorVectorEnv("parlor/Tools-v0", 3)
+    with ParlorProcessVectorEnv("parlor/Tools-v0", 3, workers=2) as procs:
+        envs = {"single": single, "procs": procs}
+        obs = {name: e.reset(seed=4)[0] for name, e in envs.items()}
+        ends = resets_after_end = 0
+        for t in range(400):
+            out = {}
+            for name, e in envs.items():
+                out[name] = e.step(random_actions(rng[name], obs[name]["action_mask"]))
+                obs[name] = out[name][0]
+            for x, y in zip(out["single"][:4], out["procs"][:4], strict=True):
+                if isinstance(x, dict):
+                    assert all(np.array_equal(x[k], y[k]) for k in x)
+                else:
+                    assert np.array_equal(x, y)
+            ended = out["single"][2] | out["single"][3]
+            ends += int(ended.sum())
+            if ended.any() and t % 3 == 0:  # the early restarts undone, the generators drawn
+                a, b = single.reset()[0], procs.reset()[0]
+                assert all(np.array_equal(a[k], b[k]) for k in a)
+                obs = {"single": a, "procs": b}
+                resets_after_end += 1
+        assert ends >= 10 and resets_after_end >= 2
+
+
+def test_the_process_form_closes_cleanly() -> None:
+    """close() stops every worker (none left alive, none a zombie) and leaves no shared-memory
+    file behind; a second close does nothing; an environment collected unclosed stops its
+    workers too."""
+    shm = Path("/dev/shm")
+    before = set(shm.iterdir()) if shm.is_dir() else set()
+    procs = ParlorProcessVectorEnv("parlor/Tools-v0", 4, workers=2)
+    workers = list(procs._procs)
+    procs.reset(seed=0)
+    assert all(p.is_alive() for p in workers)
+    procs.close()
+    procs.close()
+    assert all(p.exitcode == 0 for p in workers)  # (exited by themselves: the close command)
+    assert not mp.active_children()
+    after = set(shm.iterdir()) if shm.is_dir() else set()
+    assert after <= before
+    forgotten = ParlorProcessVectorEnv("parlor/Tools-v0", 2, workers=2)
+    workers = list(forgotten._procs)
+    del forgotten
+    gc.collect()
+    assert all(p.exitcode == 0 for p in workers)

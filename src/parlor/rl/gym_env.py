@@ -117,6 +117,12 @@ class ParlorGymEnv(gym.Env[dict[str, Any], np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
+        self.restart(seed=seed, options=options)
+        return self._obs(), self._info()
+
+    def restart(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """``reset`` without building the observation and the info (the batched environments
+        write those into their arrays): the same game for the same seed."""
         super().reset(seed=seed)
         rng = self.np_random
         game_seed = int(seed) if seed is not None else int(rng.integers(2**31 - 1))
@@ -132,7 +138,6 @@ class ParlorGymEnv(gym.Env[dict[str, Any], np.int64]):
         self.table.reset(game_seed)
         self.forced_moves = 0
         self._play_bots()  # (the rewards before the learner's first decision are all zero)
-        return self._obs(), self._info()
 
     def step(self, action: Any) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
         reward, terminated, truncated = self.advance(action)

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing as mp
+import pickle
 from collections.abc import Sequence
 from multiprocessing.connection import Connection
 from typing import Any, cast
@@ -98,6 +99,9 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
             }
         )
         self._ended = [False] * num_envs  # reset at the next step
+        # The ended games restarted ahead of that step (see ``restart_ended``), with their
+        # generators' states before it.
+        self._restarted: dict[int, Any] = {}
         # Each game's legal ids now (its mask's ones), to check a batch's ids without NumPy calls.
         self._legal: list[list[int]] = [[] for _ in range(num_envs)]
 
@@ -126,8 +130,11 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
 
     def _reset_all(self, seeds: list[int | None], options: dict[str, Any] | None) -> None:
         """Reset every game, filling the batch arrays."""
-        for env, s in zip(self.envs, seeds, strict=True):
-            env.reset(seed=s, options=options)
+        for i, (env, s) in enumerate(zip(self.envs, seeds, strict=True)):
+            state = self._restarted.pop(i, None)
+            if state is not None:  # (undo a restart ahead: an unseeded reset draws from here)
+                env.np_random.bit_generator.state = state
+            env.restart(seed=s, options=options)
         self._fill([0.0] * self.num_envs, [False] * self.num_envs, [False] * self.num_envs)
 
     def step(self, actions: npt.ArrayLike) -> StepResult:
@@ -151,15 +158,27 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
         # Integer ids only take the quick path (a float's 1.0 would be found among the ints).
         ints = chosen.dtype.kind in "iu"
         rewards, terminations, truncations = [0.0] * n, [False] * n, [False] * n
-        ended, legal = self._ended, self._legal
+        ended, legal, restarted = self._ended, self._legal, self._restarted
         for i, env in enumerate(self.envs):
             if ended[i]:
-                env.reset()  # (reward 0, not ended: the new game's first observation)
+                # (reward 0, not ended: the new game's first observation)
+                if restarted.pop(i, None) is None:
+                    env.restart()
             elif ints and ids[i] in legal[i]:
                 rewards[i], terminations[i], truncations[i] = env.advance_legal(ids[i])
             else:  # (refused or penalized as the single environment does)
                 rewards[i], terminations[i], truncations[i] = env.advance(ids[i])
         self._fill(rewards, terminations, truncations)
+
+    def restart_ended(self) -> None:
+        """Restart now the games that ended at the last step, rather than at the next one (a
+        worker process does it while it waits for the next actions): the same draws from the
+        same generators, so the same games; undone by a ``reset`` before that step."""
+        restarted = self._restarted
+        for i, env in enumerate(self.envs):
+            if self._ended[i] and i not in restarted:
+                restarted[i] = env.np_random.bit_generator.state
+                env.restart()
 
     def _fill(
         self, rewards: list[float], terminations: list[bool], truncations: list[bool]
@@ -207,6 +226,11 @@ _SHARED = (
 )
 
 
+#: The step command when the actions are integer ids, in shared memory: one byte, no pickling
+#: (a pickle starts with its protocol byte, 0x80).
+_STEP = b"s"
+
+
 def _arrays(raws: dict[str, Any], n: int, widths: dict[str, int]) -> dict[str, npt.NDArray[Any]]:
     """NumPy views of the shared buffers (no copy)."""
     out = {}
@@ -233,18 +257,26 @@ def _worker(
     env._bind(shared)
     try:
         while True:
-            command, payload = conn.recv()
+            message = conn.recv_bytes()
             try:
-                if command == "step":
-                    env._step_all(actions if payload is None else np.asarray(payload))
-                elif command == "reset":
-                    env._reset_all(payload[0], payload[1])
+                if message == _STEP:
+                    env._step_all(actions)
                 else:
-                    break
+                    command, payload = pickle.loads(message)
+                    if command == "step":
+                        env._step_all(np.asarray(payload))
+                    elif command == "reset":
+                        env._reset_all(payload[0], payload[1])
+                    else:
+                        break
             except Exception as exc:  # (raised again in the parent, as a single env would)
                 conn.send(exc)
             else:
-                conn.send(None)
+                conn.send_bytes(b"")
+                # While the parent reads the batch and picks the next actions (and the other
+                # workers finish): the games that ended are restarted now, off the next step's
+                # critical path, so that one worker's restarts do not hold up the whole batch.
+                env.restart_ended()
     except (EOFError, KeyboardInterrupt):
         pass
     finally:
@@ -304,12 +336,14 @@ class ParlorProcessVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray
             self._procs.append(proc)
 
     def _command(self, messages: list[Any]) -> None:
+        """Send each worker its message (``_STEP``: step with the actions in shared memory; else
+        a pickled command) and wait for every acknowledgement (empty, or a pickled exception)."""
         for conn, message in zip(self._conns, messages, strict=True):
-            conn.send(message)
-        errors = [conn.recv() for conn in self._conns]
-        for error in errors:
-            if error is not None:
-                raise error
+            conn.send_bytes(message if message is _STEP else pickle.dumps(message))
+        answers = [conn.recv_bytes() for conn in self._conns]
+        for answer in answers:
+            if answer:
+                raise pickle.loads(answer)
 
     def _batch(self) -> tuple[Batch, dict[str, Any]]:
         # Copies: the workers write the shared arrays again at the next step.
@@ -337,7 +371,7 @@ class ParlorProcessVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray
         a = self._shared
         if np.issubdtype(chosen.dtype, np.integer):
             a["action"][:] = chosen
-            self._command([("step", None)] * len(self._conns))
+            self._command([_STEP] * len(self._conns))
         else:  # (not ids: sent as they are, for the games to refuse as a single one does)
             ids, b = chosen.tolist(), self._bounds
             self._command([("step", ids[b[w] : b[w + 1]]) for w in range(len(self._conns))])
@@ -350,15 +384,27 @@ class ParlorProcessVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray
             infos,
         )
 
+    def __enter__(self) -> ParlorProcessVectorEnv:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        # (a forgotten close: the workers are stopped when the environment is collected)
+        if not getattr(self, "closed", True):
+            self.close()
+
     def close_extras(self, **kwargs: Any) -> None:
-        for conn in self._conns:
+        for conn in getattr(self, "_conns", []):  # (none if __init__ failed)
             with contextlib.suppress(BrokenPipeError, OSError):
                 conn.send(("close", None))
             conn.close()
-        for proc in self._procs:
+        for proc in getattr(self, "_procs", []):
             proc.join(timeout=5)
             if proc.is_alive():
                 proc.terminate()
+                proc.join(timeout=5)
         self._conns, self._procs = [], []
 
 
