@@ -176,7 +176,7 @@ class ParlorGymEnv(gym.Env[dict[str, Any], np.int64]):
             while not game.is_over and not table.truncated:
                 if leave and table.out(seat):
                     break
-                decider = table.decider
+                decider = game.decider  # (the table's own is None once over: checked above)
                 if decider is None or decider == seat:
                     break
                 total += table.act_for(decider, bots[decider].choose(game, decider), seat)
