@@ -190,16 +190,26 @@ SPEED = {
     "(load 9.4). Before this work, the engines alone compiled: TOOLS 19,878, classic 6,242, "
     "0.82x UNO (load 5.2).",
     "vector": [
-        ("`parlor/Tools-v0` x8, `ParlorVectorEnv`", 11_442),
-        ("`parlor/Tools-v0` x8, Gymnasium `SyncVectorEnv`", 8_616),
-        ("`parlor/Classic-v0` x8, `ParlorVectorEnv`", 3_209),
-        ("`parlor/Classic-v0` x8, Gymnasium `SyncVectorEnv`", 2_802),
+        ("`parlor/Tools-v0` x8, `ParlorVectorEnv`", 24_574),
+        ("`parlor/Tools-v0` x8, Gymnasium `SyncVectorEnv`", 13_197),
+        ("`parlor/Classic-v0` x8, `ParlorVectorEnv`", 5_050),
+        ("`parlor/Classic-v0` x8, Gymnasium `SyncVectorEnv`", 3_847),
     ],
-    "vector_ratios": "`ParlorVectorEnv` against `SyncVectorEnv`: 1.33x for `parlor/Tools-v0` (1.26x "
-    "to 1.39x per round), 1.15x for `parlor/Classic-v0` (1.05x to 1.15x; load 10.1).",
-    "processes": "2 workers against 1 over 64 games of `parlor/Tools-v0`: 1.54x the steps per wall "
-    "second (1,887 against 1,229 steps/s; load 10.0; 1.69x at load 3.9 before): with the "
-    "machine's two cores shared with other jobs the second core was not free for it",
+    "vector_ratios": "`ParlorVectorEnv` against `SyncVectorEnv`: 1.86x for `parlor/Tools-v0` (1.43x "
+    "to 2.05x per round), 1.31x for `parlor/Classic-v0` (1.31x to 1.47x; load 12.9). Before this "
+    "work, with the bench then picking the ids game by game in Python: 1.42x and 1.17x (load 0.4), "
+    "1.33x and 1.15x (load 10.1).",
+    "processes": "2 workers against 1 over 64 games of `parlor/Tools-v0`: 0.99x the steps per wall "
+    "second (0.83x to 1.39x per round; 7,952 against 8,052 steps/s) at load 13.0 on the 2 cores, "
+    "where no core was free for the second worker: the figure says nothing of the scaling. The "
+    "CPU time per game step, which the load changes much less: 57.9 us in the workers with 2 "
+    "(52.5 us with 1), 4.4 us in the parent (picking the ids, copying the batch, the pipes). Before "
+    "this work: 1.51x at load 0.4, with the parent then picking the 64 ids one by one",
+    "vector_targets": "2x `SyncVectorEnv` is not met for the classic game (1.31x: its step is mostly "
+    "the property encoder's update and the engine's, which the batch shares with the single "
+    "environments) and not in the median for TOOLS (1.86x; 2.05x in the best round); 1.8x on "
+    "2 cores for the processes could not be measured on this loaded machine (run the bench on "
+    "a quiet one).",
 }
 
 
