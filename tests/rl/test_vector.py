@@ -14,7 +14,9 @@ import numpy as np
 import pytest
 
 import parlor.rl  # noqa: F401  (registers the ids)
-from parlor.rl.table import IllegalActionError
+from parlor.bots.base import RandomBot
+from parlor.rl.gym_env import make_spec
+from parlor.rl.table import IllegalActionError, Table
 from parlor.rl.vector import ParlorProcessVectorEnv, ParlorVectorEnv
 
 
@@ -38,6 +40,8 @@ def run(envs: gym.vector.VectorEnv, steps: int, seed: int) -> list[tuple[Any, ..
         ("parlor/Tools-v0", {}, 300),
         ("parlor/Tools-v0", {"players": 3, "opponents": "heuristic", "reward": "shaped"}, 150),
         ("parlor/Classic-v0", {"max_steps": 120, "reward": "margin"}, 150),
+        ("parlor/Classic-v0", {"max_steps": 80, "skip_forced": True}, 120),
+        ("parlor/Tools-v0", {"skip_forced": True, "max_steps": 40}, 150),
     ],
 )
 def test_the_batch_plays_what_sync_vector_env_plays(
@@ -196,3 +200,32 @@ def test_the_process_form_closes_cleanly() -> None:
     del forgotten
     gc.collect()
     assert all(p.exitcode == 0 for p in workers)
+
+
+@pytest.mark.parametrize(
+    "seed, table_options",
+    [
+        (1, {"max_steps": 20_000}),  # a seat goes bankrupt at step 9,832, the game ends at 12,162
+        (0, {"max_steps": 300, "truncation_reward": "valuation"}),  # cut at the cap, then paid
+    ],
+)
+def test_act_for_pays_what_act_pays(seed: int, table_options: dict[str, Any]) -> None:
+    """The batch's bots' moves go through Table.act_for, which skips working out every seat's
+    reward on the win_loss steps that pay nobody: over a whole classic game (a bankruptcy, the
+    end) or a game cut at the cap, it pays the learner what act pays and settles the same seats."""
+    tables = [Table(make_spec("classic", 4), **table_options) for _ in range(2)]
+    bots = [[RandomBot(seed * 10 + p) for p in range(4)] for _ in range(2)]
+    for table in tables:
+        table.reset(seed)
+    paid, outs = 0.0, 0
+    while not tables[0].over:
+        decider = tables[0].decider
+        assert decider is not None and tables[1].decider == decider
+        full = tables[0].act(decider, bots[0][decider].choose(tables[0].game, decider))
+        mine = tables[1].act_for(decider, bots[1][decider].choose(tables[1].game, decider), 0)
+        assert mine == full[0]
+        paid += abs(mine)
+        assert tables[0].settled == tables[1].settled and tables[0].in_play == tables[1].in_play
+        outs = max(outs, sum(tables[0].out(p) for p in range(4)))
+    assert tables[1].over and tables[0].truncated == tables[1].truncated
+    assert paid > 0 and (outs > 0 or tables[0].truncated)
