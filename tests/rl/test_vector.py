@@ -229,3 +229,38 @@ def test_act_for_pays_what_act_pays(seed: int, table_options: dict[str, Any]) ->
         outs = max(outs, sum(tables[0].out(p) for p in range(4)))
     assert tables[1].over and tables[0].truncated == tables[1].truncated
     assert paid > 0 and (outs > 0 or tables[0].truncated)
+
+
+def test_outcome_info_reports_what_the_single_environments_info_says() -> None:
+    """With outcome_info=True the step that ends a game carries its winners and reason (or the
+    leaders when cut at the cap, or illegal_action) as SyncVectorEnv's infos do, in both forms."""
+    kwargs: dict[str, Any] = {"max_steps": 30, "illegal_action": "penalize"}
+    theirs = gym.make_vec("parlor/Tools-v0", num_envs=4, vectorization_mode="sync", **kwargs)
+    ours = ParlorVectorEnv("parlor/Tools-v0", 4, outcome_info=True, **kwargs)
+    procs = ParlorProcessVectorEnv("parlor/Tools-v0", 4, workers=2, outcome_info=True, **kwargs)
+    keys = ("winners", "reason", "leaders", "illegal_action")
+    seen: set[str] = set()
+    try:
+        rng = {name: np.random.default_rng(9) for name in ("sync", "ours", "procs")}
+        envs = {"sync": theirs, "ours": ours, "procs": procs}
+        obs = {name: e.reset(seed=9)[0] for name, e in envs.items()}
+        for t in range(150):
+            infos = {}
+            for name, e in envs.items():
+                actions = random_actions(rng[name], obs[name]["action_mask"])
+                if t % 11 == 5:  # an id outside the mask now and then: penalized, the game ends
+                    actions[1] = int(np.flatnonzero(obs[name]["action_mask"][1] == 0)[0])
+                obs[name], _, _, _, infos[name] = e.step(actions)
+            for key in keys:
+                if key in infos["sync"]:
+                    seen.add(key)
+                    mask = infos["sync"]["_" + key]
+                    for name in ("ours", "procs"):
+                        assert np.array_equal(infos[name]["_" + key], mask)
+                        assert list(infos[name][key][mask]) == list(infos["sync"][key][mask])
+                else:
+                    assert key not in infos["ours"] and key not in infos["procs"]
+    finally:
+        procs.close()
+        theirs.close()
+    assert seen == set(keys)

@@ -310,7 +310,11 @@ envs.close()
 ```
 
 Observations are `{{"observation": float32 (N, size), "action_mask": int8 (N, actions)}}`,
-rewards float64 (N,), terminations and truncations bool (N,); `info` holds the learners' `seat`.
+rewards float64 (N,), terminations and truncations bool (N,); `info` holds the learners' `seat`
+(no per-game info dicts: they cost more than some games' steps). With `outcome_info=True` the step
+that ends a game also reports what a single environment's info says then: `winners` and `reason`,
+or `leaders` when cut at the cap, and `illegal_action`, each with its `_key` mask as Gymnasium's
+vector infos have them.
 Games restart by themselves as in Gymnasium's own vector environments (`AutoresetMode.NEXT_STEP`):
 the step after the one that ended a game ignores its action and returns the new game's first
 observation with reward 0. The batch plays exactly what `SyncVectorEnv` plays over the same

@@ -208,6 +208,15 @@ class ParlorGymEnv(gym.Env[dict[str, Any], np.int64]):
     def _obs(self) -> Observation:
         return self.table.observe(self.seat)
 
+    def outcome_info(self) -> dict[str, Any]:
+        """What ``step``'s info says of how the episode ended (``winners`` and ``reason``,
+        ``leaders`` when cut at the cap, ``illegal_action``), without the mask and the seat."""
+        info = self._info()
+        del info["action_mask"], info["seat"]
+        if self.table.illegal_by is not None:
+            info["illegal_action"] = True
+        return info
+
     def _info(self) -> dict[str, Any]:
         info: dict[str, Any] = {"action_mask": self.table.mask(self.seat), "seat": self.seat}
         outcome = self.table.game.outcome

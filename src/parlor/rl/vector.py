@@ -67,16 +67,30 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
     """``num_envs`` :class:`ParlorGymEnv` games in this process, stepped in one call: ``env_id``
     a registered id (or None), the other keywords those of :class:`ParlorGymEnv`.
 
-    What it saves over ``SyncVectorEnv``: no wrapper layers per game, the observations written
-    straight into preallocated batch arrays (no per-key concatenation, no observation or info
-    dict per game), and no per-game info merging (the masks are in the observation; ``info`` has
-    the learners' ``seat`` only)."""
+    ``info`` has the learners' ``seat``; with ``outcome_info=True`` the step that ends a game
+    also reports what a single environment's info says then (``winners`` and ``reason``, or
+    ``leaders`` when cut at the cap, ``illegal_action``), in Gymnasium's vector layout (each key
+    with its ``_key`` mask). The masks are in the observation.
+
+    What it saves over ``SyncVectorEnv``: no wrapper layers per game, the batch's ids checked
+    against the legal ids at once and the allowed ones played without a second check, the
+    observations and masks written straight into preallocated batch arrays, and no observation
+    or info dict per game."""
 
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP}
 
-    def __init__(self, env_id: str | None = None, num_envs: int = 1, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        env_id: str | None = None,
+        num_envs: int = 1,
+        outcome_info: bool = False,
+        **kwargs: Any,
+    ) -> None:
         if num_envs < 1:
             raise ValueError("num_envs must be at least 1")
+        self.outcome_info = bool(outcome_info)
+        #: The last step's ended games' infos, when ``outcome_info``: (game, info) pairs.
+        self.outcomes: list[tuple[int, dict[str, Any]]] = []
         kwargs = _env_kwargs(env_id, kwargs)
         kwargs.pop("render_mode", None)
         self.envs = [ParlorGymEnv(**kwargs) for _ in range(num_envs)]
@@ -143,6 +157,8 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
             raise ValueError(f"one action per game: shape ({self.num_envs},), not {chosen.shape}")
         self._step_all(chosen)
         obs_batch, infos = self._batch()
+        for i, info in self.outcomes:
+            infos = self._add_info(infos, info, i)
         return (
             obs_batch,
             self._rewards.copy(),
@@ -169,6 +185,12 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
             else:  # (refused or penalized as the single environment does)
                 rewards[i], terminations[i], truncations[i] = env.advance(ids[i])
         self._fill(rewards, terminations, truncations)
+        if self.outcome_info:
+            self.outcomes = [
+                (i, env.outcome_info())
+                for i, env in enumerate(self.envs)
+                if terminations[i] or truncations[i]
+            ]
 
     def restart_ended(self) -> None:
         """Restart now the games that ended at the last step, rather than at the next one (a
@@ -247,10 +269,12 @@ def _worker(
     raws: dict[str, Any],
     bounds: tuple[int, int, int],
     widths: dict[str, int],
+    outcome_info: bool,
 ) -> None:
     """A worker process: a :class:`ParlorVectorEnv` of its slice of the games, whose batch arrays
-    are its rows of the shared buffers; ``conn`` carries only commands and acknowledgements."""
-    env = ParlorVectorEnv(None, count, **kwargs)
+    are its rows of the shared buffers; ``conn`` carries only commands and acknowledgements (and
+    the ended games' infos, when asked)."""
+    env = ParlorVectorEnv(None, count, outcome_info, **kwargs)
     total, lo, hi = bounds
     shared = {name: a[lo:hi] for name, a in _arrays(raws, total, widths).items()}
     actions = shared.pop("action")
@@ -258,6 +282,7 @@ def _worker(
     try:
         while True:
             message = conn.recv_bytes()
+            command = "step"
             try:
                 if message == _STEP:
                     env._step_all(actions)
@@ -272,7 +297,12 @@ def _worker(
             except Exception as exc:  # (raised again in the parent, as a single env would)
                 conn.send(exc)
             else:
-                conn.send_bytes(b"")
+                outcomes = env.outcomes if command == "step" else []
+                if outcomes:  # (outcome_info only: the games' numbers in the whole batch)
+                    conn.send([(lo + i, info) for i, info in outcomes])
+                else:
+                    conn.send_bytes(b"")
+                env.outcomes = []
                 # While the parent reads the batch and picks the next actions (and the other
                 # workers finish): the games that ended are restarted now, off the next step's
                 # critical path, so that one worker's restarts do not hold up the whole batch.
@@ -298,8 +328,10 @@ class ParlorProcessVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray
         num_envs: int = 2,
         workers: int | None = None,
         context: str | None = None,
+        outcome_info: bool = False,
         **kwargs: Any,
     ) -> None:
+        self.outcomes: list[tuple[int, dict[str, Any]]] = []
         workers = min(num_envs, workers or mp.cpu_count())
         if workers < 1:
             raise ValueError("workers must be at least 1")
@@ -328,7 +360,9 @@ class ParlorProcessVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray
             parent, child = ctx.Pipe()
             bounds = (num_envs, b[w], b[w + 1])
             proc = ctx.Process(
-                target=_worker, args=(child, count, kwargs, raws, bounds, widths), daemon=True
+                target=_worker,
+                args=(child, count, kwargs, raws, bounds, widths, outcome_info),
+                daemon=True,
             )
             proc.start()
             child.close()
@@ -337,13 +371,18 @@ class ParlorProcessVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray
 
     def _command(self, messages: list[Any]) -> None:
         """Send each worker its message (``_STEP``: step with the actions in shared memory; else
-        a pickled command) and wait for every acknowledgement (empty, or a pickled exception)."""
+        a pickled command) and wait for every acknowledgement: empty, or pickled, an exception
+        (raised here) or the ended games' infos (kept in ``outcomes``)."""
         for conn, message in zip(self._conns, messages, strict=True):
             conn.send_bytes(message if message is _STEP else pickle.dumps(message))
         answers = [conn.recv_bytes() for conn in self._conns]
+        self.outcomes = []
         for answer in answers:
             if answer:
-                raise pickle.loads(answer)
+                found = pickle.loads(answer)
+                if isinstance(found, BaseException):
+                    raise found
+                self.outcomes += found
 
     def _batch(self) -> tuple[Batch, dict[str, Any]]:
         # Copies: the workers write the shared arrays again at the next step.
@@ -376,6 +415,8 @@ class ParlorProcessVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray
             ids, b = chosen.tolist(), self._bounds
             self._command([("step", ids[b[w] : b[w + 1]]) for w in range(len(self._conns))])
         obs, infos = self._batch()
+        for i, info in self.outcomes:
+            infos = self._add_info(infos, info, i)
         return (
             obs,
             a["reward"].copy(),
