@@ -165,6 +165,8 @@ def vector_bench(n: int, rounds: int, seconds: float) -> None:
         closers.append(sync)
         contenders[f"{short} x{n} ParlorVectorEnv"] = vector_steps(ParlorVectorEnv(env_id, n, **kw))
         contenders[f"{short} x{n} SyncVectorEnv"] = vector_steps(sync)
+    for stepper in contenders.values():  # (the reset and first batches outside the rounds)
+        next(stepper)
     rates = interleave(contenders, rounds, seconds, time.process_time)
     print(f"batched, {rounds} interleaved rounds of {seconds} CPU s; load {os.getloadavg()[0]:.1f}")
     table(rates, "steps/CPU s")
