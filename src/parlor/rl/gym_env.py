@@ -161,7 +161,7 @@ class ParlorGymEnv(gym.Env[dict[str, Any], np.int64]):
 
     def advance_legal(self, action_id: int) -> tuple[float, bool, bool]:
         """``advance`` for an id that the learner's current mask allows (the batched environments
-        check a whole batch's ids against their mask in one NumPy call): the same game, without
+        check a whole batch's ids against the games' legal ids first): the same game, without
         checking the id again, nor working out every seat's reward on the moves that pay nobody."""
         table, seat = self.table, self.seat
         game = table.game
@@ -170,8 +170,8 @@ class ParlorGymEnv(gym.Env[dict[str, Any], np.int64]):
             reward += self._play_bots()
         else:
             # ``_play_bots`` without the forced moves (the learner's decision ends it); a bot's
-            # action is applied by the engine, which refuses an illegal one (no illegal_by).
-            # (summed apart, then added: the same float sums as ``advance``)
+            # action is applied by the engine, which refuses an illegal one (no illegal_by). The
+            # bots' rewards are summed apart, then added: the same float sums as ``advance``.
             bots, leave, total = self.bots, table.seats_leave, 0.0
             while not game.is_over and not table.truncated:
                 if leave and table.out(seat):
