@@ -197,8 +197,7 @@ SPEED = {
     ],
     "vector_ratios": "`ParlorVectorEnv` against `SyncVectorEnv`: 2.81x for `parlor/Tools-v0` (1.81x "
     "to 3.05x per round), 1.19x for `parlor/Classic-v0` (0.76x to 1.82x; load 2.3, other jobs "
-    "coming and going: the rounds spread widely; this table is that run's, not the speed "
-    "section's). A run of nearly this code (before the opt-in outcome infos) at load 12.9, "
+    "coming and going: the rounds spread widely). A run of nearly this code (before the opt-in outcome infos) at load 12.9, "
     "steadier: 1.86x (1.43x to 2.05x) and 1.31x (1.31x to 1.47x). Before this work, with the bench "
     "then picking the ids game by game in Python: 1.42x and 1.17x (load 0.4), 1.33x and 1.15x "
     "(load 10.1).",
@@ -224,8 +223,8 @@ def _vector_speed() -> str:
     vector = "\n".join(f"| {name} | {rate:,} |" for name, rate in SPEED["vector"])
     return f"""### Speed of the batches
 
-Measured by the same bench run as [Speed](#speed), interleaved with Gymnasium's `SyncVectorEnv`
-over the same environments (`gym.make_vec(..., vectorization_mode="sync")`); the bench picks each
+Measured by the batched part of the bench of [Speed](#speed) (the same command, in a run of its
+own), interleaved with Gymnasium's `SyncVectorEnv` over the same environments (`gym.make_vec(..., vectorization_mode="sync")`); the bench picks each
 batch's random legal ids in three NumPy calls for both, as a batched agent would (a loop over the
 games in Python costs about as much as a TOOLS game step, and would hide the environments' own
 difference).
