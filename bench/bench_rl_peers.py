@@ -26,6 +26,7 @@ import os
 import statistics
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import gymnasium as gym
@@ -69,9 +70,14 @@ def uno_steps() -> Stepper:
         yield steps
 
 
-def pick(rng: np.random.Generator, mask: np.ndarray) -> int:
-    legal = np.flatnonzero(mask)
-    return int(legal[rng.integers(len(legal))]) if len(legal) else 0
+def pick_batch(rng: np.random.Generator, masks: np.ndarray) -> np.ndarray:
+    """A uniformly random legal id in each row, for the whole batch in three NumPy calls (as a
+    batched agent chooses: one call over the batch, not a loop over the games). An ended game's
+    row is empty: it gets id 0, which the environment ignores as it restarts that game."""
+    scores = rng.random(masks.shape)
+    scores *= masks
+    picked: np.ndarray = scores.argmax(axis=1)
+    return picked
 
 
 def vector_steps(envs: Any) -> Stepper:
@@ -80,10 +86,7 @@ def vector_steps(envs: Any) -> Stepper:
     obs, _ = envs.reset(seed=0)
     while True:
         for _ in range(20):
-            masks = obs["action_mask"]
-            # (an ended game's mask is empty: its next action is ignored, the game restarts)
-            actions = np.array([pick(rng, m) for m in masks])
-            obs, *_ = envs.step(actions)
+            obs, *_ = envs.step(pick_batch(rng, obs["action_mask"]))
         yield 20 * envs.num_envs
 
 
@@ -122,6 +125,33 @@ def ratio(rates: dict[str, list[float]], a: str, b: str, label: str) -> None:
     print(f"{label}: {whole:.2f}x (per round {min(per_round):.2f}x to {max(per_round):.2f}x)")
 
 
+class Counted:
+    """A stepper that counts its steps and this process's CPU time spent in it."""
+
+    def __init__(self, stepper: Stepper) -> None:
+        self.stepper, self.steps, self.cpu = stepper, 0, 0.0
+
+    def __iter__(self) -> Iterator[int]:
+        while True:
+            start = time.process_time()
+            steps = next(self.stepper)
+            self.cpu += time.process_time() - start
+            self.steps += steps
+            yield steps
+
+
+def worker_cpu(envs: ParlorProcessVectorEnv) -> float:
+    """CPU seconds the worker processes have used (Linux /proc; NaN elsewhere)."""
+    total = 0.0
+    for proc in envs._procs:
+        try:
+            fields = Path(f"/proc/{proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return float("nan")
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
 def vector_bench(n: int, rounds: int, seconds: float) -> None:
     kwargs: dict[str, dict[str, Any]] = {
         "parlor/Tools-v0": {},
@@ -135,6 +165,8 @@ def vector_bench(n: int, rounds: int, seconds: float) -> None:
         closers.append(sync)
         contenders[f"{short} x{n} ParlorVectorEnv"] = vector_steps(ParlorVectorEnv(env_id, n, **kw))
         contenders[f"{short} x{n} SyncVectorEnv"] = vector_steps(sync)
+    for stepper in contenders.values():  # (the reset and first batches outside the rounds)
+        next(stepper)
     rates = interleave(contenders, rounds, seconds, time.process_time)
     print(f"batched, {rounds} interleaved rounds of {seconds} CPU s; load {os.getloadavg()[0]:.1f}")
     table(rates, "steps/CPU s")
@@ -149,9 +181,14 @@ def vector_bench(n: int, rounds: int, seconds: float) -> None:
     n = max(n, 64)
     procs = {w: ParlorProcessVectorEnv("parlor/Tools-v0", n, workers=w) for w in (1, 2)}
     try:
+        counted = {w: Counted(vector_steps(e)) for w, e in procs.items()}
+        for counter in counted.values():  # (the reset and first batches outside the rounds)
+            next(counter.stepper)
         contenders = {
-            f"Tools-v0 x{n} processes, {w} worker(s)": vector_steps(e) for w, e in procs.items()
+            f"Tools-v0 x{n} processes, {w} worker(s)": iter(counter)
+            for w, counter in counted.items()
         }
+        before = {w: worker_cpu(e) for w, e in procs.items()}
         rates = interleave(contenders, rounds, seconds, time.perf_counter)
         print(
             f"multi-process, {rounds} interleaved rounds of {seconds} wall s; load {os.getloadavg()[0]:.1f}, {os.cpu_count()} cores"
@@ -159,6 +196,14 @@ def vector_bench(n: int, rounds: int, seconds: float) -> None:
         table(rates, "steps/wall s")
         names = list(contenders)
         ratio(rates, names[1], names[0], "2 workers / 1 worker")
+        # CPU time per game step, which the load changes much less than the wall time: splitting
+        # the games should add little work, and the parent's share is what the workers wait for.
+        for w, counter in counted.items():
+            workers = (worker_cpu(procs[w]) - before[w]) / counter.steps * 1e6
+            print(
+                f"  {w} worker(s): CPU per game step {workers:.1f} us in the workers, "
+                f"{counter.cpu / counter.steps * 1e6:.1f} us in this process"
+            )
     finally:
         for e in procs.values():
             e.close()

@@ -4,6 +4,9 @@ equal to the in-process one."""
 
 from __future__ import annotations
 
+import gc
+import multiprocessing as mp
+from pathlib import Path
 from typing import Any
 
 import gymnasium as gym
@@ -11,7 +14,9 @@ import numpy as np
 import pytest
 
 import parlor.rl  # noqa: F401  (registers the ids)
-from parlor.rl.table import IllegalActionError
+from parlor.bots.base import RandomBot
+from parlor.rl.gym_env import make_spec
+from parlor.rl.table import IllegalActionError, Table
 from parlor.rl.vector import ParlorProcessVectorEnv, ParlorVectorEnv
 
 
@@ -35,6 +40,8 @@ def run(envs: gym.vector.VectorEnv, steps: int, seed: int) -> list[tuple[Any, ..
         ("parlor/Tools-v0", {}, 300),
         ("parlor/Tools-v0", {"players": 3, "opponents": "heuristic", "reward": "shaped"}, 150),
         ("parlor/Classic-v0", {"max_steps": 120, "reward": "margin"}, 150),
+        ("parlor/Classic-v0", {"max_steps": 80, "skip_forced": True}, 120),
+        ("parlor/Tools-v0", {"skip_forced": True, "max_steps": 40}, 150),
     ],
 )
 def test_the_batch_plays_what_sync_vector_env_plays(
@@ -109,3 +116,151 @@ def test_the_process_form_raises_what_a_game_refuses() -> None:
             procs.step(np.array([0.5, 1.5]))
     finally:
         procs.close()
+
+
+def test_ids_outside_the_mask_take_the_single_environments_path() -> None:
+    """The batch checks its ids against the masks at once and plays the allowed ones without a
+    second check; the others (ids outside the mask, penalized here) go through the single
+    environment's own refusal, so the batch still plays what SyncVectorEnv plays."""
+    kwargs: dict[str, Any] = {"illegal_action": "penalize", "illegal_penalty": -2.0}
+    ours = ParlorVectorEnv("parlor/Tools-v0", 4, **kwargs)
+    theirs = gym.make_vec("parlor/Tools-v0", num_envs=4, vectorization_mode="sync", **kwargs)
+    results = []
+    for envs in (ours, theirs):
+        rng = np.random.default_rng(5)
+        obs, _ = envs.reset(seed=5)
+        out = []
+        for t in range(200):
+            actions = random_actions(rng, obs["action_mask"])
+            if t % 7 == 3:  # one game in the batch picks an id its mask refuses
+                game = t % 4
+                actions[game] = int(np.flatnonzero(obs["action_mask"][game] == 0)[0])
+            obs, rewards, terms, truncs, _ = envs.step(actions)
+            out.append(
+                (obs["observation"].copy(), obs["action_mask"].copy(), rewards, terms, truncs)
+            )
+        results.append(out)
+    penalties = 0
+    for mine, sync in zip(*results, strict=True):
+        for x, y in zip(mine, sync, strict=True):
+            assert np.array_equal(x, y)
+        penalties += int((mine[2] == -2.0).sum())
+    assert penalties >= 10
+    theirs.close()
+
+
+def test_the_process_form_restarts_ended_games_as_the_batch_does() -> None:
+    """The workers restart the games that ended while the parent picks the next actions; the
+    batches stay those of the in-process form, autoreset step included, and a reset without a
+    seed right after an end (which undoes the early restarts) draws the same new games."""
+    rng = {name: np.random.default_rng(2) for name in ("single", "procs")}
+    single = ParlorVectorEnv("parlor/Tools-v0", 3)
+    with ParlorProcessVectorEnv("parlor/Tools-v0", 3, workers=2) as procs:
+        envs = {"single": single, "procs": procs}
+        obs = {name: e.reset(seed=4)[0] for name, e in envs.items()}
+        ends = resets_after_end = 0
+        for t in range(400):
+            out = {}
+            for name, e in envs.items():
+                out[name] = e.step(random_actions(rng[name], obs[name]["action_mask"]))
+                obs[name] = out[name][0]
+            for x, y in zip(out["single"][:4], out["procs"][:4], strict=True):
+                if isinstance(x, dict):
+                    assert all(np.array_equal(x[k], y[k]) for k in x)
+                else:
+                    assert np.array_equal(x, y)
+            ended = out["single"][2] | out["single"][3]
+            ends += int(ended.sum())
+            if ended.any() and t % 3 == 0:  # the early restarts undone, the generators drawn
+                a, b = single.reset()[0], procs.reset()[0]
+                assert all(np.array_equal(a[k], b[k]) for k in a)
+                obs = {"single": a, "procs": b}
+                resets_after_end += 1
+        assert ends >= 10 and resets_after_end >= 2
+
+
+def test_the_process_form_closes_cleanly() -> None:
+    """close() stops every worker (none left alive, none a zombie) and leaves no shared-memory
+    file behind; a second close does nothing; an environment collected unclosed stops its
+    workers too."""
+    shm = Path("/dev/shm")
+    before = set(shm.iterdir()) if shm.is_dir() else set()
+    procs = ParlorProcessVectorEnv("parlor/Tools-v0", 4, workers=2)
+    workers = list(procs._procs)
+    procs.reset(seed=0)
+    assert all(p.is_alive() for p in workers)
+    procs.close()
+    procs.close()
+    assert all(p.exitcode == 0 for p in workers)  # (exited by themselves: the close command)
+    assert not mp.active_children()
+    after = set(shm.iterdir()) if shm.is_dir() else set()
+    assert after <= before
+    forgotten = ParlorProcessVectorEnv("parlor/Tools-v0", 2, workers=2)
+    workers = list(forgotten._procs)
+    del forgotten
+    gc.collect()
+    assert all(p.exitcode == 0 for p in workers)
+
+
+@pytest.mark.parametrize(
+    "seed, table_options",
+    [
+        (1, {"max_steps": 20_000}),  # a seat goes bankrupt at step 9,832, the game ends at 12,162
+        (0, {"max_steps": 300, "truncation_reward": "valuation"}),  # cut at the cap, then paid
+    ],
+)
+def test_act_for_pays_what_act_pays(seed: int, table_options: dict[str, Any]) -> None:
+    """The batch's bots' moves go through Table.act_for, which skips working out every seat's
+    reward on the win_loss steps that pay nobody: over a whole classic game (a bankruptcy, the
+    end) or a game cut at the cap, it pays the learner what act pays and settles the same seats."""
+    tables = [Table(make_spec("classic", 4), **table_options) for _ in range(2)]
+    bots = [[RandomBot(seed * 10 + p) for p in range(4)] for _ in range(2)]
+    for table in tables:
+        table.reset(seed)
+    paid, outs = 0.0, 0
+    while not tables[0].over:
+        decider = tables[0].decider
+        assert decider is not None and tables[1].decider == decider
+        full = tables[0].act(decider, bots[0][decider].choose(tables[0].game, decider))
+        mine = tables[1].act_for(decider, bots[1][decider].choose(tables[1].game, decider), 0)
+        assert mine == full[0]
+        paid += abs(mine)
+        assert tables[0].settled == tables[1].settled and tables[0].in_play == tables[1].in_play
+        outs = max(outs, sum(tables[0].out(p) for p in range(4)))
+    assert tables[1].over and tables[0].truncated == tables[1].truncated
+    assert paid > 0 and (outs > 0 or tables[0].truncated)
+
+
+def test_outcome_info_reports_what_the_single_environments_info_says() -> None:
+    """With outcome_info=True the step that ends a game carries its winners and reason (or the
+    leaders when cut at the cap, or illegal_action) as SyncVectorEnv's infos do, in both forms."""
+    kwargs: dict[str, Any] = {"max_steps": 30, "illegal_action": "penalize"}
+    theirs = gym.make_vec("parlor/Tools-v0", num_envs=4, vectorization_mode="sync", **kwargs)
+    ours = ParlorVectorEnv("parlor/Tools-v0", 4, outcome_info=True, **kwargs)
+    procs = ParlorProcessVectorEnv("parlor/Tools-v0", 4, workers=2, outcome_info=True, **kwargs)
+    keys = ("winners", "reason", "leaders", "illegal_action")
+    seen: set[str] = set()
+    try:
+        rng = {name: np.random.default_rng(9) for name in ("sync", "ours", "procs")}
+        envs = {"sync": theirs, "ours": ours, "procs": procs}
+        obs = {name: e.reset(seed=9)[0] for name, e in envs.items()}
+        for t in range(150):
+            infos = {}
+            for name, e in envs.items():
+                actions = random_actions(rng[name], obs[name]["action_mask"])
+                if t % 11 == 5:  # an id outside the mask now and then: penalized, the game ends
+                    actions[1] = int(np.flatnonzero(obs[name]["action_mask"][1] == 0)[0])
+                obs[name], _, _, _, infos[name] = e.step(actions)
+            for key in keys:
+                if key in infos["sync"]:
+                    seen.add(key)
+                    mask = infos["sync"]["_" + key]
+                    for name in ("ours", "procs"):
+                        assert np.array_equal(infos[name]["_" + key], mask)
+                        assert list(infos[name][key][mask]) == list(infos["sync"][key][mask])
+                else:
+                    assert key not in infos["ours"] and key not in infos["procs"]
+    finally:
+        procs.close()
+        theirs.close()
+    assert seen == set(keys)

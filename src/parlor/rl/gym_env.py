@@ -117,6 +117,12 @@ class ParlorGymEnv(gym.Env[dict[str, Any], np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
+        self.restart(seed=seed, options=options)
+        return self._obs(), self._info()
+
+    def restart(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """``reset`` without building the observation and the info (the batched environments
+        write those into their arrays): the same game for the same seed."""
         super().reset(seed=seed)
         rng = self.np_random
         game_seed = int(seed) if seed is not None else int(rng.integers(2**31 - 1))
@@ -132,7 +138,6 @@ class ParlorGymEnv(gym.Env[dict[str, Any], np.int64]):
         self.table.reset(game_seed)
         self.forced_moves = 0
         self._play_bots()  # (the rewards before the learner's first decision are all zero)
-        return self._obs(), self._info()
 
     def step(self, action: Any) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
         reward, terminated, truncated = self.advance(action)
@@ -153,6 +158,31 @@ class ParlorGymEnv(gym.Env[dict[str, Any], np.int64]):
         terminated = table.game.is_over or table.illegal_by is not None or table.out(self.seat)
         truncated = table.truncated and not terminated
         return reward, terminated, truncated
+
+    def advance_legal(self, action_id: int) -> tuple[float, bool, bool]:
+        """``advance`` for an id that the learner's current mask allows (the batched environments
+        check a whole batch's ids against the games' legal ids first): the same game, without
+        checking the id again, nor working out every seat's reward on the moves that pay nobody."""
+        table, seat = self.table, self.seat
+        game = table.game
+        reward = table.act_for(seat, game.action_from_id(action_id, seat), seat)
+        if self.skip_forced:
+            reward += self._play_bots()
+        else:
+            # ``_play_bots`` without the forced moves (the learner's decision ends it); a bot's
+            # action is applied by the engine, which refuses an illegal one (no illegal_by). The
+            # bots' rewards are summed apart, then added: the same float sums as ``advance``.
+            bots, leave, total = self.bots, table.seats_leave, 0.0
+            while not game.is_over and not table.truncated:
+                if leave and table.out(seat):
+                    break
+                decider = game.decider  # (the table's own is None once over: checked above)
+                if decider is None or decider == seat:
+                    break
+                total += table.act_for(decider, bots[decider].choose(game, decider), seat)
+            reward += total
+        terminated = game.is_over or table.out(seat)
+        return reward, terminated, table.truncated and not terminated
 
     def _play_bots(self) -> float:
         """Let the bots decide until the learner must (or the episode ends); its reward meanwhile.
@@ -177,6 +207,15 @@ class ParlorGymEnv(gym.Env[dict[str, Any], np.int64]):
 
     def _obs(self) -> Observation:
         return self.table.observe(self.seat)
+
+    def outcome_info(self) -> dict[str, Any]:
+        """What ``step``'s info says of how the episode ended (``winners`` and ``reason``,
+        ``leaders`` when cut at the cap, ``illegal_action``), without the mask and the seat."""
+        info = self._info()
+        del info["action_mask"], info["seat"]
+        if self.table.illegal_by is not None:
+            info["illegal_action"] = True
+        return info
 
     def _info(self) -> dict[str, Any]:
         info: dict[str, Any] = {"action_mask": self.table.mask(self.seat), "seat": self.seat}

@@ -352,6 +352,27 @@ class Table:
         """Apply an action object (bots choose these; some, like odd trades, have no id)."""
         self.game.apply(action)
         self.steps += 1
+        return self._step_rewards()
+
+    def act_for(self, seat: int, action: Any, learner: int) -> float:
+        """``act(seat, action)[learner]`` for the batched environments, without working out every
+        seat's reward on the steps that pay nobody ("win_loss" rewards while the game goes on
+        within the cap and nobody is newly out: most steps)."""
+        game = self.game
+        game.apply(action)
+        self.steps += 1
+        if self.reward_kind == "win_loss" and game.outcome is None and self.steps < self.max_steps:
+            if not self.seats_leave:
+                return 0.0
+            if len(game.log) != self._at:
+                self._locate()
+            settled = self.settled
+            if all(settled[p] for p in self._out):
+                return 0.0
+        return self._step_rewards()[learner]
+
+    def _step_rewards(self) -> list[float]:
+        """Every seat's reward for the action just applied."""
         rewards = [0.0] * self.n
         paid = (
             [p for p in range(self.n) if not self.settled[p]]

@@ -26,9 +26,10 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing as mp
+import pickle
 from collections.abc import Sequence
 from multiprocessing.connection import Connection
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -66,16 +67,30 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
     """``num_envs`` :class:`ParlorGymEnv` games in this process, stepped in one call: ``env_id``
     a registered id (or None), the other keywords those of :class:`ParlorGymEnv`.
 
-    What it saves over ``SyncVectorEnv``: no wrapper layers per game, the observations written
-    straight into preallocated batch arrays (no per-key concatenation, no observation or info
-    dict per game), and no per-game info merging (the masks are in the observation; ``info`` has
-    the learners' ``seat`` only)."""
+    ``info`` has the learners' ``seat``; with ``outcome_info=True`` the step that ends a game
+    also reports what a single environment's info says then (``winners`` and ``reason``, or
+    ``leaders`` when cut at the cap, ``illegal_action``), in Gymnasium's vector layout (each key
+    with its ``_key`` mask). The masks are in the observation.
+
+    What it saves over ``SyncVectorEnv``: no wrapper layers per game, the batch's ids checked
+    against the legal ids at once and the allowed ones played without a second check, the
+    observations and masks written straight into preallocated batch arrays, and no observation
+    or info dict per game."""
 
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP}
 
-    def __init__(self, env_id: str | None = None, num_envs: int = 1, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        env_id: str | None = None,
+        num_envs: int = 1,
+        outcome_info: bool = False,
+        **kwargs: Any,
+    ) -> None:
         if num_envs < 1:
             raise ValueError("num_envs must be at least 1")
+        self.outcome_info = bool(outcome_info)
+        #: The last step's ended games' infos, when ``outcome_info``: (game, info) pairs.
+        self.outcomes: list[tuple[int, dict[str, Any]]] = []
         kwargs = _env_kwargs(env_id, kwargs)
         kwargs.pop("render_mode", None)
         self.envs = [ParlorGymEnv(**kwargs) for _ in range(num_envs)]
@@ -87,18 +102,31 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
         self.action_space = batch_space(self.single_action_space, num_envs)
         self.metadata = {**self.metadata, "autoreset_mode": AutoresetMode.NEXT_STEP}
         size, actions = first.table.layout.size, first.table.num_actions
-        self._obs = np.zeros((num_envs, size), dtype=np.float32)
-        self._masks = np.zeros((num_envs, actions), dtype=np.int8)
-        self._rewards = np.zeros(num_envs, dtype=np.float64)
-        self._terminations = np.zeros(num_envs, dtype=np.bool_)
-        self._truncations = np.zeros(num_envs, dtype=np.bool_)
-        self._seats = np.zeros(num_envs, dtype=np.int64)
-        self._ended = np.zeros(num_envs, dtype=np.bool_)  # reset at the next step
+        self._bind(
+            {
+                "observation": np.zeros((num_envs, size), dtype=np.float32),
+                "action_mask": np.zeros((num_envs, actions), dtype=np.int8),
+                "reward": np.zeros(num_envs, dtype=np.float64),
+                "terminated": np.zeros(num_envs, dtype=np.bool_),
+                "truncated": np.zeros(num_envs, dtype=np.bool_),
+                "seat": np.zeros(num_envs, dtype=np.int64),
+            }
+        )
+        self._ended = [False] * num_envs  # reset at the next step
+        # The ended games restarted ahead of that step (see ``restart_ended``), with their
+        # generators' states before it.
+        self._restarted: dict[int, Any] = {}
+        # Each game's legal ids now (its mask's ones), to check a batch's ids without NumPy calls.
+        self._legal: list[list[int]] = [[] for _ in range(num_envs)]
 
-    def _put(self, i: int, obs: dict[str, npt.NDArray[Any]], info: dict[str, Any]) -> None:
-        self._obs[i] = obs["observation"]
-        self._masks[i] = obs["action_mask"]
-        self._seats[i] = info["seat"]
+    def _bind(self, arrays: dict[str, npt.NDArray[Any]]) -> None:
+        """Use ``arrays`` (C-contiguous; a worker's rows of the shared memory) as the batch."""
+        self._obs, self._masks = arrays["observation"], arrays["action_mask"]
+        self._rewards, self._seats = arrays["reward"], arrays["seat"]
+        self._terminations, self._truncations = arrays["terminated"], arrays["truncated"]
+        # Flat views: the observations copied in with one call, the mask's ones set item by item.
+        self._flat_obs = self._obs.reshape(-1)
+        self._flat_masks = memoryview(cast(Any, self._masks.reshape(-1)))  # (typeshed)
 
     def _batch(self) -> tuple[Batch, dict[str, Any]]:
         # Copies: the caller may keep them while the next step fills the buffers again.
@@ -117,19 +145,20 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
     def _reset_all(self, seeds: list[int | None], options: dict[str, Any] | None) -> None:
         """Reset every game, filling the batch arrays."""
         for i, (env, s) in enumerate(zip(self.envs, seeds, strict=True)):
-            obs, info = env.reset(seed=s, options=options)
-            self._put(i, obs, info)
-        self._ended[:] = False
-        self._rewards[:] = 0.0
-        self._terminations[:] = False
-        self._truncations[:] = False
+            state = self._restarted.pop(i, None)
+            if state is not None:  # (undo a restart ahead: an unseeded reset draws from here)
+                env.np_random.bit_generator.state = state
+            env.restart(seed=s, options=options)
+        self._fill([0.0] * self.num_envs, [False] * self.num_envs, [False] * self.num_envs)
 
     def step(self, actions: npt.ArrayLike) -> StepResult:
         chosen = np.asarray(actions)
         if chosen.shape != (self.num_envs,):
             raise ValueError(f"one action per game: shape ({self.num_envs},), not {chosen.shape}")
-        self._step_all(chosen.tolist())  # (Python ints: the environments refuse floats)
+        self._step_all(chosen)
         obs_batch, infos = self._batch()
+        for i, info in self.outcomes:
+            infos = self._add_info(infos, info, i)
         return (
             obs_batch,
             self._rewards.copy(),
@@ -138,34 +167,65 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
             infos,
         )
 
-    def _step_all(self, ids: list[Any]) -> None:
-        """Step (or restart) every game, filling the batch arrays."""
+    def _step_all(self, chosen: npt.NDArray[Any]) -> None:
+        """Step (or restart) every game, then fill the batch arrays."""
         n = self.num_envs
+        ids = chosen.tolist()
+        # Integer ids only take the quick path (a float's 1.0 would be found among the ints).
+        ints = chosen.dtype.kind in "iu"
         rewards, terminations, truncations = [0.0] * n, [False] * n, [False] * n
-        vectors: list[npt.NDArray[np.float32]] = []
-        rows: list[int] = []  # the batch's legal (game, id) pairs, set in one call below
-        cols: list[int] = []
-        ended = self._ended.tolist()
+        ended, legal, restarted = self._ended, self._legal, self._restarted
         for i, env in enumerate(self.envs):
             if ended[i]:
-                env.reset()  # (reward 0, not ended: the new game's first observation)
-            else:
+                # (reward 0, not ended: the new game's first observation)
+                if restarted.pop(i, None) is None:
+                    env.restart()
+            elif ints and ids[i] in legal[i]:
+                rewards[i], terminations[i], truncations[i] = env.advance_legal(ids[i])
+            else:  # (refused or penalized as the single environment does)
                 rewards[i], terminations[i], truncations[i] = env.advance(ids[i])
+        self._fill(rewards, terminations, truncations)
+        if self.outcome_info:
+            self.outcomes = [
+                (i, env.outcome_info())
+                for i, env in enumerate(self.envs)
+                if terminations[i] or truncations[i]
+            ]
+
+    def restart_ended(self) -> None:
+        """Restart now the games that ended at the last step, rather than at the next one (a
+        worker process does it while it waits for the next actions): the same draws from the
+        same generators, so the same games; undone by a ``reset`` before that step."""
+        restarted = self._restarted
+        for i, env in enumerate(self.envs):
+            if self._ended[i] and i not in restarted:
+                restarted[i] = env.np_random.bit_generator.state
+                env.restart()
+
+    def _fill(
+        self, rewards: list[float], terminations: list[bool], truncations: list[bool]
+    ) -> None:
+        """Write every game's observation, mask and seat and the step's results into the batch."""
+        vectors: list[npt.NDArray[np.float32]] = []
+        seats: list[int] = []
+        legal = self._legal
+        flat, width = self._flat_masks, self._masks.shape[1]
+        self._masks.fill(0)
+        for i, env in enumerate(self.envs):
             table, seat = env.table, env.seat
             # The encoder's own up-to-date vector, copied into the batch below.
             vectors.append(table.encoder.update(table.game, seat))
-            legal = table.legal_ids(seat)
-            rows += [i] * len(legal)
-            cols += legal
-        np.stack(vectors, out=self._obs)
-        masks = self._masks
-        masks.fill(0)
-        masks[rows, cols] = 1
+            seats.append(seat)
+            ids = legal[i] = table.legal_ids(seat)
+            base = i * width
+            for a in ids:  # (a few dozen at most: item writes beat building an index array)
+                flat[base + a] = 1
+        np.concatenate(vectors, out=self._flat_obs)
         self._rewards[:] = rewards
         self._terminations[:] = terminations
         self._truncations[:] = truncations
-        self._seats[:] = [env.seat for env in self.envs]
-        np.logical_or(self._terminations, self._truncations, out=self._ended)
+        self._seats[:] = seats
+        self._ended = [t or u for t, u in zip(terminations, truncations, strict=True)]
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """Every game's legal ids as booleans (N, actions)."""
@@ -188,6 +248,11 @@ _SHARED = (
 )
 
 
+#: The step command when the actions are integer ids, in shared memory: one byte, no pickling
+#: (a pickle starts with its protocol byte, 0x80).
+_STEP = b"s"
+
+
 def _arrays(raws: dict[str, Any], n: int, widths: dict[str, int]) -> dict[str, npt.NDArray[Any]]:
     """NumPy views of the shared buffers (no copy)."""
     out = {}
@@ -204,30 +269,44 @@ def _worker(
     raws: dict[str, Any],
     bounds: tuple[int, int, int],
     widths: dict[str, int],
+    outcome_info: bool,
 ) -> None:
     """A worker process: a :class:`ParlorVectorEnv` of its slice of the games, whose batch arrays
-    are its rows of the shared buffers; ``conn`` carries only commands and acknowledgements."""
-    env = ParlorVectorEnv(None, count, **kwargs)
+    are its rows of the shared buffers; ``conn`` carries only commands and acknowledgements (and
+    the ended games' infos, when asked)."""
+    env = ParlorVectorEnv(None, count, outcome_info, **kwargs)
     total, lo, hi = bounds
     shared = {name: a[lo:hi] for name, a in _arrays(raws, total, widths).items()}
-    env._obs, env._masks = shared["observation"], shared["action_mask"]
-    env._rewards, env._terminations = shared["reward"], shared["terminated"]
-    env._truncations, env._seats = shared["truncated"], shared["seat"]
-    actions = shared["action"]
+    actions = shared.pop("action")
+    env._bind(shared)
     try:
         while True:
-            command, payload = conn.recv()
+            message = conn.recv_bytes()
+            command = "step"
             try:
-                if command == "step":
-                    env._step_all(actions.tolist() if payload is None else payload)
-                elif command == "reset":
-                    env._reset_all(payload[0], payload[1])
+                if message == _STEP:
+                    env._step_all(actions)
                 else:
-                    break
+                    command, payload = pickle.loads(message)
+                    if command == "step":
+                        env._step_all(np.asarray(payload))
+                    elif command == "reset":
+                        env._reset_all(payload[0], payload[1])
+                    else:
+                        break
             except Exception as exc:  # (raised again in the parent, as a single env would)
                 conn.send(exc)
             else:
-                conn.send(None)
+                outcomes = env.outcomes if command == "step" else []
+                if outcomes:  # (outcome_info only: the games' numbers in the whole batch)
+                    conn.send([(lo + i, info) for i, info in outcomes])
+                else:
+                    conn.send_bytes(b"")
+                env.outcomes = []
+                # While the parent reads the batch and picks the next actions (and the other
+                # workers finish): the games that ended are restarted now, off the next step's
+                # critical path, so that one worker's restarts do not hold up the whole batch.
+                env.restart_ended()
     except (EOFError, KeyboardInterrupt):
         pass
     finally:
@@ -249,8 +328,10 @@ class ParlorProcessVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray
         num_envs: int = 2,
         workers: int | None = None,
         context: str | None = None,
+        outcome_info: bool = False,
         **kwargs: Any,
     ) -> None:
+        self.outcomes: list[tuple[int, dict[str, Any]]] = []
         workers = min(num_envs, workers or mp.cpu_count())
         if workers < 1:
             raise ValueError("workers must be at least 1")
@@ -279,7 +360,9 @@ class ParlorProcessVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray
             parent, child = ctx.Pipe()
             bounds = (num_envs, b[w], b[w + 1])
             proc = ctx.Process(
-                target=_worker, args=(child, count, kwargs, raws, bounds, widths), daemon=True
+                target=_worker,
+                args=(child, count, kwargs, raws, bounds, widths, outcome_info),
+                daemon=True,
             )
             proc.start()
             child.close()
@@ -287,12 +370,19 @@ class ParlorProcessVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray
             self._procs.append(proc)
 
     def _command(self, messages: list[Any]) -> None:
+        """Send each worker its message (``_STEP``: step with the actions in shared memory; else
+        a pickled command) and wait for every acknowledgement: empty, or pickled, an exception
+        (raised here) or the ended games' infos (kept in ``outcomes``)."""
         for conn, message in zip(self._conns, messages, strict=True):
-            conn.send(message)
-        errors = [conn.recv() for conn in self._conns]
-        for error in errors:
-            if error is not None:
-                raise error
+            conn.send_bytes(message if message is _STEP else pickle.dumps(message))
+        answers = [conn.recv_bytes() for conn in self._conns]
+        self.outcomes = []
+        for answer in answers:
+            if answer:
+                found = pickle.loads(answer)
+                if isinstance(found, BaseException):
+                    raise found
+                self.outcomes += found
 
     def _batch(self) -> tuple[Batch, dict[str, Any]]:
         # Copies: the workers write the shared arrays again at the next step.
@@ -320,11 +410,13 @@ class ParlorProcessVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray
         a = self._shared
         if np.issubdtype(chosen.dtype, np.integer):
             a["action"][:] = chosen
-            self._command([("step", None)] * len(self._conns))
+            self._command([_STEP] * len(self._conns))
         else:  # (not ids: sent as they are, for the games to refuse as a single one does)
             ids, b = chosen.tolist(), self._bounds
             self._command([("step", ids[b[w] : b[w + 1]]) for w in range(len(self._conns))])
         obs, infos = self._batch()
+        for i, info in self.outcomes:
+            infos = self._add_info(infos, info, i)
         return (
             obs,
             a["reward"].copy(),
@@ -333,15 +425,27 @@ class ParlorProcessVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray
             infos,
         )
 
+    def __enter__(self) -> ParlorProcessVectorEnv:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        # (a forgotten close: the workers are stopped when the environment is collected)
+        if not getattr(self, "closed", True):
+            self.close()
+
     def close_extras(self, **kwargs: Any) -> None:
-        for conn in self._conns:
+        for conn in getattr(self, "_conns", []):  # (none if __init__ failed)
             with contextlib.suppress(BrokenPipeError, OSError):
                 conn.send(("close", None))
             conn.close()
-        for proc in self._procs:
+        for proc in getattr(self, "_procs", []):
             proc.join(timeout=5)
             if proc.is_alive():
                 proc.terminate()
+                proc.join(timeout=5)
         self._conns, self._procs = [], []
 
 
