@@ -7,8 +7,6 @@ ChooseColor per color; then PenaltyHammers per ordered color pair: 52 ids with t
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from parlor.core.errors import E_, UnknownActionId
 from parlor.tools.actions import (
     AcceptPenalty,
@@ -65,19 +63,9 @@ class ToolsActionIds(ToolsTable):
 
     def _action_of_id(self, action_id: int, player: int) -> ToolsAction:
         """The action ``action_id`` stands for (``action_from_id`` after its boundary check)."""
-        t = self._t
-        K, C = t.K, t.C
-        if 0 <= action_id < K:
-            return t.play[player][action_id]
-        simple: list[Sequence[ToolsAction]] = [t.draw, t.play_drawn, t.keep, t.accept, t.end]
-        if K <= action_id < K + 5:
-            return simple[action_id - K][player]
-        i = action_id - (K + 5)
-        if 0 <= i < C:
-            return t.choose[player][i]
-        i -= C
-        if 0 <= i < C * C:
-            return t.penalty[player][i // C][i % C]
+        row = self._t.by_id[player]
+        if 0 <= action_id < len(row):
+            return row[action_id]
         raise UnknownActionId(
             E_(
                 "action id {value} is outside 0..{last}",

@@ -104,11 +104,23 @@ class ToolsViews(ToolsActionIds):
         return list(self.hands[player])
 
     def discard_counts(self) -> list[int]:
-        """Copies of each card kind in the discard pile (public: every card played)."""
-        counts = [0] * self._t.K
-        for k in self.discard:
-            counts[k] += 1
-        return counts
+        """Copies of each card kind in the discard pile (public: every card played).
+
+        Counted once: the engine only appends to its discard pile or replaces the list (a
+        reshuffle, a restore, a clone), so the cards past the memo's length are the new ones,
+        and another list is counted afresh."""
+        pile = self.discard
+        counts = self._counts
+        start = self._counted_len
+        if counts is None or pile is not self._counted or len(pile) < start:
+            counts = self._counts = [0] * self._t.K
+            self._counted = pile
+            start = 0
+        end = len(pile)
+        for i in range(start, end):
+            counts[pile[i]] += 1
+        self._counted_len = end
+        return list(counts)
 
     def public_numbers(self) -> tuple[int, int, int, int, int, int]:
         """What every seat sees, as numbers: the face-up card's kind, the colour in force's index
