@@ -25,8 +25,7 @@ from parlor.tools.table import ToolsTable, Unchecked
 class ToolsActionIds(ToolsTable):
     @property
     def num_actions(self) -> int:
-        t = self._t
-        return t.K + 5 + t.C + t.C * t.C
+        return self._t.num_actions  # K + 5 + C + C * C
 
     def action_id(self, action: Unchecked) -> int:
         """Stable ids: ``0..K-1`` play a card kind (type-major, then color; wilds last); then Draw,

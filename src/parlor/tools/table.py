@@ -73,6 +73,7 @@ class _Tables:
         C = len(deck.colors)
         K = deck.num_kinds
         self.C, self.K = C, K
+        self.num_actions = K + 5 + C + C * C  # (see action_ids)
         self.ktype = [ALL_TYPES.index(deck.kind_type(k)) for k in range(K)]
         self.kcolor = [-1 if (c := deck.kind_color(k)) is None else c for k in range(K)]
         self.hammer_kind = [deck.kind_of("hammer", c) for c in range(C)]
