@@ -57,7 +57,13 @@ class ToolsActionIds(ToolsTable):
         raise UnknownActionId(E_("{action} is not a TOOLS action", action=repr(action)))
 
     def action_from_id(self, action_id: Unchecked, player: Unchecked) -> ToolsAction:
-        self.check_action_id(action_id, player)
+        if (
+            type(action_id) is not int
+            or type(player) is not int
+            or not 0 <= player < self._n
+            or not 0 <= action_id < self._t.num_actions
+        ):  # (the checks, inline: the RL environments call this at every step)
+            self.check_action_id(action_id, player)
         return self._action_of_id(action_id, player)
 
     def _action_of_id(self, action_id: int, player: int) -> ToolsAction:

@@ -100,7 +100,8 @@ class ToolsViews(ToolsActionIds):
     def hand_counts(self, player: Unchecked) -> list[int]:
         """``player``'s own hand as copies of each card kind (``deck.codes`` order): what
         ``view(player)["hand"]`` lists, counted, without building the view."""
-        check_seat(player, self.num_players)
+        if type(player) is not int or not 0 <= player < self._n:  # (the check, inline: hot)
+            check_seat(player, self._n)
         return list(self.hands[player])
 
     def discard_counts(self) -> list[int]:
@@ -147,7 +148,8 @@ class ToolsViews(ToolsActionIds):
         >>> game.pending_numbers(0), game.pending_numbers(1)
         ((0, 0, -1, 1), (0, 0, -1, -1))
         """
-        check_seat(player, self.num_players)
+        if type(player) is not int or not 0 <= player < self._n:  # (the check, inline: hot)
+            check_seat(player, self._n)
         phase = self.phase
         if phase == OVER:
             return (-1, OVER, -1, -1)
