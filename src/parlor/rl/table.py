@@ -33,9 +33,10 @@ Liquidate = Literal["any_time", "for_debts"]
 
 # What the mask-narrowing options need to know of each property-game id (by its action class).
 _OTHER, _PROPOSAL, _LIQUIDATING, _SPENDING = 0, 1, 2, 3
-# Masks kept per table, by their legal ids (a TOOLS game meets some hundreds of sets; the
-# property games more, which is why the store is emptied when it is full).
-_MASKS_KEPT = 4096
+# The masks a table keeps, by their legal ids: about this many bytes of them (TOOLS, 52 ids:
+# some 20,000 masks, where 300 two-player games meet about 3,700 sets; the classic game's 1,466
+# ids: about 700). The store is emptied when it is full.
+_MASK_BYTES = 1 << 20
 
 
 class IllegalActionError(IllegalAction):
@@ -185,6 +186,7 @@ class Table:
         self.no_mask = np.zeros(self.num_actions, dtype=np.int8)
         self.no_mask.flags.writeable = False
         self._masks: dict[tuple[int, ...], Mask] = {}  # read-only masks by their legal ids
+        self._masks_kept = max(64, _MASK_BYTES // self.num_actions)
         self.reset(0)
 
     @property
@@ -280,7 +282,7 @@ class Table:
             key = tuple(ids)
             mask = self._masks.get(key)
             if mask is None:
-                if len(self._masks) >= _MASKS_KEPT:
+                if len(self._masks) >= self._masks_kept:
                     self._masks.clear()
                 mask = np.zeros(self.num_actions, dtype=np.int8)
                 # One item write per legal id through a memoryview: a handful of ids, where
