@@ -121,18 +121,23 @@ class ParlorAECEnv(AECEnv):  # type: ignore[misc]
         table = self.table
         rewards = table.act_id(seat, action)
         agents = self.agents
-        self.rewards = {a: rewards[seats[a]] for a in agents}
-        for a in agents:  # (PettingZoo's _accumulate_rewards, without its second dict walk)
-            cumulative[a] += rewards[seats[a]]
-        if table.over:
+        # (PettingZoo's _accumulate_rewards, without its second dict walk)
+        if len(agents) == len(rewards):  # everyone still in: the agents are the seats in order
+            self.rewards = dict(zip(agents, rewards, strict=True))
+            for a, r in zip(agents, rewards, strict=True):
+                cumulative[a] += r
+        else:
+            self.rewards = {a: rewards[seats[a]] for a in agents}
+            for a in agents:
+                cumulative[a] += rewards[seats[a]]
+        decider = table.decider  # (None exactly when the episode is over)
+        if decider is None:
             for a in agents:
                 self.terminations[a] = not table.truncated or table.game.is_over
                 self.truncations[a] = not self.terminations[a]
             if table.illegal_by is not None:
                 self.infos[agent]["illegal_action"] = True
         else:
-            decider = table.decider
-            assert decider is not None
             self.agent_selection = self.possible_agents[decider]
             if table.seats_leave:  # (elsewhere nobody is terminated before the end)
                 for a in agents:
@@ -144,10 +149,10 @@ class ParlorAECEnv(AECEnv):  # type: ignore[misc]
     def _refresh_infos(self) -> None:
         # The mask in info is the observation's: only the agent to move has legal ids. Each
         # info holds its own array (what an agent does to it changes nothing elsewhere).
-        table, seat, selected, infos = self.table, self._seat, self.agent_selection, self.infos
+        table, selected, infos = self.table, self.agent_selection, self.infos
         no_mask = table.no_mask
         for a in self.agents:
-            infos[a]["action_mask"] = table.mask(seat[a]) if a == selected else no_mask.copy()
+            infos[a]["action_mask"] = table.mask(self._seat[a]) if a == selected else no_mask.copy()
 
     def render(self) -> str | None:
         """The state as text: returned ("ansi") or printed ("human")."""

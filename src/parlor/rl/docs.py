@@ -176,19 +176,24 @@ left (the book's time-limit rule). 95% Wilson intervals.
 #: command with the build of setup.py (``PARLOR_COMPILE=1``). Measure again after a change that
 #: moves them.
 SPEED = {
-    "load": "10.8",
+    "load": "2.3",
     "aec": [
-        ("Parlor TOOLS, 2 players (AEC)", 16_789),
-        ("Parlor classic, 4 players (AEC, cap 5,000 steps)", 5_360),
-        ("RLCard UNO (for comparison)", 18_862),
+        ("Parlor TOOLS, 2 players (AEC)", 20_026),
+        ("Parlor classic, 4 players (AEC, cap 5,000 steps)", 6_678),
+        ("RLCard UNO (for comparison)", 22_078),
     ],
-    "tools_vs_uno": "0.89x (0.76x to 0.97x per round; 0.71x before the encoders kept their "
-    "vectors and the masks were set item by item)",
-    "compiled": "TOOLS 2 players 30,962, classic 4 players 10,183 (8,607 to 11,165 per round), "
-    "RLCard UNO 26,616 steps per CPU second; TOOLS against UNO 1.16x (0.97x to 1.34x per round; "
-    "load 8.1). With the RL encoders alone compiled (the engines plain Python): TOOLS 0.94x UNO "
-    "(load 9.4). Before this work, the engines alone compiled: TOOLS 19,878, classic 6,242, "
-    "0.82x UNO (load 5.2).",
+    # (the AEC rows and ratios from `--rounds 5 --seconds 1` alone: the AEC rounds come first
+    # and are the same with --vector 8)
+    "aec_load": "4.4",
+    "tools_vs_uno": "0.91x (0.66x to 1.08x per round; 0.96x in a run at load 6.0; before "
+    "this session's work 0.86x on a quiet machine, load 0.2, and 0.79x at load 1.2; 0.71x "
+    "before the encoders kept their vectors)",
+    "compiled": "TOOLS 2 players 37,703, RLCard UNO 27,022 steps per CPU second; TOOLS against "
+    "UNO 1.40x (1.11x to 1.98x per round; load 4.2), with the TOOLS engine, "
+    "parlor/core/records.py and the TOOLS encoder compiled (the other modules of the list, "
+    "which the TOOLS step does not run, take this machine half an hour to compile); 1.16x "
+    "before this session (load 8.1). Classic 4 players compiled, the whole list, before this "
+    "session: 10,183 (8,607 to 11,165 per round).",
     "vector": [
         ("`parlor/Tools-v0` x8, `ParlorVectorEnv`", 31_008),
         ("`parlor/Tools-v0` x8, Gymnasium `SyncVectorEnv`", 11_052),
@@ -262,8 +267,9 @@ def _speed() -> str:
 Steps per CPU second of one process, random legal actions, the observation and the mask read at
 every step; measured by `python bench/bench_rl_peers.py --rounds 5 --seconds 1 --vector 8`
 (interleaved rounds in one process, so that the machine's load slows every environment alike) on
-a 2-core machine shared with many other jobs (load average {SPEED["load"]} as the bench printed
-it): the absolute figures are low and noisy, the ratios steadier. A Gymnasium step
+a 2-core machine shared with many other jobs (load average {SPEED["aec_load"]} for the AEC rows
+and {SPEED["load"]} for the batched ones, as the bench printed it): the absolute figures are low
+and noisy, the ratios steadier. A Gymnasium step
 (`parlor/...-v0`) is one learner decision with the bots' moves in between.
 
 | environment | steps / CPU s |
@@ -277,21 +283,28 @@ Gymnasium classes plain Python), same command:
 
 Where a TOOLS step's time went, and what was done at its root: the legal ids come from the
 phase and the hand's held-kind bits (no action objects); the pending decision is read as numbers
-(`pending_numbers(seat)`, `decider`), not as a record with strings; the encoder keeps each seat's
-vector and rewrites only the entries whose numbers changed; the table works out the decider, the legal ids and the seats out once a position,
-and sets the mask's few ones one by one (NumPy's fancy indexing first builds an index array).
+(`pending_numbers(seat)`, `decider`), not as a record with strings, and the per-step queries
+check their seat inline (the checking function is called only to raise); the encoder keeps each
+seat's vector and rewrites only the entries whose numbers changed: the discard block from the
+pile's new cards (the engine only appends to its pile or replaces it), the one-hot positions as
+one tuple of fixed length (an absent one points at a scratch float past the vector); the table
+works out the decider, the legal ids and the seats out once a position, and keeps one read-only
+mask per set of legal ids (sets recur: a lookup instead of NumPy's allocation, item writes and
+flags); `action_from_id` is one index into a per-seat table of the actions.
 The property encoder does the same with `view(seat)`: it keeps each seat's vector with the player
 and deed records it was written from, rewrites only the records that differ, and works out the
 colour groups' completeness again only when an owner changed.
 The observations are byte for byte what they were (tests/rl/test_fast_obs.py).
 
 Of issue 21's targets, on this loaded machine: classic
-10,000 steps/s compiled is met (the median; not every round), TOOLS compiled passes UNO (1.16x)
-but not the 2x asked; not met: TOOLS at 1.0x UNO plain (0.89x). The batched forms' figures and
-targets are under [Batched environments](#batched-environments).
-Counted in instructions, which the load does not change (`valgrind --tool=cachegrind`, 20 games
-of the bench's loop less its warm-up), a TOOLS 2-player AEC step is about 180,000 against UNO's
-188,000 (224,000 before this work): on this machine the CPU time says otherwise.
+10,000 steps/s compiled is met (the median; not every round), TOOLS compiled passes UNO but not
+the 2x asked (1.40x); not met: TOOLS at 1.0x UNO plain (0.91x; some rounds pass it). The batched
+forms' figures and targets are under [Batched environments](#batched-environments).
+Counted in instructions, which the load does not change (`valgrind --tool=cachegrind
+--cache-sim=no`, 20 games of the bench's loop with seeds 0 to 19, less the same run with none),
+a TOOLS 2-player AEC step is about 139,000 (163,000 before this session's work) against UNO's
+184,000, yet on this machine the CPU time says otherwise (probably because UNO's steps are
+more of NumPy's long loops, which run more instructions a cycle than the interpreter's).
 The figures come from the bench, not from this file: run it to measure your machine.
 
 ## Batched environments

@@ -2,8 +2,9 @@
 
 Everything is read from the engine's queries of what that seat may see: ``hand_counts(seat)`` and
 ``pending_numbers(seat)`` (its own hand; the drawn card only to the one who drew it), and the public
-``hand_sizes``, ``discard_counts()`` and ``public_numbers()`` (what ``view(seat)`` shows anyone), so
-the encoding cannot leak another hand or the draw order. Seats are relative: block position 0
+``hand_sizes``, ``discard_counts()`` (or the new cards of the public ``discard`` pile) and
+``public_numbers()`` (what ``view(seat)`` shows anyone), so the encoding cannot leak another hand
+or the draw order. Seats are relative: block position 0
 is the observer, 1 the next seat clockwise (seat + 1), and so on.
 """
 
@@ -118,7 +119,9 @@ class ToolsEncoder:
         vector is kept with the numbers it was written from (its hand, the discard counts, the
         one-hot positions); ``encode`` compares the game's numbers with those and rewrites only
         the entries that differ, so the result is always the game's, whatever happened since
-        (another game, a clone, a restored snapshot): the comparison is the whole cache key."""
+        (another game, a clone, a restored snapshot): the comparison is the whole cache key.
+        The discard block's key is the pile itself and its length: the engine only appends to
+        that list or replaces it (another game, a clone and a restore have another list)."""
         lay = self.layout
         K = len(self.codes)
         start = {e.name: lay.slice(e.name).start for e in lay.entries}
@@ -131,12 +134,22 @@ class ToolsEncoder:
             _sums(float(c), most).tolist() for c in self.copies
         ]
         self._order = [[(seat + i) % self.n for i in range(self.n)] for seat in range(self.n)]
-        self._vectors = [lay.zeros() for _ in range(self.n)]
+        # Each seat's vector is the start of a buffer one float longer: the last float is
+        # scratch, where a one-hot entry that is absent (no colour, no drawn card) is written,
+        # so that the one-hot positions are a tuple of fixed length, built in one go.
+        buffers = [np.zeros(lay.size + 1, dtype=np.float32) for _ in range(self.n)]
+        self._scratch = lay.size
+        self._vectors = [b[: lay.size] for b in buffers]
         # (typed Any: typeshed knows memoryview item writes as ints only, not a float32 format)
-        self._views: list[Any] = [memoryview(cast(Any, v)) for v in self._vectors]
+        self._views: list[Any] = [memoryview(cast(Any, b)) for b in buffers]
         self._hands = [[0] * K for _ in range(self.n)]
         self._discards = [[0] * K for _ in range(self.n)]
-        self._hots: list[list[int]] = [[] for _ in range(self.n)]
+        # The discard pile each seat's block was last brought up to, and how many of its cards:
+        # the engine only appends to that list or replaces it (see ToolsGame.discard_counts), so
+        # the cards past that length are the new ones, and another list is counted afresh.
+        self._piles: list[list[int] | None] = [None] * self.n
+        self._piled = [0] * self.n
+        self._hots: list[tuple[int, ...]] = [() for _ in range(self.n)]
         self._sizes = [start["hand_sizes"] + i for i in range(self.n)]
         # The entries' offsets as attributes (no dict lookup per entry per call).
         self._hand_at, self._discard_at = start["hand"], start["discard"]
@@ -169,25 +182,41 @@ class ToolsEncoder:
                 if c != old[k]:
                     v[base + k] = value[c]
             self._hands[seat] = hand
-        counts = game.discard_counts()
-        old = self._discards[seat]
-        if counts != old:
-            values, base = self._discard_value, self._discard_at
-            for k, c in enumerate(counts):
-                if c != old[k]:
+        # The discard pile is public (every card played, in ``view``): its new cards are read
+        # from the pile itself, which the engine only appends to or replaces.
+        discard = game.discard
+        counted = self._piled[seat]
+        if discard is self._piles[seat] and len(discard) >= counted:
+            if len(discard) > counted:
+                values, base, counts = self._discard_value, self._discard_at, self._discards[seat]
+                for k in discard[counted:]:
+                    c = counts[k] = counts[k] + 1
                     v[base + k] = values[k][c]
-            self._discards[seat] = counts
+                self._piled[seat] = len(discard)
+        else:
+            counts = game.discard_counts()
+            old = self._discards[seat]
+            if counts != old:
+                values, base = self._discard_value, self._discard_at
+                for k, c in enumerate(counts):
+                    if c != old[k]:
+                        v[base + k] = values[k][c]
+                self._discards[seat] = counts
+            self._piles[seat] = discard
+            self._piled[seat] = len(discard)
         top, color, direction, box, pile, turn = game.public_numbers()
-        hot = [self._top_at + top]
-        if color >= 0:
-            hot.append(self._color_at + color)
+        scratch = self._scratch
         if decider >= 0:
-            hot.append(self._decider_at + (decider - seat) % self.n)
-            hot.append(self._kind_at + kind)
-            if drawn >= 0:  # the engine shows it only to the one who drew
-                hot.append(self._drawn_at + drawn)
-            if penalty >= 0:
-                hot.append(self._penalty_at + penalty)
+            hot: tuple[int, ...] = (
+                self._top_at + top,
+                scratch if color < 0 else self._color_at + color,
+                self._decider_at + (decider - seat) % self.n,
+                self._kind_at + kind,
+                scratch if drawn < 0 else self._drawn_at + drawn,  # (only the drawer sees it)
+                scratch if penalty < 0 else self._penalty_at + penalty,
+            )
+        else:
+            hot = (self._top_at + top, scratch if color < 0 else self._color_at + color)
         was = self._hots[seat]
         if hot != was:
             for i in was:

@@ -7,8 +7,6 @@ ChooseColor per color; then PenaltyHammers per ordered color pair: 52 ids with t
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from parlor.core.errors import E_, UnknownActionId
 from parlor.tools.actions import (
     AcceptPenalty,
@@ -27,8 +25,7 @@ from parlor.tools.table import ToolsTable, Unchecked
 class ToolsActionIds(ToolsTable):
     @property
     def num_actions(self) -> int:
-        t = self._t
-        return t.K + 5 + t.C + t.C * t.C
+        return self._t.num_actions  # K + 5 + C + C * C
 
     def action_id(self, action: Unchecked) -> int:
         """Stable ids: ``0..K-1`` play a card kind (type-major, then color; wilds last); then Draw,
@@ -60,24 +57,20 @@ class ToolsActionIds(ToolsTable):
         raise UnknownActionId(E_("{action} is not a TOOLS action", action=repr(action)))
 
     def action_from_id(self, action_id: Unchecked, player: Unchecked) -> ToolsAction:
-        self.check_action_id(action_id, player)
+        if (
+            type(action_id) is not int
+            or type(player) is not int
+            or not 0 <= player < self._n
+            or not 0 <= action_id < self._t.num_actions
+        ):  # (the checks, inline: the RL environments call this at every step)
+            self.check_action_id(action_id, player)
         return self._action_of_id(action_id, player)
 
     def _action_of_id(self, action_id: int, player: int) -> ToolsAction:
         """The action ``action_id`` stands for (``action_from_id`` after its boundary check)."""
-        t = self._t
-        K, C = t.K, t.C
-        if 0 <= action_id < K:
-            return t.play[player][action_id]
-        simple: list[Sequence[ToolsAction]] = [t.draw, t.play_drawn, t.keep, t.accept, t.end]
-        if K <= action_id < K + 5:
-            return simple[action_id - K][player]
-        i = action_id - (K + 5)
-        if 0 <= i < C:
-            return t.choose[player][i]
-        i -= C
-        if 0 <= i < C * C:
-            return t.penalty[player][i // C][i % C]
+        row = self._t.by_id[player]
+        if 0 <= action_id < len(row):
+            return row[action_id]
         raise UnknownActionId(
             E_(
                 "action id {value} is outside 0..{last}",

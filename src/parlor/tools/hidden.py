@@ -100,15 +100,28 @@ class ToolsViews(ToolsActionIds):
     def hand_counts(self, player: Unchecked) -> list[int]:
         """``player``'s own hand as copies of each card kind (``deck.codes`` order): what
         ``view(player)["hand"]`` lists, counted, without building the view."""
-        check_seat(player, self.num_players)
+        if type(player) is not int or not 0 <= player < self._n:  # (the check, inline: hot)
+            check_seat(player, self._n)
         return list(self.hands[player])
 
     def discard_counts(self) -> list[int]:
-        """Copies of each card kind in the discard pile (public: every card played)."""
-        counts = [0] * self._t.K
-        for k in self.discard:
-            counts[k] += 1
-        return counts
+        """Copies of each card kind in the discard pile (public: every card played).
+
+        Counted once: the engine only appends to its discard pile or replaces the list (a
+        reshuffle, a restore, a clone), so the cards past the memo's length are the new ones,
+        and another list is counted afresh."""
+        pile = self.discard
+        counts = self._counts
+        start = self._counted_len
+        if counts is None or pile is not self._counted or len(pile) < start:
+            counts = self._counts = [0] * self._t.K
+            self._counted = pile
+            start = 0
+        end = len(pile)
+        for i in range(start, end):
+            counts[pile[i]] += 1
+        self._counted_len = end
+        return list(counts)
 
     def public_numbers(self) -> tuple[int, int, int, int, int, int]:
         """What every seat sees, as numbers: the face-up card's kind, the colour in force's index
@@ -135,7 +148,8 @@ class ToolsViews(ToolsActionIds):
         >>> game.pending_numbers(0), game.pending_numbers(1)
         ((0, 0, -1, 1), (0, 0, -1, -1))
         """
-        check_seat(player, self.num_players)
+        if type(player) is not int or not 0 <= player < self._n:  # (the check, inline: hot)
+            check_seat(player, self._n)
         phase = self.phase
         if phase == OVER:
             return (-1, OVER, -1, -1)

@@ -89,7 +89,8 @@ class ToolsLegality(ToolsTurn):
         the phase and the held bits without building the action objects (the RL environments
         ask this at every step; tests/rl/test_fast_obs.py compares it with ``action_id`` of
         every legal action)."""
-        self.check_query(player, optional=False)
+        if type(player) is not int or not 0 <= player < self._n:  # (the check, inline: hot)
+            self.check_query(player, optional=False)
         p = self.current
         phase = self.phase
         if player != p or phase == OVER:

@@ -73,6 +73,7 @@ class _Tables:
         C = len(deck.colors)
         K = deck.num_kinds
         self.C, self.K = C, K
+        self.num_actions = K + 5 + C + C * C  # (see action_ids)
         self.ktype = [ALL_TYPES.index(deck.kind_type(k)) for k in range(K)]
         self.kcolor = [-1 if (c := deck.kind_color(k)) is None else c for k in range(K)]
         self.hammer_kind = [deck.kind_of("hammer", c) for c in range(C)]
@@ -116,6 +117,21 @@ class _Tables:
         every += [a for row in self.choose for a in row]
         every += [a for seat in self.penalty for row in seat for a in row]
         self.interned: dict[int, ToolsAction] = {id(a): a for a in every}
+        # Per seat, the action of every id in id order (action_ids.py's numbering): one index
+        # for action_from_id, which the RL environments call at every step.
+        self.by_id: list[list[ToolsAction]] = [
+            [
+                *self.play[p],
+                self.draw[p],
+                self.play_drawn[p],
+                self.keep[p],
+                self.accept[p],
+                self.end[p],
+                *self.choose[p],
+                *[a for row in self.penalty[p] for a in row],
+            ]
+            for p in range(n)
+        ]
         # The common events, built once and shared like the actions (every apply returns some;
         # building each anew was a good part of an apply): read them, don't change them.
         self.play_events = [
@@ -281,6 +297,11 @@ class ToolsTable(Game[ToolsAction]):
     idle: int
     _moved: bool
     _outcome: Outcome | None
+    # A memo of discard_counts (not state: worked out again from ``discard`` when that list is
+    # replaced, which the engine does at every reshuffle and a restore or clone does too).
+    _counted: list[int] | None = None  # the discard list counted
+    _counted_len: int = 0  # how many of its cards
+    _counts: list[int] | None = None  # their copies per kind
 
     def _on_good_nail(self) -> bool:
         return self._t.good_nail[self.ctx]
