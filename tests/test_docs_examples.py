@@ -260,6 +260,11 @@ PLANS: dict[tuple[str, str], Plan] = {
         "docs/rl-baseline.md",
         "nice -n 10 python -m parlor.rl.distill --game classic --players 4 --opponents random \\",
     ): Plan("listed", DISTILL),
+    (
+        "docs/rl-baseline.md",
+        "nice -n 10 python -m parlor.rl.distill --game classic --players 4 --opponents"
+        ' "random;heuristic" \\',
+    ): Plan("listed", DISTILL),
     # ----- docs/server.md
     (
         "docs/server.md",
@@ -541,6 +546,7 @@ PLANS: dict[tuple[str, str], Plan] = {
     # ----- docs/rl.md
     ("docs/rl.md", "import gymnasium as gym"): Plan("python"),
     ("docs/rl.md", "import gymnasium as gym#2"): Plan("python"),
+    ("docs/rl.md", "from parlor.rl.vector import ParlorProcessVectorEnv"): Plan("python"),
     # ----- docs/terminal.md
     (
         "docs/terminal.md",
