@@ -28,11 +28,11 @@ if [ $# -gt 0 ]; then
     .venv/bin/pytest "$@"
     exit 0  # (a chosen subset of the tests: the plain build alone)
 fi
-# PARLOR_TEST_WORKERS=2: the suite on two pytest-xdist workers (loadfile: a module's tests on one
-# worker, in order, so that its fixtures are made once and its last tests see what the earlier
-# ones did), then the tests marked `alone` (a timing claim of an issue) with the machine to
-# themselves. One worker (the default until two whole runs with xdist have passed on CI): as before.
-workers=${PARLOR_TEST_WORKERS:-1}
+# The suite runs on two pytest-xdist workers (loadfile: a module's tests on one worker, in
+# order, so that its fixtures are made once and its last tests see what the earlier ones did),
+# then the tests marked `alone` (a timing claim of an issue) with the machine to themselves.
+# PARLOR_TEST_WORKERS=1 runs it in one process, as before.
+workers=${PARLOR_TEST_WORKERS:-2}
 xdist=()
 if [ "$workers" -gt 1 ]; then
     xdist=(-n "$workers" --dist loadfile)
