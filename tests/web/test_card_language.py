@@ -46,8 +46,10 @@ def test_the_drawn_card_is_shown_in_the_pages_language(
     shown = ""
     deadline = time.monotonic() + 90
     while not shown and time.monotonic() < deadline:
-        if page.locator("#drawn-card").count():
-            shown = page.inner_text("#drawn-card")
+        # (read at once: the card goes from the page with the next update, which a bot's
+        # move can bring between a look and a read)
+        shown = page.evaluate("document.getElementById('drawn-card')?.innerText ?? ''")
+        if shown:
             break
         before = version(page)
         types = answer_types(page) if decision(page) else []
