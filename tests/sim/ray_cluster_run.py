@@ -154,7 +154,18 @@ def main() -> None:
             time.sleep(0.3)
             return str(ray.get_runtime_context().get_node_id())
 
-        report["task_nodes"] = len(set(ray.get([where.remote() for _ in range(8)])))
+        # one task pinned to each node (left to the scheduler, a busy machine can let the head
+        # run them all before the other node's worker process is up)
+        from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
+
+        pinned = [
+            where.options(
+                scheduling_strategy=NodeAffinitySchedulingStrategy(node_id=n["NodeID"], soft=False)
+            ).remote()
+            for n in ray.nodes()
+            if n["Alive"]
+        ]
+        report["task_nodes"] = len(set(ray.get(pinned)))
         ray.shutdown()
 
         spec = GameSpec(
