@@ -589,9 +589,11 @@ class PropertyGame(DebtRules):
 
     def describe_event(self, event: Unchecked, lang: Unchecked = None) -> str:
         """A public event in words (in the edition's language by default)."""
-        from parlor.monopoly import text
+        # (the function, not the module: compiled, ``from parlor.monopoly import text`` gave None
+        # in a process that had not imported the module yet)
+        from parlor.monopoly.text import describe_event
 
-        return text.describe_event(self, event, lang)
+        return describe_event(self, event, lang)
 
 
 def _with_fields(fields: Mapping[str, Any]) -> PropertyGame:

@@ -304,16 +304,18 @@ class ToolsGame(ToolsLegality):
 
     def describe(self, action: Unchecked, lang: Unchecked = None) -> str:
         """An action in words, with the player's name: ``"Ana plays a red hammer"``."""
-        from parlor.tools import text
+        from parlor.tools.text import describe_action  # (the function: see describe_event)
 
         self.validate_action(action)
-        return text.describe_action(self, action, lang)
+        return describe_action(self, action, lang)
 
     def describe_event(self, event: Unchecked, lang: Unchecked = None) -> str:
         """A public event in words (a draw says how many cards, never which)."""
-        from parlor.tools import text
+        # (the function, not the module: compiled, ``from parlor.tools import text`` can give None
+        # in a process that has not imported the module yet)
+        from parlor.tools.text import describe_event
 
-        return text.describe_event(self, event, lang)
+        return describe_event(self, event, lang)
 
 
 def _with_fields(fields: Mapping[str, Any]) -> ToolsGame:

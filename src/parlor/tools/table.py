@@ -349,22 +349,20 @@ class ToolsTable(Game[ToolsAction]):
 
     # Cards and colours in rule messages: English, and any language's words on request.
     def _card(self, k: int) -> str:
-        from parlor.tools import text
+        from parlor.tools.text import card_name  # (the function: see ToolsGame.describe_event)
 
         code = self.deck.code(k)
-        return Phrase(
-            self.deck.card_name(k), partial(text.card_name, cast("ToolsGame", self), code)
-        )
+        return Phrase(self.deck.card_name(k), partial(card_name, cast("ToolsGame", self), code))
 
     def _color(self, color: str) -> str:
-        from parlor.tools import text
+        from parlor.tools.text import color_name
 
-        return Phrase(color, partial(text.color_name, cast("ToolsGame", self), color))
+        return Phrase(color, partial(color_name, cast("ToolsGame", self), color))
 
     def _cards(self, kinds: list[int]) -> str:
-        from parlor.tools import text
+        from parlor.tools.text import card_list
 
         game = cast("ToolsGame", self)  # (the words need the whole game; this is one)
         codes = [self.deck.code(k) for k in kinds]
         english = ", ".join([self.deck.card_name(k) for k in kinds])
-        return Phrase(english, partial(text.card_list, game, codes))
+        return Phrase(english, partial(card_list, game, codes))
