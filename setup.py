@@ -33,6 +33,9 @@ COMPILED = [
     "parlor/bots/monopoly_dealing.py",
     "parlor/bots/monopoly_valuation.py",
     "parlor/monopoly/interned.py",
+    # The decision frames: read and built at every step of the engine (native, their fields
+    # are read directly; not the empty shared info, noinfo.py, a dict subclass).
+    "parlor/monopoly/frames.py",
     "parlor/monopoly/table.py",
     "parlor/monopoly/mortgages.py",
     "parlor/monopoly/rent.py",

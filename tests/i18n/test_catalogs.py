@@ -142,7 +142,7 @@ ENGLISH_ON_PURPOSE = {
     # a programming error in an annotation, raised when a class is defined
     ("core/validate.py", "TypeError"),
     # a programming error: a reader writing into the info every game's plain decisions share
-    ("monopoly/frames.py", "TypeError"),
+    ("monopoly/noinfo.py", "TypeError"),
     # an API caller's bug (seats neither human nor bot), never a user's input
     ("cli/monopoly_tui.py", "ValueError"),
     # the operator's log line, read by scripts (the address is its last word)

@@ -7,40 +7,38 @@ the engine as soon as they reach the top. A frame pushed below another runs afte
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, NoReturn
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 BANK = -1
 POT = -2  # the Free Parking pot (house rule)
 
 
-class NoInfo(dict[str, Any]):
-    """The empty ``info`` of a decision shared by every game (a turn's plain decisions, see
-    ``turn.py``): an empty dict that refuses to change, so that no reader can alter another's.
-    (Python, not compiled: a native class may not derive from dict.)"""
-
-    __slots__ = ()
-
-    def _refuse(self, *args: object, **kwargs: object) -> NoReturn:
-        raise TypeError("a shared decision's info is read-only")
-
-    __setitem__ = __delitem__ = update = setdefault = pop = popitem = clear = _refuse
-    __ior__ = _refuse
-
-
-NO_INFO = NoInfo()
-
-
 @dataclass(slots=True)
 class Frame:
-    auto: ClassVar[bool] = False
-    anytime_ok: ClassVar[bool] = True  # may "any time" actions be taken while this frame waits
+    # ``auto`` and ``anytime_ok`` are properties, not class variables: compiled (setup.py), mypyc
+    # hands a dataclass its class variables' types without ``ClassVar``, which would make them
+    # fields.
+    @property
+    def auto(self) -> bool:
+        """Carried out by the engine as soon as it reaches the top (no decision)."""
+        return False
+
+    @property
+    def anytime_ok(self) -> bool:
+        """May "any time" actions be taken while this frame waits?"""
+        return True
 
     def decider(self) -> int:
         raise NotImplementedError
 
     def copy(self) -> Frame:
         raise NotImplementedError
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Rebuilt through the constructor (pickled games, deep copies): compiled (setup.py), a
+        # native class's ``__new__`` runs its ``__init__``, which needs the fields.
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
 
 
 @dataclass(slots=True)
@@ -128,7 +126,10 @@ class TradeOffer(Frame):
     take_cash: int
     give_jail_cards: int
     take_jail_cards: int
-    anytime_ok: ClassVar[bool] = False
+
+    @property
+    def anytime_ok(self) -> bool:
+        return False
 
     def decider(self) -> int:
         return self.to
@@ -150,7 +151,10 @@ class TradeOffer(Frame):
 class MortgagedReceived(Frame):
     player: int
     squares: list[int] = field(default_factory=list)
-    anytime_ok: ClassVar[bool] = False
+
+    @property
+    def anytime_ok(self) -> bool:
+        return False
 
     def decider(self) -> int:
         return self.player
@@ -164,7 +168,10 @@ class PlaceBuildingChoice(Frame):
     player: int
     item: str  # "house" or "hotel"
     price: int = 0  # what the auction's winner pays for it
-    anytime_ok: ClassVar[bool] = False
+
+    @property
+    def anytime_ok(self) -> bool:
+        return False
 
     def decider(self) -> int:
         return self.player
@@ -181,7 +188,10 @@ class Move(Frame):
     steps: int
     rent_multiplier: int = 1
     dice_multiplier: int | None = None  # card-directed utility rent: this times a fresh throw
-    auto: ClassVar[bool] = True
+
+    @property
+    def auto(self) -> bool:
+        return True
 
     def copy(self) -> Move:
         return Move(self.player, self.steps, self.rent_multiplier, self.dice_multiplier)
@@ -193,7 +203,10 @@ class BankAuctions(Frame):
 
     squares: list[int]
     first_bidder: int
-    auto: ClassVar[bool] = True
+
+    @property
+    def auto(self) -> bool:
+        return True
 
     def copy(self) -> BankAuctions:
         return BankAuctions(list(self.squares), self.first_bidder)
@@ -211,7 +224,10 @@ class ShortageWishes(Frame):
     asked: list[int]  # the players asked, in order (the builder first)
     most: list[int]  # the most each may ask for (what he could place and pay, at most the stock)
     wishes: list[int] = field(default_factory=list)  # the answers so far, in the order asked
-    anytime_ok: ClassVar[bool] = False
+
+    @property
+    def anytime_ok(self) -> bool:
+        return False
 
     def decider(self) -> int:
         return self.asked[len(self.wishes)]
@@ -237,7 +253,10 @@ class ShortageSale(Frame):
     square: int  # the lot the building was first wanted for (its price opens the bids)
     wanting: list[int]
     wishes: list[int]
-    auto: ClassVar[bool] = True
+
+    @property
+    def auto(self) -> bool:
+        return True
 
     def copy(self) -> ShortageSale:
         return ShortageSale(self.item, self.square, list(self.wanting), list(self.wishes))

@@ -28,7 +28,8 @@ from parlor.monopoly.actions import (
 )
 from parlor.monopoly.edition import PROPERTY_KINDS, Card
 from parlor.monopoly.ending import EndRules
-from parlor.monopoly.frames import BANK, NO_INFO, POT, BuyChoice, Frame, Move, TaxChoice, Turn
+from parlor.monopoly.frames import BANK, POT, BuyChoice, Frame, Move, TaxChoice, Turn
+from parlor.monopoly.noinfo import NO_INFO
 from parlor.monopoly.table import HOTEL, N_SQUARES, FrameRules, Handler
 
 
