@@ -20,12 +20,12 @@ S1-S21): ``table`` (the state, money, groups), ``turn`` (dice, moving, squares, 
 and ``action_ids`` (the integer action space), each class of one on the class of another (see
 ``table``). This module's class is the top of that chain: setup (S3, the
 short and time-limit games' deeds), the pending decision, legality and dispatch of every action to
-its area's handler, the legal-action lists, views, saving and copying.
+its area's handler, the legal-action lists, saving and copying; ``views`` builds what
+players see.
 """
 
 from __future__ import annotations
 
-import hashlib
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
@@ -71,6 +71,7 @@ from parlor.monopoly.frames import (
 )
 from parlor.monopoly.rules import RuleOptions
 from parlor.monopoly.table import HOTEL, N_SQUARES, AnytimeCheck, FrameRules, Handler
+from parlor.monopoly.views import full_snapshot, table_view
 
 __all__ = [
     "BID_STEPS",
@@ -428,7 +429,10 @@ class PropertyGame(DebtRules):
     def _advance(self, ev: list[Event]) -> None:
         """Run automatic frames until a decision is needed or the game ends."""
         while self._outcome is None and self.frames:
-            top = self.frames[-1]
+            frames = self.frames  # (read again: a bankruptcy or the end replaces the list)
+            top = frames[-1]
+            if type(top) is Turn:  # (most actions end on a turn's decision: nothing to run)
+                break
             if isinstance(top, PlaceBuildingChoice) and not self._buildable_squares(
                 top.player, top.item
             ):
@@ -436,62 +440,22 @@ class PropertyGame(DebtRules):
                 continue
             if not top.auto:
                 break
-            frame = self.frames.pop()
+            frame = frames.pop()
             if isinstance(frame, Move):
                 self._move(frame, ev)
             elif isinstance(frame, BankAuctions) and frame.squares:
                 sq = frame.squares.pop(0)
                 if frame.squares:
-                    self.frames.append(frame)
+                    frames.append(frame)
                 self._start_property_auction(sq, frame.first_bidder - 1, ev)
             elif isinstance(frame, ShortageSale):
                 self._shortage_step(frame, ev)
 
-    # ----- views -------------------------------------------------------------------------------
+    # ----- views (built in ``views``) -----------------------------------------------------------
     def view(self, player: Unchecked = None) -> dict[str, Any]:
         """The table as ``player`` sees it. In this game only the decks' order is hidden."""
         self.check_query(player)
-        pending = self.pending
-        ed = self.edition
-        return {
-            "edition": ed.id,
-            "viewer": player,
-            "players": [
-                {
-                    "name": self.names[p],
-                    "cash": self.cash[p],
-                    "position": self.position[p],
-                    "in_jail": self.in_jail[p],
-                    "jail_turns": self.jail_turns[p],
-                    "jail_cards": len(self.jail_cards[p]),
-                    "bankrupt": self.bankrupt[p],
-                }
-                for p in range(self.num_players)
-            ],
-            "properties": [
-                {
-                    "square": sq,
-                    "owner": self.owner[sq],
-                    "mortgaged": self.mortgaged[sq],
-                    "buildings": self.buildings[sq],
-                }
-                for sq in ed.property_squares
-            ],
-            "bank": {"houses": self.houses_left, "hotels": self.hotels_left},
-            "pot": self.pot,
-            "turn": self.current_player,
-            "round": self.round,
-            "doubles": self.doubles,
-            "last_dice": list(self.last_dice) if self.last_dice else None,
-            "decks": {d: len(cards) for d, cards in self.decks.items()},
-            "rent_claims": [list(c) for c in self.claims],
-            "pending": None
-            if pending is None
-            else {"player": pending.player, "kind": pending.kind, "info": dict(pending.info)},
-            "outcome": None
-            if self._outcome is None
-            else {"winners": list(self._outcome.winners), "reason": self._outcome.reason},
-        }
+        return table_view(self, player)
 
     def views(self, players: Sequence[int | None]) -> list[dict[str, Any]]:
         """Every ``view(p)`` of ``players``, built once: they differ only in ``viewer`` (nothing
@@ -500,20 +464,11 @@ class PropertyGame(DebtRules):
             self.check_query(p)
         if not players:
             return []
-        first = self.view(players[0])
+        first = table_view(self, players[0])
         return [first] + [{**first, "viewer": p} for p in players[1:]]
 
     def snapshot(self) -> dict[str, Any]:
-        data = self.view(None)
-        data["decks_order"] = {d: list(c) for d, c in self.decks.items()}
-        data["jail_card_ids"] = [list(c) for c in self.jail_cards]
-        data["frames"] = [repr(f) for f in self.frames]
-        data["bank_flow"] = self.bank_flow
-        if self.standing_wishes is not None:  # (absent otherwise: older saves' snapshots hold)
-            data["standing_wishes"] = repr(self.standing_wishes)
-        data["options"] = self.options.as_dict()  # (names and edition are in the view)
-        data["rng"] = hashlib.sha256(repr(self.rng.getstate()).encode()).hexdigest()[:16]
-        return data
+        return full_snapshot(self)
 
     #: What is not state (see STATE_FIELDS): the settings and what follows from them, which a
     #: copy shares with its original (and the log), but for the edition's action space.
