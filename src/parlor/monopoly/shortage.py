@@ -94,23 +94,38 @@ class ShortageRules(BuildingRules):
             out.append(count)
         return out
 
-    def _two_builders(self) -> bool:
+    def _shortage_possible(self, item: str, stock: int) -> bool:
         """Whether two players or more own a whole, unmortgaged group (only they can place a
-        building: :meth:`_capacities` is zero for everyone else)."""
-        owner, mortgaged = self.owner, self.mortgaged
+        building: :meth:`_capacities` is zero for everyone else) and their groups have room for
+        more ``item``s than ``stock`` (a capacity is at most its player's room): one pass without
+        prices or cash, False for most builds, before :meth:`_capacities` is asked."""
+        owner, mortgaged, buildings = self.owner, self.mortgaged, self.buildings
+        squares = self.edition.squares
+        h = self.options.hotel_after_houses
+        hotels = item == "hotel"
         first = -1
+        two = False
+        room = 0
         for members in self.edition.groups.values():
             q = owner[members[0]]
-            if q < 0 or q == first:
+            if q < 0:
                 continue
             for s in members:
                 if owner[s] != q or mortgaged[s]:
                     break
             else:
-                if first >= 0:
-                    return True
-                first = q
-        return False
+                if first < 0:
+                    first = q
+                elif q != first:
+                    two = True
+                for s in members:
+                    b = buildings[s]
+                    if b != HOTEL and squares[s].kind == "street":
+                        if hotels:
+                            room += b == h  # (a lot at the top house level may take one)
+                        elif b < h:
+                            room += h - b
+        return two and room > stock
 
     def _capacity(self, player: int, item: str, stock: int) -> int:
         """:meth:`_capacities` of one player."""
@@ -121,9 +136,9 @@ class ShortageRules(BuildingRules):
         each may ask for; None when no shortage is possible (sell at once)."""
         if not self.options.building_shortage_auction or self.options.unlimited_buildings:
             return None
-        if not self._two_builders():
-            return None  # (one seat alone cannot make a shortage: most builds, found cheaply)
         stock = self._stock(item)
+        if not self._shortage_possible(item, stock):
+            return None  # (most builds, found cheaply)
         capacities = self._capacities(item, stock)
         n = self.num_players
         asked: list[int] = []
