@@ -41,7 +41,8 @@ def parlor_game(seed: int) -> int:
     bots = [make_bot("monopoly", "heuristic", seed * 16 + p) for p in range(4)]
     n = 0
     while not game.is_over and n < 20000:
-        p = game.pending.player  # type: ignore[union-attr]
+        p = game.decider  # (pending.player without building the decision)
+        assert p is not None
         game.apply(bots[p].choose(game, p))
         n += 1
     return int(game.round) + 1

@@ -283,10 +283,11 @@ def run_game(spec: GameSpec, seed: int, index: int = 0) -> GameRecord:
     error = ""
     try:
         while not game.is_over and decisions < spec.cap:
-            pending = game.pending
-            if pending is None:  # pragma: no cover - the protocol says over iff no decision
+            # (``decider`` is ``pending.player`` without building the decision)
+            p = game.decider
+            if p is None:  # pragma: no cover - the protocol says over iff no decision
                 raise RuntimeError("the game waits for no decision but is not over")
-            action = bots[pending.player].choose(game, pending.player)
+            action = bots[p].choose(game, p)
             events = game.apply(action)
             decisions += 1
             for e in events:
