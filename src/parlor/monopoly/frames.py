@@ -1,6 +1,6 @@
 """What the game is in the middle of: a stack of frames, the top one being acted on.
 
-Decision frames wait for a player's action; automatic frames (``auto = True``) are carried out by
+Decision frames wait for a player's action; automatic frames (``auto`` true) are carried out by
 the engine as soon as they reach the top. A frame pushed below another runs after it: that is how
 "pay the fine, then move" or "auction each property the bank took" are sequenced.
 """
@@ -16,9 +16,10 @@ POT = -2  # the Free Parking pot (house rule)
 
 @dataclass(slots=True)
 class Frame:
-    # ``auto`` and ``anytime_ok`` are properties, not class variables: compiled (setup.py), mypyc
-    # hands a dataclass its class variables' types without ``ClassVar``, which would make them
-    # fields.
+    # Compiled (setup.py), every frame is a native class: each writes its own ``__init__``
+    # (``init=False``; the one dataclasses generates would run as Python), and ``auto`` and
+    # ``anytime_ok`` are properties, not class variables (mypyc hands a dataclass its class
+    # variables' types without ``ClassVar``, which would make them fields).
     @property
     def auto(self) -> bool:
         """Carried out by the engine as soon as it reaches the top (no decision)."""
@@ -41,10 +42,14 @@ class Frame:
         return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Turn(Frame):
     player: int
     phase: str = "pre_roll"  # "pre_roll" (throw next) or "post_roll" (may end the turn)
+
+    def __init__(self, player: int, phase: str = "pre_roll") -> None:
+        self.player = player
+        self.phase = phase
 
     def decider(self) -> int:
         return self.player
@@ -53,10 +58,14 @@ class Turn(Frame):
         return Turn(self.player, self.phase)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class BuyChoice(Frame):
     player: int
     square: int
+
+    def __init__(self, player: int, square: int) -> None:
+        self.player = player
+        self.square = square
 
     def decider(self) -> int:
         return self.player
@@ -65,7 +74,7 @@ class BuyChoice(Frame):
         return BuyChoice(self.player, self.square)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Auction(Frame):
     item: str  # "property", "house" or "hotel"
     square: int  # the property sold, or the lot the building was first wanted for
@@ -74,6 +83,24 @@ class Auction(Frame):
     high_bid: int = 0
     high_bidder: int = -1
     min_bid: int = 1
+
+    def __init__(
+        self,
+        item: str,
+        square: int,
+        bidders: list[int],
+        index: int = 0,
+        high_bid: int = 0,
+        high_bidder: int = -1,
+        min_bid: int = 1,
+    ) -> None:
+        self.item = item
+        self.square = square
+        self.bidders = bidders
+        self.index = index
+        self.high_bid = high_bid
+        self.high_bidder = high_bidder
+        self.min_bid = min_bid
 
     def decider(self) -> int:
         return self.bidders[self.index]
@@ -90,10 +117,14 @@ class Auction(Frame):
         )
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class TaxChoice(Frame):
     player: int
     square: int
+
+    def __init__(self, player: int, square: int) -> None:
+        self.player = player
+        self.square = square
 
     def decider(self) -> int:
         return self.player
@@ -102,12 +133,18 @@ class TaxChoice(Frame):
         return TaxChoice(self.player, self.square)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Debt(Frame):
     debtor: int
     creditor: int  # a seat, BANK or POT
     amount: int
     reason: str
+
+    def __init__(self, debtor: int, creditor: int, amount: int, reason: str) -> None:
+        self.debtor = debtor
+        self.creditor = creditor
+        self.amount = amount
+        self.reason = reason
 
     def decider(self) -> int:
         return self.debtor
@@ -116,7 +153,7 @@ class Debt(Frame):
         return Debt(self.debtor, self.creditor, self.amount, self.reason)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class TradeOffer(Frame):
     proposer: int
     to: int
@@ -126,6 +163,26 @@ class TradeOffer(Frame):
     take_cash: int
     give_jail_cards: int
     take_jail_cards: int
+
+    def __init__(
+        self,
+        proposer: int,
+        to: int,
+        give_squares: tuple[int, ...],
+        take_squares: tuple[int, ...],
+        give_cash: int,
+        take_cash: int,
+        give_jail_cards: int,
+        take_jail_cards: int,
+    ) -> None:
+        self.proposer = proposer
+        self.to = to
+        self.give_squares = give_squares
+        self.take_squares = take_squares
+        self.give_cash = give_cash
+        self.take_cash = take_cash
+        self.give_jail_cards = give_jail_cards
+        self.take_jail_cards = take_jail_cards
 
     @property
     def anytime_ok(self) -> bool:
@@ -147,10 +204,14 @@ class TradeOffer(Frame):
         )
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class MortgagedReceived(Frame):
     player: int
     squares: list[int] = field(default_factory=list)
+
+    def __init__(self, player: int, squares: list[int] | None = None) -> None:
+        self.player = player
+        self.squares = [] if squares is None else squares
 
     @property
     def anytime_ok(self) -> bool:
@@ -163,11 +224,16 @@ class MortgagedReceived(Frame):
         return MortgagedReceived(self.player, list(self.squares))
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class PlaceBuildingChoice(Frame):
     player: int
     item: str  # "house" or "hotel"
     price: int = 0  # what the auction's winner pays for it
+
+    def __init__(self, player: int, item: str, price: int = 0) -> None:
+        self.player = player
+        self.item = item
+        self.price = price
 
     @property
     def anytime_ok(self) -> bool:
@@ -180,7 +246,7 @@ class PlaceBuildingChoice(Frame):
         return PlaceBuildingChoice(self.player, self.item, self.price)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Move(Frame):
     """Move ``player`` by ``steps`` (negative: backwards, no salary), then resolve the square."""
 
@@ -188,6 +254,14 @@ class Move(Frame):
     steps: int
     rent_multiplier: int = 1
     dice_multiplier: int | None = None  # card-directed utility rent: this times a fresh throw
+
+    def __init__(
+        self, player: int, steps: int, rent_multiplier: int = 1, dice_multiplier: int | None = None
+    ) -> None:
+        self.player = player
+        self.steps = steps
+        self.rent_multiplier = rent_multiplier
+        self.dice_multiplier = dice_multiplier
 
     @property
     def auto(self) -> bool:
@@ -197,12 +271,16 @@ class Move(Frame):
         return Move(self.player, self.steps, self.rent_multiplier, self.dice_multiplier)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class BankAuctions(Frame):
     """Properties the bank took from a bankrupt player, auctioned one after another."""
 
     squares: list[int]
     first_bidder: int
+
+    def __init__(self, squares: list[int], first_bidder: int) -> None:
+        self.squares = squares
+        self.first_bidder = first_bidder
 
     @property
     def auto(self) -> bool:
@@ -212,7 +290,7 @@ class BankAuctions(Frame):
         return BankAuctions(list(self.squares), self.first_bidder)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class ShortageWishes(Frame):
     """A building shortage (S14): each player who could buy the scarce ``item`` says, in turn, how
     many they wish to buy. ``builder`` asked to build on ``square``; his purchase waits for the
@@ -224,6 +302,22 @@ class ShortageWishes(Frame):
     asked: list[int]  # the players asked, in order (the builder first)
     most: list[int]  # the most each may ask for (what he could place and pay, at most the stock)
     wishes: list[int] = field(default_factory=list)  # the answers so far, in the order asked
+
+    def __init__(
+        self,
+        builder: int,
+        square: int,
+        item: str,
+        asked: list[int],
+        most: list[int],
+        wishes: list[int] | None = None,
+    ) -> None:
+        self.builder = builder
+        self.square = square
+        self.item = item
+        self.asked = asked
+        self.most = most
+        self.wishes = [] if wishes is None else wishes
 
     @property
     def anytime_ok(self) -> bool:
@@ -243,7 +337,7 @@ class ShortageWishes(Frame):
         )
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class ShortageSale(Frame):
     """The scarce buildings auctioned one at a time while the players' remaining wishes exceed the
     bank's stock (S14). ``wanting`` and ``wishes`` are aligned; a won building counts against its
@@ -253,6 +347,12 @@ class ShortageSale(Frame):
     square: int  # the lot the building was first wanted for (its price opens the bids)
     wanting: list[int]
     wishes: list[int]
+
+    def __init__(self, item: str, square: int, wanting: list[int], wishes: list[int]) -> None:
+        self.item = item
+        self.square = square
+        self.wanting = wanting
+        self.wishes = wishes
 
     @property
     def auto(self) -> bool:

@@ -321,7 +321,8 @@ class PropertyGame(DebtRules):
         if self.bankrupt[p]:
             raise IllegalAction(E_("{who} is bankrupt and out of the game", who=self.names[p]))
         top = self.frames[-1]
-        if action.anytime:
+        anytime_check = _ANYTIME_CHECKS.get(type(action))  # (the any-time actions' table)
+        if anytime_check is not None:
             if not top.anytime_ok:
                 raise IllegalAction(
                     E_(
@@ -329,7 +330,7 @@ class PropertyGame(DebtRules):
                         who=self.names[top.decider()],
                     )
                 )
-            _ANYTIME_CHECKS[type(action)](self, action)
+            anytime_check(self, action)
             return
         turn = type(top) is Turn  # (see pending)
         decider = top.player if turn else top.decider()  # type: ignore[attr-defined]
