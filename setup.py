@@ -21,7 +21,9 @@ from setuptools import setup
 #: The modules compiled, relative to ``src``: the property bots' per-decision work, and the
 #: property engine's rule areas and game, one chain of native classes from
 #: ``parlor.monopoly.table.Table`` to ``parlor.monopoly.game.PropertyGame`` (on the game
-#: protocol, ``parlor.core.game.Game``, which stays Python), and the records they hand out.
+#: protocol, ``parlor.core.game.Game``, which stays Python), its decision frames, and the records
+#: they hand out. Instructions of a classic heuristic game (docs/simulate.md, the engine's second
+#: round): plain Python 82.9 million, compiled 36.7 million (40.3 million at 17a66ed).
 COMPILED = [
     # The records every engine builds at every step (Decision, Event): native, a compiled engine
     # builds them without a Python __init__.
