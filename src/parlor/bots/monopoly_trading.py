@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from parlor.bots.monopoly_table import Table
+from parlor.bots.monopoly_valuation import HOUSES_NEEDED, funds
 from parlor.monopoly.actions import ProposeTrade
 
 if TYPE_CHECKING:
@@ -227,9 +228,42 @@ def best_offer(
 ) -> ProposeTrade | None:
     """A trade that completes one of ``player``'s colour groups and that the other side
     should accept by this bot's own measure, or ``None``: the cheapest acceptable price for each
-    sweetener, the best for ``player`` among those. ``own``: how ``player`` values it (the plain
-    deltas when None); whether the other side accepts is always the plain measure every
-    heuristic shares (:func:`offer_plan`: the prices it accepts, kept with the deeds)."""
+    sweetener, the best for ``player`` among those. ``own``: how ``player`` values it, the plain
+    deltas (None) or :func:`parlor.bots.monopoly_dealing.funded_deltas` (the search is
+    :func:`offer_search`, which knows both measures); whether the other side accepts is always
+    the plain measure every heuristic shares (:func:`offer_plan`: the prices it accepts, kept
+    with the deeds)."""
+    funded = False
+    if own is not None:
+        from parlor.bots.monopoly_dealing import funded_deltas  # (it imports this module)
+
+        if own is not funded_deltas:
+            raise ValueError("the trade search knows the plain and the funded measures only")
+        funded = True
+    return offer_search(bot, game, table, player, made, funded)
+
+
+def offer_search(
+    bot: MonopolyHeuristicBot,
+    game: Any,
+    table: Table,
+    player: int,
+    made: set[ProposeTrade],
+    funded: bool,
+) -> ProposeTrade | None:
+    """The search of :func:`best_offer`, ``player`` valuing the trades by the plain deltas or,
+    ``funded``, by :func:`parlor.bots.monopoly_dealing.funded_deltas` (the heuristic's own
+    offers, :func:`parlor.bots.monopoly_dealing.seat_best_offer`).
+
+    Both measures are taken per plan, not called at each price level: the plain deltas come
+    with the plan, and the funded measure takes off, for each group the trade completes, the
+    bonus its side's funds after the price do not pay for (:func:`unfunded_bonus`'s
+    arithmetic: the group's houses and the side's funds less the cash kept back are the same at
+    every level, the price alone changes). :func:`_gain` (not answering, no jail cards) is
+    written out with the same operations in the same order: the same floats."""
+    plans = offer_plan(bot, table, player)
+    if not plans:
+        return None
     best: tuple[float, ProposeTrade] | None = None
     cash = table.cash[player]
     reserve = bot._reserve(table)
@@ -238,22 +272,36 @@ def best_offer(
     # it): past the first price it refuses, no dearer one can do.
     rising = rising_levels(bot.price_factors)
     monotone = rising and bot.propose_weight >= 0.0
-    for other, rest, give, plain, pays, _done in offer_plan(bot, table, player):
-        if table.bankrupt[other]:
+    b = table.board
+    weight = 1.0 if table.n_active() <= 2 else bot.propose_weight
+    margin = 0.02 * b.edition.starting_cash
+    bankrupt = table.bankrupt
+    for other, rest, give, plain, pays, done in plans:
+        if bankrupt[other]:
             continue
+        # The funded measure's parts, made at the first affordable level: per completed group
+        # with houses to build, (whether ``player`` gets it, the houses' cost, the side's funds
+        # less the reserve, the group's bonus).
+        parts: list[tuple[bool, int, int, float]] | None = None if funded else []
         for pay in pays:
             if pay > cash or cash - pay < reserve:
                 if rising:
                     break  # (the dearer levels are not affordable either)
                 continue
-            d_me, d_other = (
-                plain
-                if own is None
-                else own(table, player, other, give, rest, -pay, reserve, plain)
-            )
-            mine_gain = _gain(
-                bot, table, player, other, d_me - pay, d_other + pay, 0, False, bot.propose_weight
-            )
+            if parts is None:
+                parts = _funded_parts(table, player, other, done, reserve)
+            d_me, d_other = plain
+            for mine, houses, spare_base, bonus in parts:
+                # The side's spare funds after paying or being paid ``pay``.
+                spare = spare_base - pay if mine else spare_base + pay
+                if spare >= houses:
+                    continue
+                unfunded = bonus * (1.0 - (spare / houses if spare > 0 else 0.0))
+                if mine:
+                    d_me -= unfunded
+                else:
+                    d_other -= unfunded
+            mine_gain = (d_me - pay) - weight * (d_other + pay) - margin
             if mine_gain <= 0:
                 if monotone:
                     break  # (it only falls as the price rises)
@@ -267,3 +315,23 @@ def best_offer(
     if best is None:
         return None
     return best[1] if game.is_legal(best[1]) else None
+
+
+def _funded_parts(
+    table: Table, player: int, other: int, done: list[tuple[int, int]], reserve: int
+) -> list[tuple[bool, int, int, float]]:
+    """Per street group in ``done`` (:func:`completed_groups`) with houses to build: whether
+    ``player`` (else ``other``) gets it, :data:`HOUSES_NEEDED` houses a lot's cost, that side's
+    :func:`funds` beside the group less ``reserve``, and the group's monopoly bonus."""
+    b = table.board
+    parts: list[tuple[bool, int, int, float]] = []
+    for gi, new_owner in done:
+        houses = 0
+        for s in b.groups[gi]:
+            houses += HOUSES_NEEDED * b.house_cost[s]
+        if houses <= 0:
+            continue
+        mine = new_owner == player
+        spare_base = funds(table, player if mine else other, gi) - reserve
+        parts.append((mine, houses, spare_base, b.group_bonus[gi]))
+    return parts
