@@ -72,6 +72,13 @@ LANDINGS = 3.0
 #: Decisions whose only answer the interface fixes (``RollDice``, ``EndTurn``): the bot does not
 #: ask the engine to list the answers.
 _FIXED_ANSWER = frozenset(("start_turn", "roll_again", "end_turn"))
+#: The answers of fixed-answer decisions (never changed: no decision of those kinds adds to it).
+_NO_ANSWERS: list[Action] = []
+#: Decisions at which the bot may first take an optional action (trade, build, mortgage).
+_MANAGED = frozenset(("start_turn", "roll_again", "end_turn", "jail", "buy_or_auction"))
+#: Per player: its ``RollDice`` and ``EndTurn`` (actions are frozen values).
+_ROLLS: dict[int, RollDice] = {}
+_ENDS: dict[int, EndTurn] = {}
 
 
 #: The prices the heuristic's trade offers try, as multiples of the lots' prices: the lowest the
@@ -176,15 +183,16 @@ class MonopolyHeuristicBot:
         if pending is None or pending.player != player:
             raise ValueError(f"player {player} has no decision to take")
         kind = pending.kind
-        answers: list[Action] = []
+        answers: list[Action] = _NO_ANSWERS
         if kind not in _FIXED_ANSWER:
             answers = game.legal_actions(player, anytime=False)
             if len(answers) == 1 and kind not in ("raise_funds", "jail", "buy_or_auction"):
                 return answers[0]
-        memory = self._memory_for(game)
+        if self._game is not game:  # (_memory_for, inlined: asked at every decision)
+            self._memory_for(game)
+        memory = self._memory
         table = Table.of(game)
         board = table.board
-        info = pending.info
 
         # Collect rent owed as soon as possible (rent-claim option).
         if board.options.rent_claim and self._claims_rent(game, player):
@@ -192,23 +200,36 @@ class MonopolyHeuristicBot:
             if game.is_legal(claim):
                 return claim
 
+        info = pending.info
         if kind == "raise_funds":
             return self._raise_funds(game, table, player, int(info["amount"]), answers)
-        if kind in ("start_turn", "roll_again", "end_turn", "jail", "buy_or_auction"):
+        if kind in _MANAGED:
             key = (
                 table.round,
                 game.current_player,  # type: ignore[attr-defined]
                 kind,
                 len(game.log) if kind == "buy_or_auction" else 0,
             )
-            count = memory.anytime_count.get(key, 0)
+            counts = memory.anytime_count
+            count = counts.get(key, 0)
             if count < self.max_anytime:
                 extra = self._manage(game, table, player, memory, kind, info)
                 if extra is not None:
-                    if len(memory.anytime_count) > 256:
-                        memory.anytime_count.clear()
-                    memory.anytime_count[key] = count + 1
+                    if len(counts) > 256:
+                        counts.clear()
+                    counts[key] = count + 1
                     return extra
+            # (the fixed answers, made once per player)
+            if kind == "start_turn" or kind == "roll_again":
+                roll = _ROLLS.get(player)
+                if roll is None:
+                    roll = _ROLLS[player] = RollDice(player)
+                return roll
+            if kind == "end_turn":
+                end = _ENDS.get(player)
+                if end is None:
+                    end = _ENDS[player] = EndTurn(player)
+                return end
         if kind in ("start_turn", "roll_again"):
             return _action(RollDice, player)
         if kind == "end_turn":

@@ -168,7 +168,13 @@ def offer_plan(bot: MonopolyHeuristicBot, table: Table, player: int) -> list[Off
     plan = []
     for target in table.offer_targets(player):
         other, rest, base = target.other, target.take, target.base
-        levels = [int(base * factor) // unit * unit for factor in factors]
+        levels = _LEVELS.get((base, unit, factors))
+        if levels is None:
+            if len(_LEVELS) > 4096:
+                _LEVELS.clear()
+            levels = _LEVELS[(base, unit, factors)] = [
+                int(base * factor) // unit * unit for factor in factors
+            ]
         # :meth:`Table.trade_deltas` group by group: the target group's change is the same for
         # every sweetener, whose lot lies in another group (summed in the same order: the
         # lots given first, so the same floats).
@@ -203,6 +209,10 @@ def offer_plan(bot: MonopolyHeuristicBot, table: Table, player: int) -> list[Off
     plans[key] = plan
     return plan
 
+
+#: The price levels of a target: per (printed prices, money unit, price factors), never changed
+#: (a plan's accepted prices are a copy or a slice).
+_LEVELS: dict[tuple[int, int, tuple[float, ...]], list[int]] = {}
 
 #: Per tuple of price factors: whether they rise (asked once, not at every search).
 _RISING: dict[tuple[float, ...], bool] = {}
