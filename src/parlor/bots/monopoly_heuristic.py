@@ -29,9 +29,9 @@ import random
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from parlor.bots.monopoly_dealing import seat_best_offer, seat_trade_gain
+from parlor.bots.monopoly_dealing import seat_trade_gain
 from parlor.bots.monopoly_table import HOTEL, Board, Deeds, Table, board_for
-from parlor.bots.monopoly_trading import best_offer, trade_gain
+from parlor.bots.monopoly_trading import offer_search, trade_gain
 from parlor.bots.monopoly_valuation import bid_limit, listed_bid_limit, listed_value, seat_value
 from parlor.core.game import Game
 from parlor.monopoly.actions import (
@@ -195,7 +195,7 @@ class MonopolyHeuristicBot:
         board = table.board
 
         # Collect rent owed as soon as possible (rent-claim option).
-        if board.options.rent_claim and self._claims_rent(game, player):
+        if board.rent_claim and self._claims_rent(game, player):
             claim = ClaimRent(player)
             if game.is_legal(claim):
                 return claim
@@ -256,7 +256,7 @@ class MonopolyHeuristicBot:
         if kind == "mortgaged_property":
             sq = int(info["square"])
             lift = LiftMortgageNow(player, sq)
-            cost = board.mortgage[sq] + board.edition.mortgage_interest(sq)
+            cost = board.lift_cost[sq]
             if lift in answers and (
                 table.owns_group(player, sq) or table.cash[player] - cost >= self._reserve(table)
             ):
@@ -293,11 +293,11 @@ class MonopolyHeuristicBot:
         return table.danger(player)
 
     def _reserve(self, table: Table) -> int:
-        start = table.board.edition.starting_cash
+        start = table.board.starting_cash
         return int(self.reserve * start)
 
     def _build_reserve(self, table: Table, player: int) -> int:
-        start = table.board.edition.starting_cash
+        start = table.board.starting_cash
         return int(max(self.build_reserve * start, 0.25 * self._danger(table, player)))
 
     # ----- valuing a property ------------------------------------------------------------------
@@ -389,12 +389,12 @@ class MonopolyHeuristicBot:
                 else:
                     danger = True
         early = unowned >= len(b.properties) // 3
-        leave = early or not danger or (i_earn and not b.options.rent_while_jailed)
+        leave = early or not danger or (i_earn and not b.rent_while_jailed)
         if leave:
             for a in (UseJailCard(player), PayJailFine(player)):
                 if a in answers and (
                     isinstance(a, UseJailCard)
-                    or table.cash[player] - b.edition.jail_fine >= self._reserve(table)
+                    or table.cash[player] - b.jail_fine >= self._reserve(table)
                 ):
                     return a
         return _action(RollDice, player)
@@ -424,9 +424,8 @@ class MonopolyHeuristicBot:
             and kind in ("start_turn", "end_turn")
             and memory.last_offer_turn != (table.round * 16 + player)
         ):
-            offer = (seat_best_offer if self.seat_trades else best_offer)(
-                self, game, table, player, memory.offers
-            )
+            # (seat_best_offer, or best_offer with the plain measure: one direct call)
+            offer = offer_search(self, game, table, player, memory.offers, self.seat_trades)
             memory.last_offer_turn = table.round * 16 + player
             if offer is not None:
                 memory.offers.add(offer)
@@ -462,8 +461,8 @@ class MonopolyHeuristicBot:
         for sq in table.owned(player):
             if not table.mortgaged[sq]:
                 continue
-            cost = b.mortgage[sq] + b.edition.mortgage_interest(sq)
-            need = cost + 2 * reserve + b.edition.starting_cash // 5
+            cost = b.lift_cost[sq]
+            need = cost + 2 * reserve + b.starting_cash // 5
             if table.owns_group(player, sq) and b.kind[sq] == "street":
                 need = min(need, cost + reserve)
             if least < 0 or need < least:
@@ -481,7 +480,7 @@ class MonopolyHeuristicBot:
         # Lift mortgages that block building in a complete group.
         for sq in table.owned(player):
             if table.mortgaged[sq] and table.owns_group(player, sq) and b.kind[sq] == "street":
-                cost = b.mortgage[sq] + b.edition.mortgage_interest(sq)
+                cost = b.lift_cost[sq]
                 if cash - cost >= reserve:
                     action = Unmortgage(player, sq)
                     if game.is_legal(action):
@@ -502,8 +501,8 @@ class MonopolyHeuristicBot:
         # Nothing to build: lift other mortgages when rich.
         for sq in table.owned_by_price(player):
             if table.mortgaged[sq]:
-                cost = b.mortgage[sq] + b.edition.mortgage_interest(sq)
-                if cash - cost >= 2 * reserve + b.edition.starting_cash // 5:
+                cost = b.lift_cost[sq]
+                if cash - cost >= 2 * reserve + b.starting_cash // 5:
                     action = Unmortgage(player, sq)
                     if game.is_legal(action):
                         return action
@@ -527,7 +526,7 @@ class MonopolyHeuristicBot:
     @staticmethod
     def _in_stock(table: Table, sq: int) -> bool:
         """Whether the bank has the next building for ``sq`` (always, with unlimited buildings)."""
-        if table.board.options.unlimited_buildings:
+        if table.board.unlimited_buildings:
             return True
         if table.level(sq) == table.max_level - 1:
             return table.bank_hotels > 0
@@ -593,4 +592,4 @@ class MonopolyHeuristicBot:
 
     def _build_cost_of_level(self, table: Table, sq: int, lvl: int) -> int:
         b = table.board
-        return b.edition.hotel_cost(sq) if lvl >= b.max_level else b.house_cost[sq]
+        return b.hotel_cost[sq] if lvl >= b.max_level else b.house_cost[sq]

@@ -372,7 +372,7 @@ class Table:
     def build_cost(self, sq: int) -> int:
         """What the next building on ``sq`` costs."""
         if self.level(sq) == self.max_level - 1:
-            return self.board.edition.hotel_cost(sq)
+            return self.board.hotel_cost[sq]
         return self.board.house_cost[sq]
 
     def build_gain(self, sq: int) -> float:

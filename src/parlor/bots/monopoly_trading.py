@@ -72,7 +72,7 @@ def _gain(
     weight: float | None,
 ) -> float:
     """:func:`trade_gain` from the changes of both sides' worth and the jail cards moved."""
-    fine = table.board.edition.jail_fine
+    fine = table.board.jail_fine
     mine, theirs = (change_to, change_proposer) if answering else (change_proposer, change_to)
     # The cards go to ``to``: worth 0.6 of the fine each to the side that gets them.
     card_value = 0.6 * fine * cards
@@ -82,7 +82,7 @@ def _gain(
         weight = 1.0
     elif weight is None:
         weight = bot.trade_weight
-    margin = 0.02 * table.board.edition.starting_cash
+    margin = 0.02 * table.board.starting_cash
     return mine - weight * theirs - margin
 
 
@@ -154,12 +154,12 @@ def offer_plan(bot: MonopolyHeuristicBot, table: Table, player: int) -> list[Off
     plan: list[OfferPlan] | None = plans.get(key)
     if plan is not None:
         return plan
-    edition = table.board.edition
-    unit = edition.money_unit
+    board = table.board
+    unit = board.money_unit
     # :func:`_gain` answering, with no jail cards, written out (the same operations in the
     # same order: the same floats).
     weight = 1.0 if table.n_active() <= 2 else bot.trade_weight
-    margin = 0.02 * edition.starting_cash
+    margin = 0.02 * board.starting_cash
     # With rising levels and a non-negative weight the other side's gain only grows with the
     # price (each operation rounds monotonically): from the first level it accepts, it accepts
     # every dearer one (which are positive when that one is).
@@ -284,7 +284,7 @@ def offer_search(
     monotone = rising and bot.propose_weight >= 0.0
     b = table.board
     weight = 1.0 if table.n_active() <= 2 else bot.propose_weight
-    margin = 0.02 * b.edition.starting_cash
+    margin = 0.02 * b.starting_cash
     bankrupt = table.bankrupt
     for other, rest, give, plain, pays, done in plans:
         if bankrupt[other]:
