@@ -560,27 +560,26 @@ class MonopolyHeuristicBot:
             return _action(PayDebt, player)
         b = table.board
         # The legal sale or mortgage that loses least (the first of equal ones): the candidates
-        # by loss, the engine asked about them in that order until one is legal.
-        candidates: list[tuple[float, int, Action]] = []
+        # by loss, the engine asked about them in that order until one is legal (each action
+        # made only when asked about).
+        candidates: list[tuple[float, int, int, bool]] = []
         for i, sq in enumerate(table.owned(player)):
             if table.buildings[sq]:
-                action: Action = SellBuilding(player, sq)
                 lvl = table.level(sq)
                 refund = max(1, self._build_cost_of_level(table, sq, lvl) // 2)
                 rent_loss = table.rent_at(sq, lvl) - table.rent_at(sq, lvl - 1)
                 loss = (rent_loss * LANDINGS + refund) / refund
+                candidates.append((loss, i, sq, True))
             elif not table.mortgaged[sq] and not table.group_built(sq):
-                action = Mortgage(player, sq)
                 refund = max(1, b.mortgage[sq])
                 loss = (table.rent_at(sq) * LANDINGS + 0.1 * refund) / refund
                 if b.kind[sq] == "street" and table.owns_group(player, sq):
                     loss += 0.5  # it stops building on the group
-            else:
-                continue
-            candidates.append((loss, i, action))
+                candidates.append((loss, i, sq, False))
         if candidates:
-            candidates.sort()  # (by loss, then by place: the actions are never compared)
-            for _loss, _i, action in candidates:
+            candidates.sort()  # (by loss, then by place: the places differ)
+            for _loss, _i, sq, sale in candidates:
+                action: Action = SellBuilding(player, sq) if sale else Mortgage(player, sq)
                 if game.is_legal(action):
                     return action
         if _action(DeclareBankruptcy, player) in answers:
