@@ -31,7 +31,7 @@ from typing import Any, TypeVar
 
 from parlor.bots.monopoly_dealing import seat_trade_gain
 from parlor.bots.monopoly_table import HOTEL, Board, Deeds, Table, board_for
-from parlor.bots.monopoly_trading import offer_search, trade_gain
+from parlor.bots.monopoly_trading import TradeKind, offer_search, trade_gain
 from parlor.bots.monopoly_valuation import bid_limit, listed_bid_limit, listed_value, seat_value
 from parlor.core.game import Game
 from parlor.monopoly.actions import (
@@ -166,6 +166,8 @@ class MonopolyHeuristicBot:
         # Trades valued by what a completed group does for the seat (monopoly_dealing).
         self.seat_trades = not v1 if seat_trades is None else seat_trades
         self.name = "heuristic-v1" if v1 else "heuristic"
+        # The trade search's key for its parameters (monopoly_trading.bot_kind).
+        self._trade_kind: tuple[tuple[float, ...], float, TradeKind, bool] | None = None
         # The game of the memory (held: a compiled game cannot be weakly referenced).
         self._game: Any = None
         self._memory = _Memory(set(), -1, {}, {}, {})

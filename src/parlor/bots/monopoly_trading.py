@@ -150,7 +150,8 @@ def offer_plan(bot: MonopolyHeuristicBot, table: Table, player: int) -> list[Off
     if plans is None:
         plans = deeds._offer_plans = {}
     factors = bot.price_factors
-    key = (player, bot.trade_weight, factors, table.n_active())
+    kind, rising = bot_kind(bot)
+    key = (player, kind, table.n_active())
     plan: list[OfferPlan] | None = plans.get(key)
     if plan is not None:
         return plan
@@ -163,16 +164,16 @@ def offer_plan(bot: MonopolyHeuristicBot, table: Table, player: int) -> list[Off
     # With rising levels and a non-negative weight the other side's gain only grows with the
     # price (each operation rounds monotonically): from the first level it accepts, it accepts
     # every dearer one (which are positive when that one is).
-    suffix = weight >= 0.0 and rising_levels(factors)
+    suffix = weight >= 0.0 and rising
     group_index = table.board.group_index
     plan = []
     for target in table.offer_targets(player):
         other, rest, base = target.other, target.take, target.base
-        levels = _LEVELS.get((base, unit, factors))
+        levels = _LEVELS.get((base, unit, kind))
         if levels is None:
             if len(_LEVELS) > 4096:
                 _LEVELS.clear()
-            levels = _LEVELS[(base, unit, factors)] = [
+            levels = _LEVELS[(base, unit, kind)] = [
                 int(base * factor) // unit * unit for factor in factors
             ]
         # :meth:`Table.trade_deltas` group by group: the target group's change is the same for
@@ -210,9 +211,35 @@ def offer_plan(bot: MonopolyHeuristicBot, table: Table, player: int) -> list[Off
     return plan
 
 
-#: The price levels of a target: per (printed prices, money unit, price factors), never changed
+#: A bot's trade parameters in the keys of its price plans and levels: a small number standing
+#: for ``(trade_weight, price_factors)`` (a tuple of floats is hashed anew at every question,
+#: and the plans are asked at every search), or the pair itself past :data:`_MAX_KINDS` of them.
+TradeKind = int | tuple[float, tuple[float, ...]]
+_KINDS: dict[tuple[float, tuple[float, ...]], int] = {}
+_MAX_KINDS = 4096
+
+#: The price levels of a target: per (printed prices, money unit, trade kind), never changed
 #: (a plan's accepted prices are a copy or a slice).
-_LEVELS: dict[tuple[int, int, tuple[float, ...]], list[int]] = {}
+_LEVELS: dict[tuple[int, int, TradeKind], list[int]] = {}
+
+
+def bot_kind(bot: MonopolyHeuristicBot) -> tuple[TradeKind, bool]:
+    """``bot``'s :data:`TradeKind` and whether its price factors rise, kept on the bot for the
+    parameters it has (made again if they are changed)."""
+    memo = bot._trade_kind
+    factors = bot.price_factors
+    weight = bot.trade_weight
+    if memo is not None and memo[0] is factors and memo[1] == weight:
+        return memo[2], memo[3]
+    params = (weight, factors)
+    number = _KINDS.get(params)
+    if number is None and len(_KINDS) < _MAX_KINDS:
+        number = _KINDS[params] = len(_KINDS)
+    kind: TradeKind = params if number is None else number
+    rising = rising_levels(factors)
+    bot._trade_kind = (factors, weight, kind, rising)
+    return kind, rising
+
 
 #: Per tuple of price factors: whether they rise (asked once, not at every search).
 _RISING: dict[tuple[float, ...], bool] = {}
@@ -280,7 +307,7 @@ def offer_search(
     # The proposer's gain falls as the price rises (its measure's change does not grow as it
     # pays more, the other side's does not fall, and a non-negative weight counts that against
     # it): past the first price it refuses, no dearer one can do.
-    rising = rising_levels(bot.price_factors)
+    rising = bot_kind(bot)[1]
     monotone = rising and bot.propose_weight >= 0.0
     b = table.board
     weight = 1.0 if table.n_active() <= 2 else bot.propose_weight
