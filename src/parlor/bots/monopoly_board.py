@@ -44,6 +44,19 @@ class Board:
     max_level: int
     #: Per square: its place in ``properties`` (the order the bot scans lots in).
     order: tuple[int, ...]
+    #: The edition's and rules' numbers the bot reads at most decisions, copied here (compiled,
+    #: a native field; the edition and rule options are plain Python objects): the starting
+    #: cash, the jail fine, the money unit; per square the hotel's cost and what lifting its
+    #: mortgage costs (the mortgage and its interest); the rent-claim, rent-in-jail and
+    #: unlimited-buildings options.
+    starting_cash: int
+    jail_fine: int
+    money_unit: int
+    hotel_cost: tuple[int, ...]
+    lift_cost: tuple[int, ...]
+    rent_claim: bool
+    rent_while_jailed: bool
+    unlimited_buildings: bool
 
 
 _BOARDS: dict[tuple[int, str], Board] = {}
@@ -113,6 +126,14 @@ def _make_board(ed: Edition, options: RuleOptions) -> Board:
         rents=tuple(tuple(s.rents) for s in squares),
         max_level=options.hotel_after_houses + 1,
         order=tuple(order),
+        starting_cash=ed.starting_cash,
+        jail_fine=ed.jail_fine,
+        money_unit=ed.money_unit,
+        hotel_cost=tuple(ed.hotel_cost(sq) for sq in range(N_SQUARES)),
+        lift_cost=tuple(s.mortgage + ed.mortgage_interest(sq) for sq, s in enumerate(squares)),
+        rent_claim=options.rent_claim,
+        rent_while_jailed=options.rent_while_jailed,
+        unlimited_buildings=options.unlimited_buildings,
     )
 
 

@@ -14,12 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from parlor.bots.monopoly_table import Table
-from parlor.bots.monopoly_trading import (
-    completed_groups,
-    offer_plan,
-    rising_levels,
-    trade_gain,
-)
+from parlor.bots.monopoly_trading import completed_groups, offer_search, trade_gain
 from parlor.bots.monopoly_valuation import HOUSES_NEEDED, funds
 from parlor.monopoly.actions import ProposeTrade
 
@@ -89,69 +84,8 @@ def seat_best_offer(
 ) -> ProposeTrade | None:
     """:func:`parlor.bots.monopoly_trading.best_offer` valued with :func:`funded_deltas`: a
     trade completing one of ``player``'s colour groups, at the lowest price level at which the
-    other side gains by the plain measure, the best for ``player`` by its funded measure.
-
-    The same search as ``best_offer(..., own=funded_deltas)`` (the same operations in the same
-    order, so the same floats), written out: the groups each offer completes come with its plan
-    (they follow from the deeds), and the measure and the bot's gain are inlined instead of
-    called at every price level."""
-    plans = offer_plan(bot, table, player)
-    if not plans:
-        return None
-    best: tuple[float, ProposeTrade] | None = None
-    cash = table.cash[player]
-    reserve = bot._reserve(table)
-    rising = rising_levels(bot.price_factors)
-    monotone = rising and bot.propose_weight >= 0.0
-    b = table.board
-    edition = b.edition
-    # :func:`parlor.bots.monopoly_trading._gain`, not answering, no jail cards.
-    card_value = 0.6 * edition.jail_fine * 0
-    weight = 1.0 if table.n_active() <= 2 else bot.propose_weight
-    margin = 0.02 * edition.starting_cash
-    bankrupt = table.bankrupt
-    for other, rest, give, plain, pays, done in plans:
-        if bankrupt[other]:
-            continue
-        for pay in pays:
-            if pay > cash or cash - pay < reserve:
-                if rising:
-                    break  # (the dearer levels are not affordable either)
-                continue
-            d_me, d_other = plain
-            for gi, new_owner in done:
-                # :func:`unfunded_bonus` of the side that completes the group.
-                houses = 0
-                for s in b.groups[gi]:
-                    houses += HOUSES_NEEDED * b.house_cost[s]
-                if houses <= 0:
-                    continue
-                if new_owner == player:
-                    spare = funds(table, player, gi) - pay - reserve
-                else:
-                    spare = funds(table, other, gi) + pay - reserve
-                if spare >= houses:
-                    continue
-                unfunded = b.group_bonus[gi] * (1.0 - (spare / houses if spare > 0 else 0.0))
-                if new_owner == player:
-                    d_me -= unfunded
-                else:
-                    d_other -= unfunded
-            mine = d_me - pay
-            theirs = d_other + pay
-            mine += -card_value
-            theirs += card_value
-            mine_gain = mine - weight * theirs - margin
-            if mine_gain <= 0:
-                if monotone:
-                    break  # (it only falls as the price rises)
-                continue
-            offer = ProposeTrade(player, other, give_squares=give, take_squares=rest, give_cash=pay)
-            if offer in made:
-                continue
-            if best is None or mine_gain > best[0]:
-                best = (mine_gain, offer)
-            break  # the cheapest acceptable price for this sweetener
-    if best is None:
-        return None
-    return best[1] if game.is_legal(best[1]) else None
+    other side gains by the plain measure, the best for ``player`` by its funded measure (the
+    one search of :func:`parlor.bots.monopoly_trading.offer_search`, the funded measure taken
+    per plan: the groups each offer completes come with the plan, the funds beside them are
+    the same at every price level)."""
+    return offer_search(bot, game, table, player, made, True)

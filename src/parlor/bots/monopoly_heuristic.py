@@ -29,9 +29,9 @@ import random
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from parlor.bots.monopoly_dealing import seat_best_offer, seat_trade_gain
+from parlor.bots.monopoly_dealing import seat_trade_gain
 from parlor.bots.monopoly_table import HOTEL, Board, Deeds, Table, board_for
-from parlor.bots.monopoly_trading import best_offer, trade_gain
+from parlor.bots.monopoly_trading import TradeKind, offer_search, trade_gain
 from parlor.bots.monopoly_valuation import bid_limit, listed_bid_limit, listed_value, seat_value
 from parlor.core.game import Game
 from parlor.monopoly.actions import (
@@ -72,6 +72,13 @@ LANDINGS = 3.0
 #: Decisions whose only answer the interface fixes (``RollDice``, ``EndTurn``): the bot does not
 #: ask the engine to list the answers.
 _FIXED_ANSWER = frozenset(("start_turn", "roll_again", "end_turn"))
+#: The answers of fixed-answer decisions (never changed: no decision of those kinds adds to it).
+_NO_ANSWERS: list[Action] = []
+#: Decisions at which the bot may first take an optional action (trade, build, mortgage).
+_MANAGED = frozenset(("start_turn", "roll_again", "end_turn", "jail", "buy_or_auction"))
+#: Per player: its ``RollDice`` and ``EndTurn`` (actions are frozen values).
+_ROLLS: dict[int, RollDice] = {}
+_ENDS: dict[int, EndTurn] = {}
 
 
 #: The prices the heuristic's trade offers try, as multiples of the lots' prices: the lowest the
@@ -159,6 +166,8 @@ class MonopolyHeuristicBot:
         # Trades valued by what a completed group does for the seat (monopoly_dealing).
         self.seat_trades = not v1 if seat_trades is None else seat_trades
         self.name = "heuristic-v1" if v1 else "heuristic"
+        # The trade search's key for its parameters (monopoly_trading.bot_kind).
+        self._trade_kind: tuple[tuple[float, ...], float, TradeKind, bool] | None = None
         # The game of the memory (held: a compiled game cannot be weakly referenced).
         self._game: Any = None
         self._memory = _Memory(set(), -1, {}, {}, {})
@@ -176,39 +185,53 @@ class MonopolyHeuristicBot:
         if pending is None or pending.player != player:
             raise ValueError(f"player {player} has no decision to take")
         kind = pending.kind
-        answers: list[Action] = []
+        answers: list[Action] = _NO_ANSWERS
         if kind not in _FIXED_ANSWER:
             answers = game.legal_actions(player, anytime=False)
             if len(answers) == 1 and kind not in ("raise_funds", "jail", "buy_or_auction"):
                 return answers[0]
-        memory = self._memory_for(game)
+        if self._game is not game:  # (_memory_for, inlined: asked at every decision)
+            self._memory_for(game)
+        memory = self._memory
         table = Table.of(game)
         board = table.board
-        info = pending.info
 
         # Collect rent owed as soon as possible (rent-claim option).
-        if board.options.rent_claim and self._claims_rent(game, player):
+        if board.rent_claim and self._claims_rent(game, player):
             claim = ClaimRent(player)
             if game.is_legal(claim):
                 return claim
 
+        info = pending.info
         if kind == "raise_funds":
             return self._raise_funds(game, table, player, int(info["amount"]), answers)
-        if kind in ("start_turn", "roll_again", "end_turn", "jail", "buy_or_auction"):
+        if kind in _MANAGED:
             key = (
                 table.round,
                 game.current_player,  # type: ignore[attr-defined]
                 kind,
                 len(game.log) if kind == "buy_or_auction" else 0,
             )
-            count = memory.anytime_count.get(key, 0)
+            counts = memory.anytime_count
+            count = counts.get(key, 0)
             if count < self.max_anytime:
                 extra = self._manage(game, table, player, memory, kind, info)
                 if extra is not None:
-                    if len(memory.anytime_count) > 256:
-                        memory.anytime_count.clear()
-                    memory.anytime_count[key] = count + 1
+                    if len(counts) > 256:
+                        counts.clear()
+                    counts[key] = count + 1
                     return extra
+            # (the fixed answers, made once per player)
+            if kind == "start_turn" or kind == "roll_again":
+                roll = _ROLLS.get(player)
+                if roll is None:
+                    roll = _ROLLS[player] = RollDice(player)
+                return roll
+            if kind == "end_turn":
+                end = _ENDS.get(player)
+                if end is None:
+                    end = _ENDS[player] = EndTurn(player)
+                return end
         if kind in ("start_turn", "roll_again"):
             return _action(RollDice, player)
         if kind == "end_turn":
@@ -235,7 +258,7 @@ class MonopolyHeuristicBot:
         if kind == "mortgaged_property":
             sq = int(info["square"])
             lift = LiftMortgageNow(player, sq)
-            cost = board.mortgage[sq] + board.edition.mortgage_interest(sq)
+            cost = board.lift_cost[sq]
             if lift in answers and (
                 table.owns_group(player, sq) or table.cash[player] - cost >= self._reserve(table)
             ):
@@ -272,11 +295,11 @@ class MonopolyHeuristicBot:
         return table.danger(player)
 
     def _reserve(self, table: Table) -> int:
-        start = table.board.edition.starting_cash
+        start = table.board.starting_cash
         return int(self.reserve * start)
 
     def _build_reserve(self, table: Table, player: int) -> int:
-        start = table.board.edition.starting_cash
+        start = table.board.starting_cash
         return int(max(self.build_reserve * start, 0.25 * self._danger(table, player)))
 
     # ----- valuing a property ------------------------------------------------------------------
@@ -368,12 +391,12 @@ class MonopolyHeuristicBot:
                 else:
                     danger = True
         early = unowned >= len(b.properties) // 3
-        leave = early or not danger or (i_earn and not b.options.rent_while_jailed)
+        leave = early or not danger or (i_earn and not b.rent_while_jailed)
         if leave:
             for a in (UseJailCard(player), PayJailFine(player)):
                 if a in answers and (
                     isinstance(a, UseJailCard)
-                    or table.cash[player] - b.edition.jail_fine >= self._reserve(table)
+                    or table.cash[player] - b.jail_fine >= self._reserve(table)
                 ):
                     return a
         return _action(RollDice, player)
@@ -403,9 +426,8 @@ class MonopolyHeuristicBot:
             and kind in ("start_turn", "end_turn")
             and memory.last_offer_turn != (table.round * 16 + player)
         ):
-            offer = (seat_best_offer if self.seat_trades else best_offer)(
-                self, game, table, player, memory.offers
-            )
+            # (seat_best_offer, or best_offer with the plain measure: one direct call)
+            offer = offer_search(self, game, table, player, memory.offers, self.seat_trades)
             memory.last_offer_turn = table.round * 16 + player
             if offer is not None:
                 memory.offers.add(offer)
@@ -441,8 +463,8 @@ class MonopolyHeuristicBot:
         for sq in table.owned(player):
             if not table.mortgaged[sq]:
                 continue
-            cost = b.mortgage[sq] + b.edition.mortgage_interest(sq)
-            need = cost + 2 * reserve + b.edition.starting_cash // 5
+            cost = b.lift_cost[sq]
+            need = cost + 2 * reserve + b.starting_cash // 5
             if table.owns_group(player, sq) and b.kind[sq] == "street":
                 need = min(need, cost + reserve)
             if least < 0 or need < least:
@@ -460,7 +482,7 @@ class MonopolyHeuristicBot:
         # Lift mortgages that block building in a complete group.
         for sq in table.owned(player):
             if table.mortgaged[sq] and table.owns_group(player, sq) and b.kind[sq] == "street":
-                cost = b.mortgage[sq] + b.edition.mortgage_interest(sq)
+                cost = b.lift_cost[sq]
                 if cash - cost >= reserve:
                     action = Unmortgage(player, sq)
                     if game.is_legal(action):
@@ -481,8 +503,8 @@ class MonopolyHeuristicBot:
         # Nothing to build: lift other mortgages when rich.
         for sq in table.owned_by_price(player):
             if table.mortgaged[sq]:
-                cost = b.mortgage[sq] + b.edition.mortgage_interest(sq)
-                if cash - cost >= 2 * reserve + b.edition.starting_cash // 5:
+                cost = b.lift_cost[sq]
+                if cash - cost >= 2 * reserve + b.starting_cash // 5:
                     action = Unmortgage(player, sq)
                     if game.is_legal(action):
                         return action
@@ -506,7 +528,7 @@ class MonopolyHeuristicBot:
     @staticmethod
     def _in_stock(table: Table, sq: int) -> bool:
         """Whether the bank has the next building for ``sq`` (always, with unlimited buildings)."""
-        if table.board.options.unlimited_buildings:
+        if table.board.unlimited_buildings:
             return True
         if table.level(sq) == table.max_level - 1:
             return table.bank_hotels > 0
@@ -540,27 +562,26 @@ class MonopolyHeuristicBot:
             return _action(PayDebt, player)
         b = table.board
         # The legal sale or mortgage that loses least (the first of equal ones): the candidates
-        # by loss, the engine asked about them in that order until one is legal.
-        candidates: list[tuple[float, int, Action]] = []
+        # by loss, the engine asked about them in that order until one is legal (each action
+        # made only when asked about).
+        candidates: list[tuple[float, int, int, bool]] = []
         for i, sq in enumerate(table.owned(player)):
             if table.buildings[sq]:
-                action: Action = SellBuilding(player, sq)
                 lvl = table.level(sq)
                 refund = max(1, self._build_cost_of_level(table, sq, lvl) // 2)
                 rent_loss = table.rent_at(sq, lvl) - table.rent_at(sq, lvl - 1)
                 loss = (rent_loss * LANDINGS + refund) / refund
+                candidates.append((loss, i, sq, True))
             elif not table.mortgaged[sq] and not table.group_built(sq):
-                action = Mortgage(player, sq)
                 refund = max(1, b.mortgage[sq])
                 loss = (table.rent_at(sq) * LANDINGS + 0.1 * refund) / refund
                 if b.kind[sq] == "street" and table.owns_group(player, sq):
                     loss += 0.5  # it stops building on the group
-            else:
-                continue
-            candidates.append((loss, i, action))
+                candidates.append((loss, i, sq, False))
         if candidates:
-            candidates.sort()  # (by loss, then by place: the actions are never compared)
-            for _loss, _i, action in candidates:
+            candidates.sort()  # (by loss, then by place: the places differ)
+            for _loss, _i, sq, sale in candidates:
+                action: Action = SellBuilding(player, sq) if sale else Mortgage(player, sq)
                 if game.is_legal(action):
                     return action
         if _action(DeclareBankruptcy, player) in answers:
@@ -572,4 +593,4 @@ class MonopolyHeuristicBot:
 
     def _build_cost_of_level(self, table: Table, sq: int, lvl: int) -> int:
         b = table.board
-        return b.edition.hotel_cost(sq) if lvl >= b.max_level else b.house_cost[sq]
+        return b.hotel_cost[sq] if lvl >= b.max_level else b.house_cost[sq]

@@ -72,6 +72,8 @@ class Table:
     in_jail: list[bool]
     _jail_cards: list[int] | None
     _jail_held: list[list[int]]
+    #: Per player, :meth:`worth` once asked (the list made at the first question).
+    _worth: list[float | None] | None
     position: list[int]
     owner: list[int]
     mortgaged: list[bool]
@@ -115,15 +117,16 @@ class Table:
         if last is not None and last[0] is game:
             # The same game as the previous decision (the usual case): no dictionary lookups,
             # and its newest deeds are kept here only (written to _DEEDS when another game is
-            # read). Its table is read again in place: it holds the game's own lists, so only
-            # the counts, the per-decision caches and the deeds (if they changed) are new.
+            # read). Its table is brought up to date in place: it holds the game's own lists,
+            # so only the counts, the per-decision caches and the deeds (if they changed) are
+            # new.
             table = last[3]
             if table is None:
                 table = cls.from_game(last[1], game, last[2])
-            else:
-                table._read(game, last[2])
-            if table.deeds is not last[2]:
-                _LAST = (last[0], last[1], table.deeds, last[3])
+                if table.deeds is not last[2]:
+                    _LAST = (last[0], last[1], table.deeds, None)
+            elif _refresh(table, game):
+                _LAST = (last[0], last[1], table.deeds, table)
             return table
         if last is not None:
             _DEEDS.set(last[0], last[2])
@@ -167,7 +170,7 @@ class Table:
         board = self.board
         self.max_level = board.max_level
         n = len(self.cash)
-        self._worth: list[float | None] = [None] * n
+        self._worth = None
         self._n_active = -1
         if deeds is None or deeds.board is not board or len(deeds.owned) != n:
             deeds = Deeds(board, self.owner, self.mortgaged, self.buildings, n)
@@ -369,7 +372,7 @@ class Table:
     def build_cost(self, sq: int) -> int:
         """What the next building on ``sq`` costs."""
         if self.level(sq) == self.max_level - 1:
-            return self.board.edition.hotel_cost(sq)
+            return self.board.hotel_cost[sq]
         return self.board.house_cost[sq]
 
     def build_gain(self, sq: int) -> float:
@@ -462,7 +465,10 @@ class Table:
     def worth(self, p: int) -> float:
         """Strategic worth: cash, properties (mortgaged ones less the cost of lifting), buildings
         at cost, and a bonus for each complete colour group and for sets of railroads/utilities."""
-        cached = self._worth[p]
+        worths = self._worth
+        if worths is None:
+            worths = self._worth = [None] * len(self.cash)
+        cached = worths[p]
         if cached is not None:
             return cached
         b = self.board
@@ -491,7 +497,7 @@ class Table:
             # Buildings earn: count the rent they bring on top of their cost.
             if street and complete:
                 total += sum(0.6 * self.rent_at(s) for s in members if buildings[s])
-        self._worth[p] = total
+        worths[p] = total
         return total
 
     def _group_worth(self, p: int, gi: int, owner: list[int]) -> float:
@@ -598,3 +604,31 @@ class Table:
         new.round = self.round
         new._reset(None)
         return new
+
+
+def _refresh(table: Table, g: PropertyGame) -> bool:
+    """Bring ``table``, the table of ``g``'s previous decision, up to ``g`` now: the game's lists
+    again (the same objects unless the game's state was replaced), its counts, empty
+    per-decision caches, and its deeds if the owners, mortgages or buildings changed (then the
+    successor keeps what still holds; True). One call per decision, the deeds compared list by
+    list in C: what :meth:`Table._read` does with the checks a new table needs left out (the
+    board and the number of players are the game's own)."""
+    table.cash = g.cash
+    table.bankrupt = g.bankrupt
+    table.in_jail = g.in_jail
+    table._jail_cards = None
+    table._jail_held = g.jail_cards
+    table.position = g.position
+    owner = table.owner = g.owner
+    mortgaged = table.mortgaged = g.mortgaged
+    buildings = table.buildings = g.buildings
+    table.bank_houses = g.houses_left
+    table.bank_hotels = g.hotels_left
+    table.round = g.round
+    table._worth = None
+    table._n_active = -1
+    deeds = table.deeds
+    if owner == deeds.owner and buildings == deeds.buildings and mortgaged == deeds.mortgaged:
+        return False
+    table.deeds = deeds.successor(owner, mortgaged, buildings)
+    return True

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from parlor.bots.monopoly_table import Table
+from parlor.bots.monopoly_valuation import HOUSES_NEEDED, funds
 from parlor.monopoly.actions import ProposeTrade
 
 if TYPE_CHECKING:
@@ -71,7 +72,7 @@ def _gain(
     weight: float | None,
 ) -> float:
     """:func:`trade_gain` from the changes of both sides' worth and the jail cards moved."""
-    fine = table.board.edition.jail_fine
+    fine = table.board.jail_fine
     mine, theirs = (change_to, change_proposer) if answering else (change_proposer, change_to)
     # The cards go to ``to``: worth 0.6 of the fine each to the side that gets them.
     card_value = 0.6 * fine * cards
@@ -81,7 +82,7 @@ def _gain(
         weight = 1.0
     elif weight is None:
         weight = bot.trade_weight
-    margin = 0.02 * table.board.edition.starting_cash
+    margin = 0.02 * table.board.starting_cash
     return mine - weight * theirs - margin
 
 
@@ -149,25 +150,32 @@ def offer_plan(bot: MonopolyHeuristicBot, table: Table, player: int) -> list[Off
     if plans is None:
         plans = deeds._offer_plans = {}
     factors = bot.price_factors
-    key = (player, bot.trade_weight, factors, table.n_active())
+    kind, rising = bot_kind(bot)
+    key = (player, kind, table.n_active())
     plan: list[OfferPlan] | None = plans.get(key)
     if plan is not None:
         return plan
-    edition = table.board.edition
-    unit = edition.money_unit
+    board = table.board
+    unit = board.money_unit
     # :func:`_gain` answering, with no jail cards, written out (the same operations in the
     # same order: the same floats).
     weight = 1.0 if table.n_active() <= 2 else bot.trade_weight
-    margin = 0.02 * edition.starting_cash
+    margin = 0.02 * board.starting_cash
     # With rising levels and a non-negative weight the other side's gain only grows with the
     # price (each operation rounds monotonically): from the first level it accepts, it accepts
     # every dearer one (which are positive when that one is).
-    suffix = weight >= 0.0 and rising_levels(factors)
+    suffix = weight >= 0.0 and rising
     group_index = table.board.group_index
     plan = []
     for target in table.offer_targets(player):
         other, rest, base = target.other, target.take, target.base
-        levels = [int(base * factor) // unit * unit for factor in factors]
+        levels = _LEVELS.get((base, unit, kind))
+        if levels is None:
+            if len(_LEVELS) > 4096:
+                _LEVELS.clear()
+            levels = _LEVELS[(base, unit, kind)] = [
+                int(base * factor) // unit * unit for factor in factors
+            ]
         # :meth:`Table.trade_deltas` group by group: the target group's change is the same for
         # every sweetener, whose lot lies in another group (summed in the same order: the
         # lots given first, so the same floats).
@@ -203,6 +211,36 @@ def offer_plan(bot: MonopolyHeuristicBot, table: Table, player: int) -> list[Off
     return plan
 
 
+#: A bot's trade parameters in the keys of its price plans and levels: a small number standing
+#: for ``(trade_weight, price_factors)`` (a tuple of floats is hashed anew at every question,
+#: and the plans are asked at every search), or the pair itself past :data:`_MAX_KINDS` of them.
+TradeKind = int | tuple[float, tuple[float, ...]]
+_KINDS: dict[tuple[float, tuple[float, ...]], int] = {}
+_MAX_KINDS = 4096
+
+#: The price levels of a target: per (printed prices, money unit, trade kind), never changed
+#: (a plan's accepted prices are a copy or a slice).
+_LEVELS: dict[tuple[int, int, TradeKind], list[int]] = {}
+
+
+def bot_kind(bot: MonopolyHeuristicBot) -> tuple[TradeKind, bool]:
+    """``bot``'s :data:`TradeKind` and whether its price factors rise, kept on the bot for the
+    parameters it has (made again if they are changed)."""
+    memo = bot._trade_kind
+    factors = bot.price_factors
+    weight = bot.trade_weight
+    if memo is not None and memo[0] is factors and memo[1] == weight:
+        return memo[2], memo[3]
+    params = (weight, factors)
+    number = _KINDS.get(params)
+    if number is None and len(_KINDS) < _MAX_KINDS:
+        number = _KINDS[params] = len(_KINDS)
+    kind: TradeKind = params if number is None else number
+    rising = rising_levels(factors)
+    bot._trade_kind = (factors, weight, kind, rising)
+    return kind, rising
+
+
 #: Per tuple of price factors: whether they rise (asked once, not at every search).
 _RISING: dict[tuple[float, ...], bool] = {}
 
@@ -227,33 +265,80 @@ def best_offer(
 ) -> ProposeTrade | None:
     """A trade that completes one of ``player``'s colour groups and that the other side
     should accept by this bot's own measure, or ``None``: the cheapest acceptable price for each
-    sweetener, the best for ``player`` among those. ``own``: how ``player`` values it (the plain
-    deltas when None); whether the other side accepts is always the plain measure every
-    heuristic shares (:func:`offer_plan`: the prices it accepts, kept with the deeds)."""
+    sweetener, the best for ``player`` among those. ``own``: how ``player`` values it, the plain
+    deltas (None) or :func:`parlor.bots.monopoly_dealing.funded_deltas` (the search is
+    :func:`offer_search`, which knows both measures); whether the other side accepts is always
+    the plain measure every heuristic shares (:func:`offer_plan`: the prices it accepts, kept
+    with the deeds)."""
+    funded = False
+    if own is not None:
+        from parlor.bots.monopoly_dealing import funded_deltas  # (it imports this module)
+
+        if own is not funded_deltas:
+            raise ValueError("the trade search knows the plain and the funded measures only")
+        funded = True
+    return offer_search(bot, game, table, player, made, funded)
+
+
+def offer_search(
+    bot: MonopolyHeuristicBot,
+    game: Any,
+    table: Table,
+    player: int,
+    made: set[ProposeTrade],
+    funded: bool,
+) -> ProposeTrade | None:
+    """The search of :func:`best_offer`, ``player`` valuing the trades by the plain deltas or,
+    ``funded``, by :func:`parlor.bots.monopoly_dealing.funded_deltas` (the heuristic's own
+    offers, :func:`parlor.bots.monopoly_dealing.seat_best_offer`).
+
+    Both measures are taken per plan, not called at each price level: the plain deltas come
+    with the plan, and the funded measure takes off, for each group the trade completes, the
+    bonus its side's funds after the price do not pay for (:func:`unfunded_bonus`'s
+    arithmetic: the group's houses and the side's funds less the cash kept back are the same at
+    every level, the price alone changes). :func:`_gain` (not answering, no jail cards) is
+    written out with the same operations in the same order: the same floats."""
+    plans = offer_plan(bot, table, player)
+    if not plans:
+        return None
     best: tuple[float, ProposeTrade] | None = None
     cash = table.cash[player]
     reserve = bot._reserve(table)
     # The proposer's gain falls as the price rises (its measure's change does not grow as it
     # pays more, the other side's does not fall, and a non-negative weight counts that against
     # it): past the first price it refuses, no dearer one can do.
-    rising = rising_levels(bot.price_factors)
+    rising = bot_kind(bot)[1]
     monotone = rising and bot.propose_weight >= 0.0
-    for other, rest, give, plain, pays, _done in offer_plan(bot, table, player):
-        if table.bankrupt[other]:
+    b = table.board
+    weight = 1.0 if table.n_active() <= 2 else bot.propose_weight
+    margin = 0.02 * b.starting_cash
+    bankrupt = table.bankrupt
+    for other, rest, give, plain, pays, done in plans:
+        if bankrupt[other]:
             continue
+        # The funded measure's parts, made at the first affordable level: per completed group
+        # with houses to build, (whether ``player`` gets it, the houses' cost, the side's funds
+        # less the reserve, the group's bonus).
+        parts: list[tuple[bool, int, int, float]] | None = None if funded else []
         for pay in pays:
             if pay > cash or cash - pay < reserve:
                 if rising:
                     break  # (the dearer levels are not affordable either)
                 continue
-            d_me, d_other = (
-                plain
-                if own is None
-                else own(table, player, other, give, rest, -pay, reserve, plain)
-            )
-            mine_gain = _gain(
-                bot, table, player, other, d_me - pay, d_other + pay, 0, False, bot.propose_weight
-            )
+            if parts is None:
+                parts = _funded_parts(table, player, other, done, reserve)
+            d_me, d_other = plain
+            for mine, houses, spare_base, bonus in parts:
+                # The side's spare funds after paying or being paid ``pay``.
+                spare = spare_base - pay if mine else spare_base + pay
+                if spare >= houses:
+                    continue
+                unfunded = bonus * (1.0 - (spare / houses if spare > 0 else 0.0))
+                if mine:
+                    d_me -= unfunded
+                else:
+                    d_other -= unfunded
+            mine_gain = (d_me - pay) - weight * (d_other + pay) - margin
             if mine_gain <= 0:
                 if monotone:
                     break  # (it only falls as the price rises)
@@ -267,3 +352,23 @@ def best_offer(
     if best is None:
         return None
     return best[1] if game.is_legal(best[1]) else None
+
+
+def _funded_parts(
+    table: Table, player: int, other: int, done: list[tuple[int, int]], reserve: int
+) -> list[tuple[bool, int, int, float]]:
+    """Per street group in ``done`` (:func:`completed_groups`) with houses to build: whether
+    ``player`` (else ``other``) gets it, :data:`HOUSES_NEEDED` houses a lot's cost, that side's
+    :func:`funds` beside the group less ``reserve``, and the group's monopoly bonus."""
+    b = table.board
+    parts: list[tuple[bool, int, int, float]] = []
+    for gi, new_owner in done:
+        houses = 0
+        for s in b.groups[gi]:
+            houses += HOUSES_NEEDED * b.house_cost[s]
+        if houses <= 0:
+            continue
+        mine = new_owner == player
+        spare_base = funds(table, player if mine else other, gi) - reserve
+        parts.append((mine, houses, spare_base, b.group_bonus[gi]))
+    return parts

@@ -69,7 +69,7 @@ def cash_reserve(table: Table, player: int, reserve: float) -> int:
     """Cash a bid leaves in hand: ``reserve`` (a share of the starting cash) or
     :data:`RENT_SHARE` of the dearest rent ``player`` could owe after its next throw
     (:func:`reach_rent`), whichever is more."""
-    base = int(reserve * table.board.edition.starting_cash)
+    base = int(reserve * table.board.starting_cash)
     return max(base, int(RENT_SHARE * reach_rent(table, player)))
 
 
@@ -93,7 +93,7 @@ def _busy(table: Table, player: int) -> bool:
     for _sq, cost, _score in options:
         if cost < cheapest:
             cheapest = cost
-    return table.cash[player] < cheapest + int(0.1 * table.board.edition.starting_cash)
+    return table.cash[player] < cheapest + int(0.1 * table.board.starting_cash)
 
 
 def _parts(table: Table, player: int, sq: int) -> tuple[float, float, float, int]:
@@ -198,5 +198,5 @@ def listed_bid_limit(table: Table, player: int, sq: int, reserve: float) -> floa
     cash = table.cash[player]
     limit = listed_value(table, player, sq)
     if limit <= table.board.price[sq] * 1.3:
-        return min(limit, cash - int(reserve * table.board.edition.starting_cash))
+        return min(limit, cash - int(reserve * table.board.starting_cash))
     return min(limit, cash)
