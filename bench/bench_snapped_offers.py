@@ -108,12 +108,15 @@ def report(name: str, won: int, games: int, start: float) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("ladders", nargs="*", default=list(LADDERS), choices=list(LADDERS))
+    parser.add_argument("ladders", nargs="*", help=f"of {list(LADDERS)} (default: all)")
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--seed", type=int, default=6000)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--env", action="store_true", help="in the environment, as distill")
     args = parser.parse_args()
+    args.ladders = args.ladders or list(LADDERS)
+    if not set(args.ladders) <= set(LADDERS):
+        parser.error(f"ladders are among {list(LADDERS)}")
     if args.env:
         from parlor.rl.distill import collect_parallel, game_seed
 

@@ -184,10 +184,10 @@ class Catalogue(Generic[T]):
 
     Indexed by square (``build``, ``sell``, ``mortgage``, ``unmortgage``), by square, purchase
     price (``BUY_EIGHTHS``) and holder (``buy``: taking the holder's square for cash), by square,
-    price level and the
-    buyer's offset to the left minus one (``sell_to``), by that offset and level (``card_sell``,
-    ``card_buy``: a jail card for cash), and ``claim`` (claiming rent). ``buy_all`` and
-    ``sell_all`` are the whole rows, for the common case where every level is affordable.
+    price level and the buyer's offset to the left minus one (``sell_to``), by that offset and
+    level (``card_sell``, ``card_buy``: a jail card for cash), and ``claim`` (claiming rent).
+    ``buy_all`` and ``sell_all`` are the whole rows, for the common case where every price is
+    affordable.
     """
 
     __slots__ = (
