@@ -265,6 +265,22 @@ PLANS: dict[tuple[str, str], Plan] = {
         "nice -n 10 python -m parlor.rl.distill --game classic --players 4 --opponents"
         ' "random;heuristic" \\',
     ): Plan("listed", DISTILL),
+    (
+        "docs/rl-baseline.md",
+        "nice -n 10 python bench/bench_snapped_offers.py --games 600 --seed 6000 --workers 1"
+        " exact old quarters eighths",
+    ): Plan(
+        "sh",
+        subs=(
+            Sub("--games 600", "--games 8", FEW),
+            Sub("--games 300", "--games 4", FEW),
+            NICE,
+        ),
+    ),
+    (
+        "docs/rl-baseline.md",
+        "OMP_NUM_THREADS=1 nice -n 10 python -m parlor.rl.distill --game classic --players 4 \\",
+    ): Plan("listed", DISTILL),
     # ----- docs/server.md
     (
         "docs/server.md",

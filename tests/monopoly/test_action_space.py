@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -97,3 +98,36 @@ def test_ids_mask_and_lists_agree_with_the_checks(
             rng = random.Random(seed)
             probe.cash = [c if rng.random() < 0.5 else c // 4 for c in probe.cash]
             assert_agree(probe)
+
+
+def test_purchases_have_a_price_at_every_eighth_from_half_to_three_and_a_half() -> None:
+    # The catalogue's purchases (S17: a trade of a deed for cash; the price is the players').
+    g = m.new_game("classic", players=2, seed=4)
+    bots = [RandomBot(4 + i, anytime_rate=0.4) for i in range(2)]
+    while not any(o == 1 for o in g.owner):  # play until player 1 owns a deed
+        p = g.pending.player  # type: ignore[union-attr]
+        g.apply(bots[p].choose(g, p))
+    sq = g.owner.index(1)
+    price = g.edition.squares[sq].price
+    g.cash[0] = 10 * price  # every price is affordable
+    buys = {
+        a.give_cash: i
+        for i in g.legal_action_ids(0)
+        if isinstance(a := g.action_from_id(i, 0), m.ProposeTrade) and a.take_squares == (sq,)
+    }
+    assert sorted(buys) == [price * e // 8 for e in range(4, 29)]
+    assert len(set(buys.values())) == 25
+    for cash, i in buys.items():
+        offer = m.ProposeTrade(0, 1, take_squares=(sq,), give_cash=cash)
+        assert g.action_id(offer) == i and g.is_legal(offer)
+    # 1x, 1.5x and 2x keep their ids from before the finer prices were appended; the others
+    # are the layout's last block.
+    old = [buys[price], buys[price * 3 // 2], buys[price * 2]]
+    assert old == sorted(old) and old[2] - old[0] == 2 and max(old) < 1466
+    assert all(i >= 1466 for c, i in buys.items() if c not in (price, price * 3 // 2, price * 2))
+    with pytest.raises(UnknownActionId):  # between two eighths: no id
+        g.action_id(m.ProposeTrade(0, 1, take_squares=(sq,), give_cash=price + 1))
+    g.cash[0] = price  # only the prices up to 1x remain
+    assert sorted(c for c in buys if buys[c] in g.legal_action_ids(0)) == [
+        c for c in sorted(buys) if c <= price
+    ]

@@ -184,7 +184,7 @@ def test_lineups_take_the_games_in_turn() -> None:
         assert all(np.array_equal(a, b) for a, b in zip(pairs[0], expected[0], strict=True))
 
 
-def test_a_proposal_without_an_id_is_labelled_by_the_nearest_catalogue_trade() -> None:
+def test_a_proposal_without_an_id_is_labelled_by_the_next_catalogue_price_up() -> None:
     from parlor.core.errors import UnknownActionId
     from parlor.monopoly import ProposeTrade
 
@@ -205,10 +205,62 @@ def test_a_proposal_without_an_id_is_labelled_by_the_nearest_catalogue_trade() -
     ids = np.flatnonzero(env.action_masks()).astype(np.int32)
     square = buys[0][1].take_squares
     levels = sorted((a.give_cash, i) for i, a in buys if a.take_squares == square)
-    cash, expected = levels[0]
+    # Every eighth of the printed price from 0.5x to 3.5x the learner can pay is a purchase.
+    price = env.game.edition.squares[square[0]].price
+    assert [c for c, _ in levels] == [
+        price * e // 8 for e in range(4, 29) if price * e // 8 <= env.game.cash[env.seat]
+    ]
+    assert len(levels) >= 2
+    cash = levels[0][0]
     offer = ProposeTrade(env.seat, buys[0][1].to, take_squares=square, give_cash=cash + 1)
     with pytest.raises(UnknownActionId):
-        env.game.action_id(offer)  # a price off the catalogue's levels has no id
-    assert distill.snap_trade(env.game, env.seat, offer, ids) == expected
+        env.game.action_id(offer)  # a price between the catalogue's levels has no id
+    # The teacher offers the least the seller accepts: the label is the next price up, not the
+    # nearest (one unit below it would be refused).
+    assert distill.snap_trade(env.game, env.seat, offer, ids) == levels[1][1]
+    # Above every price the learner can pay: the dearest one it can.
+    dear = ProposeTrade(env.seat, buys[0][1].to, take_squares=square, give_cash=10**6)
+    assert distill.snap_trade(env.game, env.seat, dear, ids) == levels[-1][1]
     swap = ProposeTrade(env.seat, buys[0][1].to, take_squares=square, give_squares=(0,))
     assert distill.snap_trade(env.game, env.seat, swap, ids) == -1  # no deed-for-deed in it
+
+
+def test_a_policy_from_before_the_finer_purchases_is_widened_by_copying_rows() -> None:
+    from parlor.monopoly import new_game
+    from parlor.monopoly.action_ids import NUM_ACTIONS, coarse_buy_id
+
+    old = 1466  # the layout's size before the finer purchase ladder was appended
+    trainer = distill.Trainer([5, 8, old], seed=0)
+    before = trainer.policy({})
+    trainer.widen(NUM_ACTIONS)
+    after = trainer.policy({})
+    x = np.random.default_rng(0).normal(size=5).astype(np.float32)
+    logits = after.logits(x)
+    assert logits.shape == (NUM_ACTIONS,)
+    assert np.array_equal(logits[:old], before.logits(x))
+    game = new_game("classic", 4, seed=1)
+    for i in range(old, NUM_ACTIONS):
+        j = coarse_buy_id(i)
+        assert logits[i] == logits[j]
+        fine, coarse = game.action_from_id(i, 0), game.action_from_id(j, 0)
+        # The same deed, bought at 1x, 1.5x or 2x: whichever is nearest in price.
+        assert fine.take_squares == coarse.take_squares
+        price = game.edition.squares[fine.take_squares[0]].price
+        if not price:
+            continue  # the layout has ids for every square; those of unsold ones are never legal
+        nearest = min((price, price * 3 // 2, price * 2), key=lambda c: abs(c - fine.give_cash))
+        assert abs(coarse.give_cash - fine.give_cash) == abs(nearest - fine.give_cash)
+
+
+def test_an_offer_no_catalogue_trade_fits_is_labelled_by_the_offering_bots_heuristic() -> None:
+    from parlor.bots import RandomBot
+    from parlor.bots.monopoly_heuristic import MonopolyHeuristicBot
+    from parlor.bots.monopoly_offers import OfferingHeuristicBot
+
+    env = ParlorGymEnv(game="classic", players=4, opponents="heuristic", skip_forced=True)
+    env.reset(seed=5)
+    bot = OfferingHeuristicBot(7)
+    twin = MonopolyHeuristicBot(7, accept_weight=1.0)  # the offering bot's own heuristic
+    expected = env.game.action_id(twin.choose(env.game, env.seat))
+    assert distill.fallback_label(env.game, env.seat, bot) == expected
+    assert distill.fallback_label(env.game, env.seat, RandomBot(7)) == -1

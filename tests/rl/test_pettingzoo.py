@@ -326,7 +326,9 @@ def test_liquidate_for_debts_keeps_mortgages_and_sales_for_raising_funds() -> No
     outside a raise_funds decision, and less building and lifting within one; never empty."""
     env = property_env("classic", 4, liquidate="for_debts", max_steps=3000)
     rng = np.random.default_rng(2)
-    env.reset(seed=4)
+    # A game with debts raised by mortgaging (seed 4 has none since purchases got 25 prices:
+    # random choices then trade more and mortgage less).
+    env.reset(seed=2)
     kept_to_pay = dropped_outside = 0
     for agent in env.agent_iter():
         obs, _, term, trunc, _ = env.last()

@@ -71,3 +71,15 @@ def test_no_repeat_never_chooses_twice_in_a_state_it_has_met() -> None:
     guarded.reset()  # a new game forgets every state
     assert guarded(x, mask) == 0
     assert guarded(x, np.array([False, True, True])) == 1  # another mask is another state
+
+
+def test_a_policy_with_fewer_outputs_than_the_mask_keeps_to_its_own_ids() -> None:
+    # A policy trained before ids were appended to the layout (the finer purchase ladder).
+    rng = np.random.default_rng(1)
+    layers = [(rng.normal(size=(4, 3)).astype(np.float32), np.zeros(4, np.float32))]
+    policy = MlpPolicy(layers, "relu")
+    x = rng.normal(size=3).astype(np.float32)
+    mask = np.ones(7, dtype=bool)
+    assert policy(x, mask) == int(np.argmax(policy.logits(x)))
+    mask[:4] = False  # only the new ids are legal: it still plays one of them
+    assert policy(x, mask) in (4, 5, 6)

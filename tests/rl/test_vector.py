@@ -205,7 +205,9 @@ def test_the_process_form_closes_cleanly() -> None:
 @pytest.mark.parametrize(
     "seed, table_options",
     [
-        (1, {"max_steps": 20_000}),  # a seat goes bankrupt at step 9,832, the game ends at 12,162
+        # A seat goes bankrupt at step 7,640, the game ends at 9,596 (seed 1 stopped ending within
+        # the cap when purchases got 25 prices: the random bots trade differently).
+        (2, {"max_steps": 20_000}),
         (0, {"max_steps": 300, "truncation_reward": "valuation"}),  # cut at the cap, then paid
     ],
 )

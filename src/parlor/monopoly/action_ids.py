@@ -1,9 +1,14 @@
 """The integer action space, and the any-time actions listed straight from the state.
 
 Ids never change meaning: a fixed block of answers, a ladder of bid raises (relative to the current
-high bid, S7), per-square blocks (building, selling, mortgaging...), and a catalogue of simple
+high bid, S7), per-square blocks (building, selling, mortgaging...), a catalogue of simple
 trades at price levels (one property or one jail card for cash at 1x, 1.5x or 2x the printed price
-or the jail fine, S17), and one id per count a player may wish for in a building shortage (S14).
+or the jail fine, S17), one id per count a player may wish for in a building shortage (S14), and,
+last, the finer purchase ladder: buying one property for cash at every other eighth of its printed
+price from 0.5x to 3.5x (0.5x, 0.625x, 0.75x, 0.875x, 1.125x, ...; 1x, 1.5x and 2x keep their
+ids above). The purchases' prices together are every eighth from 0.5x to 3.5x: the price a seller
+accepts depends on the game, and the bots' offers snapped to 1x, 1.5x and 2x lost most of their
+strength (docs/rl-baseline.md).
 
 The any-time actions (S13 building, S15 selling back, S16 mortgages, S17 the catalogue trades, S9
 claiming rent) are the bulk of every legal-action list: about 130 at mid-game, most of them trade
@@ -85,6 +90,12 @@ _SQUARE_ACTIONS: tuple[type[Action], ...] = (
 )
 _SQUARE_BASE = _BID_BASE + len(BID_STEPS)
 PRICE_LEVELS = (2, 3, 4)  # halves of the printed price: 1x, 1.5x, 2x
+#: Prices of the purchases (taking one property for cash), in eighths of the printed price:
+#: 0.5x to 3.5x. Those equal to a ``PRICE_LEVELS`` level keep that block's ids.
+BUY_EIGHTHS = tuple(range(4, 29))
+_OLD_EIGHTHS = tuple(4 * level for level in PRICE_LEVELS)
+_FINE_EIGHTHS = tuple(e for e in BUY_EIGHTHS if e not in _OLD_EIGHTHS)
+_BUY_LEVELS = range(len(BUY_EIGHTHS))
 _MAX_OTHERS = 7
 _LEVELS = range(len(PRICE_LEVELS))
 _NO_GROUPS: frozenset[str | None] = frozenset()
@@ -95,15 +106,41 @@ _CARD_BUY_BASE = _CARD_SELL_BASE + _MAX_OTHERS * len(PRICE_LEVELS)
 # Building shortage wishes (S14): one id per count, 0 to MAX_WISH (appended last, so the ids
 # before keep their meaning).
 _WISH_BASE = _CARD_BUY_BASE + _MAX_OTHERS * len(PRICE_LEVELS)
-NUM_ACTIONS = _WISH_BASE + MAX_WISH + 1
+# The finer purchase ladder (appended last too): per square, the eighths of _FINE_EIGHTHS.
+_FINE_BUY_BASE = _WISH_BASE + MAX_WISH + 1
+NUM_ACTIONS = _FINE_BUY_BASE + N_SQUARES * len(_FINE_EIGHTHS)
+
+
+def _buy_id(sq: int, eighths: int) -> int:
+    """The id of taking square ``sq`` for ``eighths`` eighths of its printed price."""
+    if eighths in _OLD_EIGHTHS:
+        return _TRADE_BUY_BASE + sq * len(PRICE_LEVELS) + _OLD_EIGHTHS.index(eighths)
+    return _FINE_BUY_BASE + sq * len(_FINE_EIGHTHS) + _FINE_EIGHTHS.index(eighths)
 
 
 T = TypeVar("T")
 
 
+def coarse_buy_id(action_id: int) -> int:
+    """For an id of the finer purchase ladder, the id of the 1x, 1.5x or 2x purchase of the same
+    square nearest in price (the cheaper on a tie); any other id is its own. A policy trained
+    before the ladder was appended can be widened by copying these ids' output rows."""
+    if not _FINE_BUY_BASE <= action_id < NUM_ACTIONS:
+        return action_id
+    sq, k = divmod(action_id - _FINE_BUY_BASE, len(_FINE_EIGHTHS))
+    nearest = min(_OLD_EIGHTHS, key=lambda e: (abs(e - _FINE_EIGHTHS[k]), e))
+    return _buy_id(sq, nearest)
+
+
 def level_price(unit: int, base: int, level: int) -> int:
     """``level`` halves of ``base``, rounded down to the money unit (at least one unit)."""
     return max(unit, (base * level // 2) // unit * unit)
+
+
+def eighths_price(unit: int, base: int, eighths: int) -> int:
+    """``eighths`` eighths of ``base``, rounded down to the money unit (at least one unit); equal
+    to :func:`level_price` for ``eighths = 4 * level``."""
+    return max(unit, (base * eighths // 8) // unit * unit)
 
 
 def _decode(edition: Edition, n: int, action_id: int, player: int, holder: int) -> Action:
@@ -113,13 +150,17 @@ def _decode(edition: Edition, n: int, action_id: int, player: int, holder: int) 
         if isinstance(template, ChooseTax):
             return ChooseTax(player, template.percent)
         return type(template)(player)
+    unit = edition.money_unit
+    if action_id >= _FINE_BUY_BASE:
+        sq, k = divmod(action_id - _FINE_BUY_BASE, len(_FINE_EIGHTHS))
+        price = eighths_price(unit, edition.squares[sq].price, _FINE_EIGHTHS[k])
+        return ProposeTrade(player, holder, take_squares=(sq,), give_cash=price)
     if action_id >= _WISH_BASE:
         return WishBuildings(player, action_id - _WISH_BASE)
     if action_id < _TRADE_BUY_BASE:
         k, sq = divmod(action_id - _SQUARE_BASE, N_SQUARES)
         return _SQUARE_ACTIONS[k](player, sq)  # type: ignore[call-arg]
     levels = len(PRICE_LEVELS)
-    unit = edition.money_unit
     if action_id < _TRADE_SELL_BASE:
         sq, k = divmod(action_id - _TRADE_BUY_BASE, levels)
         price = level_price(unit, edition.squares[sq].price, PRICE_LEVELS[k])
@@ -141,11 +182,12 @@ def _decode(edition: Edition, n: int, action_id: int, player: int, holder: int) 
 class Catalogue(Generic[T]):
     """What each any-time action of one seat is in a listing: its id, or its action object.
 
-    Indexed by square (``build``, ``sell``, ``mortgage``, ``unmortgage``), by square, price level
-    and holder (``buy``: taking the holder's square for cash), by square, price level and the
-    buyer's offset to the left minus one (``sell_to``), by that offset and level (``card_sell``,
-    ``card_buy``: a jail card for cash), and ``claim`` (claiming rent). ``buy_all`` and
-    ``sell_all`` are the whole rows, for the common case where every level is affordable.
+    Indexed by square (``build``, ``sell``, ``mortgage``, ``unmortgage``), by square, purchase
+    price (``BUY_EIGHTHS``) and holder (``buy``: taking the holder's square for cash), by square,
+    price level and the buyer's offset to the left minus one (``sell_to``), by that offset and
+    level (``card_sell``, ``card_buy``: a jail card for cash), and ``claim`` (claiming rent).
+    ``buy_all`` and ``sell_all`` are the whole rows, for the common case where every price is
+    affordable.
     """
 
     __slots__ = (
@@ -179,7 +221,7 @@ class Catalogue(Generic[T]):
         self.claim = claim
         levels = _LEVELS
         self.buy_all = [
-            [tuple(rows[j][h] for j in levels) for h in range(len(rows[0]))] for rows in buy
+            [tuple(rows[j][h] for j in _BUY_LEVELS) for h in range(len(rows[0]))] for rows in buy
         ]
         self.sell_all = [tuple(x for j in levels for x in rows[j]) for rows in sell_to]
 
@@ -206,11 +248,18 @@ class ActionSpace:
         self.trade_amounts = [
             tuple(level_price(unit, sq.price, level) for level in PRICE_LEVELS) for sq in squares
         ]
+        self.buy_amounts = [
+            tuple(eighths_price(unit, sq.price, e) for e in BUY_EIGHTHS) for sq in squares
+        ]
         self.card_amounts = tuple(level_price(unit, edition.jail_fine, lv) for lv in PRICE_LEVELS)
         # Two price levels that round to the same amount are one action, with the first one's id.
         self.trade_k = [tuple(a.index(x) for x in a) for a in self.trade_amounts]
+        self.buy_k = [tuple(a.index(x) for x in a) for a in self.buy_amounts]
         self.card_k = tuple(self.card_amounts.index(x) for x in self.card_amounts)
-        self.repeats = any(len(set(a)) < len(a) for a in (*self.trade_amounts, self.card_amounts))
+        self.repeats = any(
+            len(set(a)) < len(a)
+            for a in (*self.trade_amounts, *self.buy_amounts, self.card_amounts)
+        )
         self._ids: dict[tuple[int, int], Catalogue[int]] = {}
         self._actions: dict[tuple[int, int], Catalogue[Action]] = {}
         self._decoded: dict[int, Action] = {}
@@ -243,10 +292,7 @@ class ActionSpace:
             sell=[_SQUARE_BASE + N_SQUARES + sq for sq in squares],
             mortgage=[_SQUARE_BASE + 2 * N_SQUARES + sq for sq in squares],
             unmortgage=[_SQUARE_BASE + 3 * N_SQUARES + sq for sq in squares],
-            buy=[
-                [[_TRADE_BUY_BASE + sq * levels + k] * n for k in self.trade_k[sq]]
-                for sq in squares
-            ],
+            buy=[[[_buy_id(sq, BUY_EIGHTHS[k])] * n for k in self.buy_k[sq]] for sq in squares],
             sell_to=[
                 [
                     [
@@ -328,11 +374,12 @@ class ActionIds(BuyingRules):
         may_build = not self._shortage_running()
         house_in_stock = unlimited or self.houses_left > 0
         hotel_in_stock = unlimited or self.hotels_left > 0
-        members_of, street, group_name, trade_amounts = (
+        members_of, street, group_name, trade_amounts, buy_amounts = (
             sp.members,
             sp.street,
             sp.group_name,
             sp.trade_amounts,
+            sp.buy_amounts,
         )
         props = sp.props
         # Groups with buildings: none of their properties is traded or mortgaged (S16, S17).
@@ -353,12 +400,12 @@ class ActionIds(BuyingRules):
                 if holder >= 0 and group_name[sq] not in built:
                     # Buy it for cash: the levels cost more and more, so those affordable come
                     # first.
-                    amounts = trade_amounts[sq]
+                    amounts = buy_amounts[sq]
                     if amounts[-1] <= my_cash:
                         trades += cat.buy_all[sq][holder]
                     else:
                         rows = cat.buy[sq]
-                        for j in _LEVELS:
+                        for j in _BUY_LEVELS:
                             if amounts[j] > my_cash:
                                 break
                             trades.append(rows[j][holder])
@@ -485,9 +532,10 @@ class ActionIds(BuyingRules):
                 raise UnknownActionId(
                     E_("a catalogue purchase has an id only when offered to the owner")
                 )
-            for k, level in enumerate(PRICE_LEVELS):
-                if a.give_cash == self._level_price(self.edition.squares[sq].price, level):
-                    return _TRADE_BUY_BASE + sq * len(PRICE_LEVELS) + k
+            unit, base = self.edition.money_unit, self.edition.squares[sq].price
+            for e in BUY_EIGHTHS:
+                if a.give_cash == eighths_price(unit, base, e):
+                    return _buy_id(sq, e)
         if (
             len(a.give_squares) == 1
             and not (a.take_squares or a.give_cash or a.give_jail_cards or a.take_jail_cards)
@@ -529,7 +577,12 @@ class ActionIds(BuyingRules):
             step = BID_STEPS[action_id - _BID_BASE] * self.edition.money_unit
             return Bid(player, max(self._min_raise(top), top.high_bid + step))
         holder = player
+        square = -1
         if _TRADE_BUY_BASE <= action_id < _TRADE_SELL_BASE:
-            owner = self.owner[(action_id - _TRADE_BUY_BASE) // len(PRICE_LEVELS)]
+            square = (action_id - _TRADE_BUY_BASE) // len(PRICE_LEVELS)
+        elif _FINE_BUY_BASE <= action_id < NUM_ACTIONS:
+            square = (action_id - _FINE_BUY_BASE) // len(_FINE_EIGHTHS)
+        if square >= 0:
+            owner = self.owner[square]
             holder = owner if owner >= 0 else player
         return self._space.action(len(self.names), action_id, player, holder)

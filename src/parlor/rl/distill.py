@@ -72,8 +72,10 @@ def lineups(opponents: str) -> list[str | list[str]]:
 
 def snap_trade(game: Any, seat: int, choice: Any, ids: npt.NDArray[np.int32]) -> int:
     """The legal catalogue id nearest to a teacher's trade proposal that has no id of its own:
-    the same deeds and jail cards with the same player, the cash closest to the teacher's
-    (a catalogue trade is one deed or card for cash at 1x, 1.5x or 2x its price); -1 if none."""
+    the same deeds and jail cards with the same player, and the cash the least above what the
+    teacher offers (the teacher's bots offer the least their partner accepts, so a cheaper snap
+    would be refused), else the closest below; -1 if none. A purchase of one deed has a price at
+    every eighth of its printed price from 0.5x to 3.5x; other catalogue trades 1x, 1.5x or 2x."""
     if type(choice).__name__ != "ProposeTrade":
         return -1
     shape = (choice.to, choice.give_squares, choice.take_squares)
@@ -89,10 +91,24 @@ def snap_trade(game: Any, seat: int, choice: Any, ids: npt.NDArray[np.int32]) ->
             action.take_jail_cards,
         ) != cards:
             continue
-        gap = abs(action.give_cash - action.take_cash - net)
+        more = action.give_cash - action.take_cash - net  # >= 0: at least as generous
+        gap = more if more >= 0 else 1_000_000_000 - more
         if best_gap is None or gap < best_gap:
             best, best_gap = int(i), gap
     return best
+
+
+def fallback_label(game: Any, seat: int, bot: Any) -> int:
+    """With ``--snap-trades``, for a proposal no catalogue trade snaps to (several deeds, a deed
+    given with the cash): the id of what the teacher would play without its offer, when it is
+    a heuristic with offers (the ``offering`` bot's ``heuristic``); -1 otherwise."""
+    inner = getattr(bot, "heuristic", None)
+    if inner is None:
+        return -1
+    try:
+        return int(game.action_id(inner.choose(game, seat)))
+    except (ValueError, TypeError, KeyError):
+        return -1
 
 
 def collect(
@@ -113,7 +129,7 @@ def collect(
     observations: list[FloatArray] = []
     legal: list[npt.NDArray[np.int32]] = []
     labels: list[int] = []
-    counts = {"games": 0, "won": 0, "decisions": 0, "unlabelled": 0, "snapped": 0}
+    counts = {"games": 0, "won": 0, "decisions": 0, "unlabelled": 0, "snapped": 0, "fallback": 0}
     for seed in seeds:
         env = envs[seed % len(envs)]
         rng = np.random.default_rng(seed)
@@ -134,6 +150,9 @@ def collect(
             if snap and label < 0:
                 label = snap_trade(env.game, env.seat, choice, ids)
                 counts["snapped"] += label >= 0
+                if label < 0:
+                    label = fallback_label(env.game, env.seat, bot)
+                    counts["fallback"] += label >= 0
             counts["decisions"] += 1
             if label >= 0 and mask[label]:
                 observations.append(obs["observation"].astype(np.float32))
@@ -222,6 +241,23 @@ class Trainer:
         trainer = cls(sizes, seed, lr)
         trainer.layers = [(w.copy(), b.copy()) for w, b in policy.layers]
         return trainer
+
+    def widen(self, num_actions: int) -> None:
+        """Give a property policy trained before the finer purchase ladder was appended to the
+        action layout (1466 ids) an output row per new id, a copy of the row of the nearest
+        1x/1.5x/2x purchase of the same square (``coarse_buy_id``); Adam starts over."""
+        from parlor.monopoly.action_ids import coarse_buy_id
+
+        w, b = self.layers[-1]
+        old = w.shape[0]
+        if old >= num_actions:
+            return
+        rows = [coarse_buy_id(i) for i in range(old, num_actions)]
+        if max(rows) >= old:
+            raise ValueError(f"a policy of {old} outputs cannot be widened to {num_actions}")
+        self.layers[-1] = (np.concatenate([w, w[rows]]), np.concatenate([b, b[rows]]))
+        self.moments = [[np.zeros_like(p) for p in (w, b, w, b)] for w, b in self.layers]
+        self.t = 0
 
     def policy(self, meta: dict[str, Any]) -> MlpPolicy:
         return MlpPolicy([(w.copy(), b.copy()) for w, b in self.layers], "relu", meta)
@@ -359,6 +395,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--eval-max-rounds", type=int, default=None, help="property games: cut at this round"
     )
     parser.add_argument("--eval-jobs", type=int, default=1)
+    parser.add_argument(
+        "--eval-seed-base",
+        type=int,
+        default=EVAL_SEED_BASE,
+        help="first evaluation game seed (within the 100,000 seeds kept out of training), so an "
+        "agent can be judged on seeds no earlier evaluation used",
+    )
     parser.add_argument("--no-eval-random", action="store_true", help="skip the yardstick")
     parser.add_argument(
         "--only-random",
@@ -379,11 +422,14 @@ def evaluate_run(args: argparse.Namespace) -> dict[str, Any]:
     """The greedy policy and the uniformly random one on the same fresh seeds, by the book's
     outcome; a round cap (``--eval-max-rounds``) ranks the players still in by valuation."""
     out = Path(args.out)
+    base = args.eval_seed_base
+    if base not in _EVAL_SEEDS or base + args.eval_games - 1 not in _EVAL_SEEDS:
+        raise SystemExit(f"evaluation seeds must lie in {_EVAL_SEEDS} (kept out of training)")
     policy = MlpPolicy.load(args.policy or out / "policy.npz")
     kwargs = {**policy.meta["env"], "opponents": args.evaluate}
     if args.eval_max_rounds is not None:
         kwargs["max_steps"] = 10**9  # the round cap alone cuts games
-    report: dict[str, Any] = {"opponents": args.evaluate, "env": kwargs}
+    report: dict[str, Any] = {"opponents": args.evaluate, "env": kwargs, "seed_base": base}
     players: list[tuple[str, Any]] = [] if args.only_random else [("agent", policy)]
     if not args.no_eval_random:
         players.append(("random_policy", RandomPolicy(args.seed)))
@@ -391,7 +437,12 @@ def evaluate_run(args: argparse.Namespace) -> dict[str, Any]:
     for key, player in players:
         start = time.monotonic()
         result = evaluate(
-            player, kwargs, args.eval_games, jobs=args.eval_jobs, max_rounds=args.eval_max_rounds
+            player,
+            kwargs,
+            args.eval_games,
+            seed_base=base,
+            jobs=args.eval_jobs,
+            max_rounds=args.eval_max_rounds,
         )
         result["eval_seconds"] = round(time.monotonic() - start, 1)
         report[key] = result
@@ -467,6 +518,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     size = int(probe.table.layout.size)
     if args.init:
         trainer = Trainer.from_policy(MlpPolicy.load(args.init), args.seed, args.lr)
+        if args.game != "tools":
+            trainer.widen(num_actions)
         if trainer.layers[0][0].shape[1] != size or trainer.layers[-1][0].shape[0] != num_actions:
             raise SystemExit(f"{args.init} does not fit this environment's layout")
     else:

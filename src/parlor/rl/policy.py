@@ -73,8 +73,14 @@ class MlpPolicy:
         return w_out @ x + b_out
 
     def __call__(self, observation: FloatArray, mask: BoolArray) -> int:
-        """The most likely legal action id."""
-        logits = np.where(mask, self.logits(observation), -np.inf)
+        """The most likely legal action id. A policy with fewer outputs than the mask (trained
+        before ids were appended to the layout, as the finer purchase ladder was) chooses an id
+        past its outputs only when no other is legal."""
+        scores = self.logits(observation)
+        if len(scores) < len(mask):
+            low = np.full(len(mask) - len(scores), np.finfo(np.float32).min, np.float32)
+            scores = np.concatenate([scores, low])
+        logits = np.where(mask, scores, -np.inf)
         if not self.meta.get("no_repeat"):
             return int(np.argmax(logits))
         key = hash((np.asarray(observation).tobytes(), np.asarray(mask).tobytes()))
