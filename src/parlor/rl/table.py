@@ -67,7 +67,8 @@ class GameSpec:
 
     def new_game(self, seed: int) -> Game[Any]:
         if self.family == "tools":
-            return tools.new_game(self.players, seed, self.deck, dict(self.options))
+            # (no options: the defaults, without checking an empty table at every reset)
+            return tools.new_game(self.players, seed, self.deck, dict(self.options) or None)
         return monopoly.new_game(self.edition or "classic", self.players, seed, dict(self.options))
 
     def encoder(self, game: Game[Any]) -> _Encoder:
@@ -369,8 +370,16 @@ class Table:
 
     def act(self, seat: int, action: Any) -> list[float]:
         """Apply an action object (bots choose these; some, like odd trades, have no id)."""
-        self.game.apply(action)
+        game = self.game
+        game.apply(action)
         self.steps += 1
+        if (
+            self.reward_kind == "win_loss"
+            and not self.seats_leave
+            and game.outcome is None
+            and self.steps < self.max_steps
+        ):  # (what _step_rewards finds then, sooner: TOOLS pays nothing before the end)
+            return [0.0] * self.n
         return self._step_rewards()
 
     def act_for(self, seat: int, action: Any, learner: int) -> float:
