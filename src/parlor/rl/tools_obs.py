@@ -10,9 +10,6 @@ is the observer, 1 the next seat clockwise (seat + 1), and so on.
 
 from __future__ import annotations
 
-import struct
-from itertools import compress, count
-from operator import ne
 from typing import Any, cast
 
 import numpy as np
@@ -136,6 +133,7 @@ class ToolsEncoder:
         self._discard_value: list[list[float]] = [
             _sums(float(c), most).tolist() for c in self.copies
         ]
+        self._order = [[(seat + i) % self.n for i in range(self.n)] for seat in range(self.n)]
         # Each seat's vector is the start of a buffer one float longer: the last float is
         # scratch, where a one-hot entry that is absent (no colour, no drawn card) is written,
         # so that the one-hot positions are a tuple of fixed length, built in one go.
@@ -152,22 +150,14 @@ class ToolsEncoder:
         self._piles: list[list[int] | None] = [None] * self.n
         self._piled = [0] * self.n
         self._hots: list[tuple[int, ...]] = [() for _ in range(self.n)]
+        self._sizes = [start["hand_sizes"] + i for i in range(self.n)]
         # The entries' offsets as attributes (no dict lookup per entry per call).
         self._hand_at, self._discard_at = start["hand"], start["discard"]
         self._top_at, self._color_at = start["top"], start["color"]
         self._decider_at, self._kind_at = start["decider"], start["pending_kind"]
         self._drawn_at, self._penalty_at = start["drawn"], start["good_nail_penalty"]
-        self._turns_at = start["turns_left"]
-        # The direction and the hand sizes, and the box penalty and the draw pile, are next to
-        # each other: each pair of entries is written by one struct call (floats packed as
-        # float32 in the machine's order, rounded as an item write rounds them), at its offset
-        # in bytes. A hand size's value is size / HAND_SCALE, looked up.
-        assert start["hand_sizes"] == start["direction"] + 1
-        assert start["draw_pile"] == start["box_penalty"] + 1
-        self._pack_sizes = struct.Struct(f"={1 + self.n}f").pack_into
-        self._pack_piles = struct.Struct("=2f").pack_into
-        self._sizes_offset, self._piles_offset = 4 * start["direction"], 4 * start["box_penalty"]
-        self._size_value = [size / HAND_SCALE for size in range(most)]
+        self._direction_at, self._box_at = start["direction"], start["box_penalty"]
+        self._pile_at, self._turns_at = start["draw_pile"], start["turns_left"]
         # (pending_numbers' kind indices are PHASE_NAMES', whose first five are TOOLS_DECISIONS)
 
     def encode(self, game: ToolsGame, seat: int) -> Vector:
@@ -188,9 +178,9 @@ class ToolsEncoder:
         old = self._hands[seat]
         if hand != old:
             value, base = self._hand_value, self._hand_at
-            # (the kinds whose counts differ, found in C: a hand changes by a card or two)
-            for k in compress(count(), map(ne, hand, old)):
-                v[base + k] = value[hand[k]]
+            for k, c in enumerate(hand):
+                if c != old[k]:
+                    v[base + k] = value[c]
             self._hands[seat] = hand
         # The discard pile is public (every card played, in ``view``): its new cards are read
         # from the pile itself, which the engine only appends to or replaces.
@@ -208,8 +198,9 @@ class ToolsEncoder:
             old = self._discards[seat]
             if counts != old:
                 values, base = self._discard_value, self._discard_at
-                for k in compress(count(), map(ne, counts, old)):
-                    v[base + k] = values[k][counts[k]]
+                for k, c in enumerate(counts):
+                    if c != old[k]:
+                        v[base + k] = values[k][c]
                 self._discards[seat] = counts
             self._piles[seat] = discard
             self._piled[seat] = len(discard)
@@ -228,26 +219,17 @@ class ToolsEncoder:
             hot = (self._top_at + top, scratch if color < 0 else self._color_at + color)
         was = self._hots[seat]
         if hot != was:
-            if len(hot) == len(was):
-                # Only the entries that moved; each is in its own block (or the scratch float,
-                # whatever is written there), so clearing one never clears another's one.
-                for j in compress(count(), map(ne, hot, was)):
-                    v[was[j]] = 0.0
-                    v[hot[j]] = 1.0
-            else:
-                for i in was:
-                    v[i] = 0.0
-                for i in hot:
-                    v[i] = 1.0
+            for i in was:
+                v[i] = 0.0
+            for i in hot:
+                v[i] = 1.0
             self._hots[seat] = hot
-        sizes = game.hand_sizes  # (by seat; the observer's first, then seat + 1, + 2...)
-        self._pack_sizes(
-            v,
-            self._sizes_offset,
-            1.0 if direction == 1 else 0.0,
-            *map(self._size_value.__getitem__, sizes[seat:] + sizes[:seat]),
-        )
-        self._pack_piles(v, self._piles_offset, box / HAND_SCALE, pile / self.deck_size)
+        v[self._direction_at] = 1.0 if direction == 1 else 0.0
+        sizes = game.hand_sizes
+        for i, p in zip(self._sizes, self._order[seat], strict=True):
+            v[i] = sizes[p] / HAND_SCALE
+        v[self._box_at] = box / HAND_SCALE
+        v[self._pile_at] = pile / self.deck_size
         if self.max_turns:
             v[self._turns_at] = max(0, self.max_turns - turn) / self.max_turns
         return self._vectors[seat]
