@@ -344,7 +344,11 @@ class Table:
         return [i for i in ids if kinds[i] not in dropped]
 
     def observe(self, seat: int) -> dict[str, npt.NDArray[Any]]:
-        return {"observation": self.encoder.encode(self.game, seat), "action_mask": self.mask(seat)}
+        # (encode and mask, each one call less: the encoder's vector and the kept mask, copied)
+        return {
+            "observation": self.encoder.update(self.game, seat).copy(),
+            "action_mask": self._shared_mask(seat).copy(),
+        }
 
     # ----- acting ----------------------------------------------------------------------------
     def act_id(self, seat: int, action_id: Any) -> list[float]:
