@@ -364,7 +364,8 @@ class Table:
                     pending=game.pending,
                 )
             )
-        index = action_index(action_id)
+        # (a Python int, the common case, without the call)
+        index = action_id if type(action_id) is int else action_index(action_id)
         ids = self._ids
         if ids is None:
             ids = self._ids = self._legal_ids(seat)
