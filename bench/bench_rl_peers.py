@@ -1,9 +1,15 @@
 """Parlor's AEC environments against RLCard's UNO, interleaved in one process on one core.
 
 Each environment does the same work per step: read the observation (and the mask), choose a
-uniformly random legal action, step. The figures are steps per CPU second of this process
-(``time.process_time``), taken in short interleaved rounds so that a loaded machine slows every
-environment alike; the ratio TOOLS / UNO is the headline.
+uniformly random legal action, step. The choice costs both sides alike: the legal ids as a Python
+list (the mask's ``nonzero()`` listed; UNO's ``legal_actions`` keys listed), then one
+``rng.integers``. (``np.flatnonzero`` and a NumPy scalar index, as this bench once chose, took
+about 5 us a step under load where UNO's list took 0.5 us: a tenth of a TOOLS step.) The
+figures are steps per CPU second of this process (``time.process_time``), taken in interleaved
+rounds so that a loaded machine slows every environment alike: each round gives every
+environment ``--seconds`` in ``--slices`` turns (10: a tenth of a second each, whole episodes)
+that alternate between them, so that the load's swings within a round reach all of them; the
+ratio TOOLS / UNO is the headline. (The batched part's rounds are one turn each, as before.)
 
     python bench/bench_rl_peers.py                   # 5 rounds of 1 CPU second each
     python bench/bench_rl_peers.py --rounds 10 --seconds 2
@@ -49,9 +55,9 @@ def aec_steps(make: Callable[[], Any]) -> Stepper:
             obs, _, term, trunc, _ = env.last()
             if term or trunc:
                 env.step(None)
-            else:
-                legal = np.flatnonzero(obs["action_mask"])
-                env.step(int(legal[rng.integers(len(legal))]))
+            else:  # (the legal ids as a list, as UNO's below: the same pick on both sides)
+                legal = obs["action_mask"].nonzero()[0].tolist()
+                env.step(legal[rng.integers(len(legal))])
             steps += 1
         yield steps
 
@@ -90,24 +96,28 @@ def vector_steps(envs: Any) -> Stepper:
         yield 20 * envs.num_envs
 
 
-def one_round(
-    stepper: Stepper, seconds: float, clock: Callable[[], float] = time.process_time
-) -> float:
-    """Steps per second of ``clock`` (CPU time of this process by default) over whole episodes
-    (or batches) until ``seconds`` of it have passed."""
-    steps, start = 0, clock()
-    while clock() - start < seconds:
-        steps += next(stepper)
-    return steps / (clock() - start)
-
-
 def interleave(
-    contenders: dict[str, Stepper], rounds: int, seconds: float, clock: Callable[[], float]
+    contenders: dict[str, Stepper],
+    rounds: int,
+    seconds: float,
+    clock: Callable[[], float],
+    slices: int = 1,
 ) -> dict[str, list[float]]:
+    """Each contender's rate in each round: ``seconds`` of ``clock`` each, taken in ``slices``
+    turns that alternate between the contenders (whole episodes or batches each), so that a
+    change of the machine's load within a round reaches them all alike."""
     rates: dict[str, list[float]] = {name: [] for name in contenders}
     for _ in range(rounds):
-        for name, stepper in contenders.items():
-            rates[name].append(one_round(stepper, seconds, clock))
+        steps = dict.fromkeys(contenders, 0)
+        spent = dict.fromkeys(contenders, 0.0)
+        for _ in range(slices):
+            for name, stepper in contenders.items():
+                start = clock()
+                while clock() - start < seconds / slices:
+                    steps[name] += next(stepper)
+                spent[name] += clock() - start
+        for name in contenders:
+            rates[name].append(steps[name] / spent[name])
     return rates
 
 
@@ -216,6 +226,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per round")
     parser.add_argument("--vector", type=int, default=0, help="also the batched envs, N games")
+    parser.add_argument(
+        "--slices", type=int, default=10, help="AEC rounds: turns per round between the envs"
+    )
     args = parser.parse_args()
     contenders: dict[str, Stepper] = {
         "Parlor TOOLS 2p AEC": aec_steps(lambda: tools_env(2)),
@@ -227,7 +240,7 @@ def main() -> None:
     except ImportError:
         contenders.pop("RLCard UNO")
         print("rlcard is not installed (pip install -e '.[bench]'): no UNO figure")
-    rates = interleave(contenders, args.rounds, args.seconds, time.process_time)
+    rates = interleave(contenders, args.rounds, args.seconds, time.process_time, args.slices)
     load = os.getloadavg()[0]
     print(f"AEC, {args.rounds} interleaved rounds of {args.seconds} CPU s; load {load:.1f}")
     table(rates, "steps/CPU s")

@@ -356,3 +356,28 @@ def test_liquidate_for_debts_keeps_mortgages_and_sales_for_raising_funds() -> No
 def test_bad_liquidate_option_fails_early() -> None:
     with pytest.raises(ValueError, match="liquidate"):
         property_env("classic", 4, liquidate="never")
+
+
+@pytest.mark.parametrize("max_iter", [5, 2**63])
+def test_agent_iter_yields_what_pettingzoos_iterator_yields(max_iter: int) -> None:
+    """``agent_iter`` is a generator here (issue 21's speed): the same agents as PettingZoo's
+    AECIterable over the same game, dead agents' final steps included, at most ``max_iter``."""
+    from pettingzoo.utils.env import AECIterable
+
+    def agents_seen(iterable: Callable[[Any, int], Any]) -> list[str]:
+        env = property_env("classic", 3, max_steps=400)
+        env.reset(seed=4)
+        rng = np.random.default_rng(0)
+        seen = []
+        for agent in iterable(env, max_iter):
+            seen.append(agent)
+            obs, _, term, trunc, _ = env.last()
+            env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        return seen
+
+    ours = agents_seen(lambda env, n: env.agent_iter(n))
+    assert ours == agents_seen(AECIterable)
+    if max_iter == 5:
+        assert len(ours) == 5
+    else:  # (the whole episode, to the cap's truncation and every seat's final step)
+        assert len(ours) > 400 and set(ours) == {"player_0", "player_1", "player_2"}

@@ -178,22 +178,24 @@ left (the book's time-limit rule). 95% Wilson intervals.
 SPEED = {
     "load": "2.3",
     "aec": [
-        ("Parlor TOOLS, 2 players (AEC)", 20_026),
-        ("Parlor classic, 4 players (AEC, cap 5,000 steps)", 6_678),
-        ("RLCard UNO (for comparison)", 22_078),
+        ("Parlor TOOLS, 2 players (AEC)", 30_766),
+        ("Parlor classic, 4 players (AEC, cap 5,000 steps)", 8_405),
+        ("RLCard UNO (for comparison)", 26_640),
     ],
     # (the AEC rows and ratios from `--rounds 5 --seconds 1` alone: the AEC rounds come first
     # and are the same with --vector 8)
-    "aec_load": "4.4",
-    "tools_vs_uno": "0.91x (0.66x to 1.08x per round; 0.96x in a run at load 6.0; before "
-    "this session's work 0.86x on a quiet machine, load 0.2, and 0.79x at load 1.2; 0.71x "
-    "before the encoders kept their vectors)",
-    "compiled": "TOOLS 2 players 37,703, RLCard UNO 27,022 steps per CPU second; TOOLS against "
-    "UNO 1.40x (1.11x to 1.98x per round; load 4.2), with the TOOLS engine, "
-    "parlor/core/records.py and the TOOLS encoder compiled (the other modules of the list, "
-    "which the TOOLS step does not run, take this machine half an hour to compile); 1.16x "
-    "before this session (load 8.1). Classic 4 players compiled, the whole list, before this "
-    "session: 10,183 (8,607 to 11,165 per round).",
+    "aec_load": "4.0",
+    "tools_vs_uno": "1.15x (1.02x to 1.26x per round); 1.21x (1.06x to 1.28x) in 10 rounds at "
+    "load 8.1. The session's code before its work, with this bench, 0.98x (0.96x to 1.11x; 10 "
+    "rounds, load 5.1); the bench's own pick then cost TOOLS more than UNO (see below): 0.85x "
+    "(0.79x to 0.97x) on a quiet machine, load 0.3",
+    "compiled": "TOOLS 2 players 48,659, RLCard UNO 30,097 steps per CPU second; TOOLS against "
+    "UNO 1.62x (1.49x to 1.89x per round; 10 rounds, load 5.7; 1.86x, 1.50x to 2.23x, in a run "
+    "with one turn a round at load 7.9), with the TOOLS engine, parlor/core/records.py, the "
+    "layout and the TOOLS encoder compiled (the other modules of the list, which the TOOLS step "
+    "does not run, take this machine half an hour to compile); 1.40x before this session. Classic "
+    "4 players compiled, the whole list, in an earlier session: 10,183 (8,607 to 11,165 per "
+    "round).",
     "vector": [
         ("`parlor/Tools-v0` x8, `ParlorVectorEnv`", 31_008),
         ("`parlor/Tools-v0` x8, Gymnasium `SyncVectorEnv`", 11_052),
@@ -296,15 +298,40 @@ and deed records it was written from, rewrites only the records that differ, and
 colour groups' completeness again only when an owner changed.
 The observations are byte for byte what they were (tests/rl/test_fast_obs.py).
 
-Of issue 21's targets, on this loaded machine: classic
-10,000 steps/s compiled is met (the median; not every round), TOOLS compiled passes UNO but not
-the 2x asked (1.40x); not met: TOOLS at 1.0x UNO plain (0.91x; some rounds pass it). The batched
+The AEC class does PettingZoo's per-step work itself where that was dearer: `last()` reads the
+observation from the table without going through `observe`, `agent_iter` is a generator (PettingZoo's
+iterator calls a Python `__next__` at every step), a seeded `reset` makes no seed generator, and
+all-zero rewards (every "win_loss" step before the end) are not added to the cumulative ones.
+
+Of issue 21's targets, on this loaded machine: TOOLS at 1.0x UNO plain is met, in every round
+of the runs above; classic 10,000 steps/s compiled is met (the median; not every round); TOOLS
+compiled passes UNO but not the 2x asked (1.62x): what the compiled TOOLS step still runs as
+Python is the table (`parlor/rl/table.py`, kept plain: compiled, its `GameSpec` made OpenSpiel
+processes abort at exit), the PettingZoo class (`parlor/rl/aec.py`: PettingZoo has no type
+information, and mypyc, given a subclass of an untyped base, built a class that crashed, or, as a
+non-native class, one without `AECEnv` among its bases) and the bench's own loop: about 530 of
+the 1,900 bytecodes of a plain step (UNO's: 2,040; counted with `sys.settrace` opcode events). The batched
 forms' figures and targets are under [Batched environments](#batched-environments).
+
 Counted in instructions, which the load does not change (`valgrind --tool=cachegrind
---cache-sim=no`, 20 games of the bench's loop with seeds 0 to 19, less the same run with none),
-a TOOLS 2-player AEC step is about 139,000 (163,000 before this session's work) against UNO's
-184,000, yet on this machine the CPU time says otherwise (probably because UNO's steps are
-more of NumPy's long loops, which run more instructions a cycle than the interpreter's).
+--cache-sim=yes --branch-sim=yes`, 60 episodes of the bench's loop after one, less a run of that
+one), a TOOLS 2-player AEC step is about 118,000 against UNO's 186,000, and
+cachegrind's simulated caches and branch predictor find no more misses in it (per step: 3,300
+first-level instruction misses against 3,300, 1,600 data misses against 1,700, 2,900
+mispredicted branches against 3,300), yet the CPU time is not much lower: a TOOLS step is more
+of the interpreter's own work (40% of the samples in its bytecode loop against UNO's 27%;
+`perf record -e cpu-clock`, the code of this session's start),
+which runs fewer instructions a cycle than UNO's string and NumPy work. So instruction counts,
+and bytecode counts, mislead here: an encoder that found the changed hand kinds and one-hots in C
+(`itertools.compress` over `map(operator.ne, ...)`) and wrote the hand sizes with one `struct` call
+ran a sixth fewer bytecodes a step and took 6% more CPU time, and was not kept. What was measured instead:
+each change against the code before it in one process, the two alternating every few episodes
+(CPU time of each), and parts of the step removed in turn: the encoder's update is about a third
+of a TOOLS step, and the bench's choice was a tenth: it listed the mask's ones with
+`np.flatnonzero` and indexed them with a NumPy integer, about 5 us a step under load where UNO's
+side lists its legal actions' keys in 0.5 us. Both sides now pick from a Python list, and the
+bench's rounds alternate between the environments in tenths of a second, so that the load's
+swings reach them alike.
 The figures come from the bench, not from this file: run it to measure your machine.
 
 ## Batched environments

@@ -67,7 +67,8 @@ class GameSpec:
 
     def new_game(self, seed: int) -> Game[Any]:
         if self.family == "tools":
-            return tools.new_game(self.players, seed, self.deck, dict(self.options))
+            # (no options: the defaults, without checking an empty table at every reset)
+            return tools.new_game(self.players, seed, self.deck, dict(self.options) or None)
         return monopoly.new_game(self.edition or "classic", self.players, seed, dict(self.options))
 
     def encoder(self, game: Game[Any]) -> _Encoder:
@@ -343,7 +344,11 @@ class Table:
         return [i for i in ids if kinds[i] not in dropped]
 
     def observe(self, seat: int) -> dict[str, npt.NDArray[Any]]:
-        return {"observation": self.encoder.encode(self.game, seat), "action_mask": self.mask(seat)}
+        # (encode and mask, each one call less: the encoder's vector and the kept mask, copied)
+        return {
+            "observation": self.encoder.update(self.game, seat).copy(),
+            "action_mask": self._shared_mask(seat).copy(),
+        }
 
     # ----- acting ----------------------------------------------------------------------------
     def act_id(self, seat: int, action_id: Any) -> list[float]:
@@ -359,7 +364,8 @@ class Table:
                     pending=game.pending,
                 )
             )
-        index = action_index(action_id)
+        # (a Python int, the common case, without the call)
+        index = action_id if type(action_id) is int else action_index(action_id)
         ids = self._ids
         if ids is None:
             ids = self._ids = self._legal_ids(seat)
@@ -369,8 +375,16 @@ class Table:
 
     def act(self, seat: int, action: Any) -> list[float]:
         """Apply an action object (bots choose these; some, like odd trades, have no id)."""
-        self.game.apply(action)
+        game = self.game
+        game.apply(action)
         self.steps += 1
+        if (
+            self.reward_kind == "win_loss"
+            and not self.seats_leave
+            and game.outcome is None
+            and self.steps < self.max_steps
+        ):  # (what _step_rewards finds then, sooner: TOOLS pays nothing before the end)
+            return [0.0] * self.n
         return self._step_rewards()
 
     def act_for(self, seat: int, action: Any, learner: int) -> float:
