@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import gc
 import multiprocessing as mp
+import os
+import signal
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +19,7 @@ import parlor.rl  # noqa: F401  (registers the ids)
 from parlor.bots.base import RandomBot
 from parlor.rl.gym_env import make_spec
 from parlor.rl.table import IllegalActionError, Table
-from parlor.rl.vector import ParlorProcessVectorEnv, ParlorVectorEnv
+from parlor.rl.vector import ParlorProcessVectorEnv, ParlorVectorEnv, WorkerDiedError
 
 
 def random_actions(rng: np.random.Generator, masks: np.ndarray) -> np.ndarray:
@@ -264,3 +266,23 @@ def test_outcome_info_reports_what_the_single_environments_info_says() -> None:
         procs.close()
         theirs.close()
     assert seen == set(keys)
+
+
+def test_a_dead_worker_is_named_in_a_typed_error() -> None:
+    """A worker killed under the batch surfaces as WorkerDiedError naming the worker, its pid and
+    its exit code (not a raw EOFError or ConnectionResetError from the pipe), again at every later
+    call; close() still stops the other worker and leaves no process behind."""
+    procs = ParlorProcessVectorEnv("parlor/Tools-v0", 4, workers=2)
+    obs, _ = procs.reset(seed=0)
+    victim = procs._procs[1]
+    os.kill(victim.pid, signal.SIGKILL)
+    victim.join(timeout=5)
+    actions = np.array([int(np.flatnonzero(m)[0]) for m in obs["action_mask"]])
+    with pytest.raises(WorkerDiedError, match=f"worker 1 .*pid {victim.pid}.*exit code -9") as err:
+        procs.step(actions)
+    assert (err.value.worker, err.value.pid, err.value.exitcode) == (1, victim.pid, -9)
+    with pytest.raises(WorkerDiedError, match="worker 1"):
+        procs.reset(seed=1)
+    survivor = procs._procs[0]
+    procs.close()
+    assert survivor.exitcode == 0 and not mp.active_children()

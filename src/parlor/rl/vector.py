@@ -235,6 +235,20 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
         self.envs = []
 
 
+class WorkerDiedError(RuntimeError):
+    """A worker process of :class:`ParlorProcessVectorEnv` ended while the batch needed it
+    (killed, out of memory...): ``worker`` its number, ``pid`` and ``exitcode`` (negative: the
+    signal). The batch cannot go on without its games; close it."""
+
+    def __init__(self, worker: int, pid: int | None, exitcode: int | None) -> None:
+        how = "still running" if exitcode is None else f"exit code {exitcode}"
+        super().__init__(
+            f"worker {worker} of the process batch (pid {pid}) died ({how}): its games are lost; "
+            "close this environment and make a new one"
+        )
+        self.worker, self.pid, self.exitcode = worker, pid, exitcode
+
+
 #: The batch arrays the workers write into shared memory: name, dtype, width (None: one value
 #: per game). The actions go the other way.
 _SHARED = (
@@ -355,6 +369,7 @@ class ParlorProcessVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray
         self._shared = _arrays(raws, num_envs, widths)
         self._conns: list[Connection] = []
         self._procs: list[Any] = []
+        self._dead: WorkerDiedError | None = None  # (every later command raises it again)
         b = self._bounds
         for w, count in enumerate(sizes):
             parent, child = ctx.Pipe()
@@ -373,9 +388,22 @@ class ParlorProcessVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray
         """Send each worker its message (``_STEP``: step with the actions in shared memory; else
         a pickled command) and wait for every acknowledgement: empty, or pickled, an exception
         (raised here) or the ended games' infos (kept in ``outcomes``)."""
-        for conn, message in zip(self._conns, messages, strict=True):
-            conn.send_bytes(message if message is _STEP else pickle.dumps(message))
-        answers = [conn.recv_bytes() for conn in self._conns]
+        if self._dead is not None:
+            raise self._dead
+        w = 0  # (the worker being talked to, for the error)
+        try:
+            for conn, message in zip(self._conns, messages, strict=True):
+                conn.send_bytes(message if message is _STEP else pickle.dumps(message))
+                w += 1
+            w, answers = 0, []
+            for conn in self._conns:
+                answers.append(conn.recv_bytes())
+                w += 1
+        except (EOFError, OSError) as exc:  # (a broken pipe, a reset connection: a dead worker)
+            proc = self._procs[w]
+            proc.join(timeout=1)  # (its exit code, once the system has it)
+            self._dead = WorkerDiedError(w, proc.pid, proc.exitcode)
+            raise self._dead from exc
         self.outcomes = []
         for answer in answers:
             if answer:
@@ -449,4 +477,4 @@ class ParlorProcessVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray
         self._conns, self._procs = [], []
 
 
-__all__ = ["ParlorProcessVectorEnv", "ParlorVectorEnv"]
+__all__ = ["ParlorProcessVectorEnv", "ParlorVectorEnv", "WorkerDiedError"]
