@@ -286,3 +286,17 @@ def test_a_dead_worker_is_named_in_a_typed_error() -> None:
     survivor = procs._procs[0]
     procs.close()
     assert survivor.exitcode == 0 and not mp.active_children()
+
+
+@pytest.mark.skipif(not hasattr(os, "sched_setaffinity"), reason="Linux's affinity calls")
+def test_the_default_workers_are_the_cores_this_process_may_use() -> None:
+    """Pinned to one core (taskset, a cgroup), the process batch starts one worker, not one per
+    core of the machine."""
+    allowed = os.sched_getaffinity(0)
+    os.sched_setaffinity(0, {min(allowed)})
+    try:
+        with ParlorProcessVectorEnv("parlor/Tools-v0", 4) as procs:
+            assert len(procs._procs) == 1
+            procs.reset(seed=0)
+    finally:
+        os.sched_setaffinity(0, allowed)

@@ -236,6 +236,14 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
         self.envs = []
 
 
+def _cores() -> int:
+    """The cores this process may run on (``taskset`` and cgroups' pinning included)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # (no sched_getaffinity outside Linux)
+        return mp.cpu_count()
+
+
 class WorkerDiedError(RuntimeError):
     """A worker process of :class:`ParlorProcessVectorEnv` ended while the batch needed it
     (killed, out of memory...): ``worker`` its number, ``pid`` and ``exitcode`` (negative: the
@@ -336,11 +344,12 @@ def _worker(
 
 
 class ParlorProcessVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]]):
-    """``num_envs`` games split over ``workers`` processes (default: one per core), each stepping
-    its slice as a :class:`ParlorVectorEnv`; the same batches, seeds and autoreset as that one, so
-    a run gives the same trajectories whatever the number of workers. The batches live in shared
-    memory (the workers write their rows in place; the pipes carry the command and a short
-    acknowledgement, nothing is pickled per step). Close it when done."""
+    """``num_envs`` games split over ``workers`` processes (default: one per core this process
+    may use), each stepping its slice as a :class:`ParlorVectorEnv`; the same batches, seeds and
+    autoreset as that one, so a run gives the same trajectories whatever the number of workers.
+    The batches live in shared memory (the workers write their rows in place; the pipes carry a
+    one-byte command and a one-byte acknowledgement, nothing is pickled per step). A worker that
+    dies raises :class:`WorkerDiedError`. Close it when done."""
 
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP}
 
@@ -354,7 +363,7 @@ class ParlorProcessVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray
         **kwargs: Any,
     ) -> None:
         self.outcomes: list[tuple[int, dict[str, Any]]] = []
-        workers = min(num_envs, workers or mp.cpu_count())
+        workers = min(num_envs, workers or _cores())
         if workers < 1:
             raise ValueError("workers must be at least 1")
         kwargs = _env_kwargs(env_id, kwargs)
