@@ -176,7 +176,7 @@ left (the book's time-limit rule). 95% Wilson intervals.
 #: command with the build of setup.py (``PARLOR_COMPILE=1``). Measure again after a change that
 #: moves them.
 SPEED = {
-    "load": "2.3",
+    "load": "9.9",
     "aec": [
         ("Parlor TOOLS, 2 players (AEC)", 20_026),
         ("Parlor classic, 4 players (AEC, cap 5,000 steps)", 6_678),
@@ -195,44 +195,77 @@ SPEED = {
     "before this session (load 8.1). Classic 4 players compiled, the whole list, before this "
     "session: 10,183 (8,607 to 11,165 per round).",
     "vector": [
-        ("`parlor/Tools-v0` x8, `ParlorVectorEnv`", 31_008),
-        ("`parlor/Tools-v0` x8, Gymnasium `SyncVectorEnv`", 11_052),
-        ("`parlor/Classic-v0` x8, `ParlorVectorEnv`", 6_490),
-        ("`parlor/Classic-v0` x8, Gymnasium `SyncVectorEnv`", 5_456),
+        ("`parlor/Tools-v0` x8, `ParlorVectorEnv`", 31_156),
+        ("`parlor/Tools-v0` x8, Gymnasium `SyncVectorEnv`", 15_543),
+        ("`parlor/Classic-v0` x8, `ParlorVectorEnv`", 6_850),
+        ("`parlor/Classic-v0` x8, Gymnasium `SyncVectorEnv`", 5_477),
     ],
-    "vector_ratios": "`ParlorVectorEnv` against `SyncVectorEnv`: 2.81x for `parlor/Tools-v0` (1.81x "
-    "to 3.05x per round), 1.19x for `parlor/Classic-v0` (0.76x to 1.82x; load 2.3, other jobs "
-    "coming and going: the rounds spread widely). A run of nearly this code (before the opt-in outcome infos) at load 12.9, "
-    "steadier: 1.86x (1.43x to 2.05x) and 1.31x (1.31x to 1.47x). Before this work, with the bench "
-    "then picking the ids game by game in Python: 1.42x and 1.17x (load 0.4), 1.33x and 1.15x "
-    "(load 10.1).",
-    "processes": "2 workers against 1 over 64 games of `parlor/Tools-v0`: 1.16x the steps per wall "
-    "second (0.90x to 1.44x per round; 22,438 against 19,337 steps/s) at load 2.2 on the 2 cores, "
-    "which other jobs were using: not the free second core the figure needs (0.99x at load 13.0). "
-    "The CPU time per game step, which the load changes much less: 44.1 us in the workers with 2, "
-    "47.2 us with 1 (splitting the games adds no work), 3.1 us in the parent (picking the ids, "
-    "copying the batch, the pipes), which the workers wait for. Before this work: 1.51x at load "
-    "0.4, with the parent then picking the 64 ids one by one",
-    "vector_targets": "2x `SyncVectorEnv` is met for TOOLS in the median of the load-2.3 run "
-    "(2.81x) but not in every round, nor in the load-12.9 run (1.86x): not reliably; it is not "
-    "met for the classic game (1.19x to 1.31x: its step is mostly the property encoder's update "
-    "and the engine's, which the batch shares with the single environments). 1.8x on 2 cores for "
-    "the processes could not be measured: the machine had no quiet moment during this work. From "
-    "the CPU times above, a bound, not a measurement: (3.1 + 44.1) / (3.1 + 44.1 / 2) is 1.87x if "
-    "both workers' halves of every step took equally long; the slower half sets the pace, so a "
-    "quiet machine should show less.",
+    "vector_ratios": "`ParlorVectorEnv` against `SyncVectorEnv`: 2.00x for `parlor/Tools-v0` "
+    "(2.00x to 2.12x per round), 1.25x for `parlor/Classic-v0` (1.09x to 1.52x). The batch's code "
+    "is the same as in earlier runs, whose spread is the machine's: 1.82x (1.64x to 2.01x) and "
+    "1.19x (1.19x to 1.63x) on a quiet machine (load 0.5 to 0.7), 1.96x and 1.28x at load 2.7, "
+    "1.86x and 1.31x at load 12.9. Before the batch kept its arrays and checked a batch's ids at "
+    "once, with the bench then picking the ids game by game in Python: 1.42x and 1.17x (load 0.4).",
+    "vector_bound": "in that run, a TOOLS game step took `SyncVectorEnv` 64.3 us and "
+    "`ParlorVectorEnv` 32.1 us, of which 21.2 us (66%) that shared work: no batch passes 3.03x; a "
+    "classic one 182.6 us and 146.0 us, of which 112.1 us (77%): no batch of these games passes "
+    "1.63x, so the classic 2x is out of reach of any batch until the games' own work shrinks. "
+    "Beyond it, `ParlorVectorEnv` spends 33.9 us a classic step and `SyncVectorEnv` 70.5 us. In a "
+    "cProfile of the classic batch the property encoder's update is about 28% of the time, the "
+    "engine's legal ids (mostly the list of trade proposals) 20% and its moves 16%: those are the "
+    "places to cut (parlor.rl.property_obs and the engine).",
+    "processes": [
+        ("1 worker, 1 core", 12_134),
+        ("2 workers, 1 core", 10_860),
+        ("2 workers, 2 cores", 10_692),
+        ("1 worker, 2 cores (the parent on the other)", 11_398),
+        ("`ParlorVectorEnv` in one process, 1 core", 12_178),
+        ("control: 2 free-running workers, 1 core", 13_371),
+        ("control: 2 free-running workers, 2 cores", 12_501),
+    ],
+    "process_load": "9.8, other helpers' jobs on both cores (the machine had no quiet moment "
+    "during this work)",
+    "process_ratios": "2 workers on 2 cores against the same on 1 core: 0.98x (0.88x to 1.05x "
+    "per round); against 1 worker on 1 core 0.88x (0.79x to 0.95x); the earlier figure, 2 workers "
+    "against 1 both free on the machine, 0.94x (0.61x to 1.06x); against `ParlorVectorEnv` on 1 "
+    "core 0.88x. The control got 0.93x (0.85x to 1.06x) from the second core: at that load the "
+    "second core gave this work nothing, so these ratios measure the load, not the batch. The "
+    "last quiet-machine figure (the previous code, load 0.5 to 0.7, 2 workers against 1 both free): "
+    "1.47x (1.32x to 2.02x). The issue's 1.8x on 2 cores is still to be measured on a quiet "
+    "machine, with the same command.",
+    "process_cpu": "CPU time per game step in that run (the load changes it much less than the wall "
+    "time): 35.1 us in the workers with 1 worker on 1 core, 40.7 us with 2 workers on 1 core, "
+    "42.1 us with 2 on 2 cores; the control's workers 33.5 us and 34.5 us; the parent 2.4 us to 2.7 "
+    "us (3.0 us to 4.4 us in this session's runs before the one-byte pipes, 3.4 us to 3.9 us in the "
+    "quiet run). Why a worker's CPU per step rises with 2 workers: not the second core (2 workers "
+    "on 1 core cost nearly what they cost on 2) and not spinning (the workers block on their pipes): "
+    "the round trip of every batch step. Each worker wakes once a step, with its fixed cost spread "
+    "over half the games, and most likely finds its caches used by what ran meanwhile (the other "
+    "worker, the parent, other jobs); the control, which wakes once in 20 batch steps, costs no "
+    "more with 2 workers than 1 worker does. The fixed part alone, 2 games on 2 workers, "
+    "interleaved A/B at load 10: 180 us of the workers' CPU a batch step before the one-byte pipes "
+    "and 144 us after, the parent's 63 us and 42 us.",
+    "vector_targets": "2x `SyncVectorEnv` for TOOLS: 2.00x in this run (every round at 2.00x or "
+    "more) but 1.82x in the quiet run of the same batch code: at the edge, not met with any margin; "
+    "the classic game's 2x: not met (1.25x) and beyond any batch of today's games (the bound "
+    "1.63x). 1.8x on 2 cores for the processes: not measured (no quiet machine). From the quiet "
+    "run's CPU times, a model, not a measurement: with 1 worker on 1 core a game step costs 3.4 + "
+    "39.8 us; with 2 workers on 2 cores the parent's 3.9 us plus half of 41.7 us, times 1.07 for "
+    "the slower half (the halves' spread, measured by stepping two 32-game batches in one "
+    "process): 1.65x at best, so most likely not met.",
 }
 
 
 def _vector_speed() -> str:
     vector = "\n".join(f"| {name} | {rate:,} |" for name, rate in SPEED["vector"])
+    procs = "\n".join(f"| {name} | {rate:,} |" for name, rate in SPEED["processes"])
     return f"""### Speed of the batches
 
-Measured by the batched part of the bench of [Speed](#speed) (the same command, in a run of its
-own), interleaved with Gymnasium's `SyncVectorEnv` over the same environments (`gym.make_vec(..., vectorization_mode="sync")`); the bench picks each
-batch's random legal ids in three NumPy calls for both, as a batched agent would (a loop over the
-games in Python costs about as much as a TOOLS game step, and would hide the environments' own
-difference).
+Measured by the batched part of the bench of [Speed](#speed) (the same command; load
+{SPEED["load"]}), interleaved with Gymnasium's `SyncVectorEnv` over the same environments
+(`gym.make_vec(..., vectorization_mode="sync")`); the bench picks each batch's random legal ids in
+three NumPy calls for both, as a batched agent would (a loop over the games in Python costs about
+as much as a TOOLS game step, and would hide the environments' own difference).
 
 | batched (8 games) | steps / CPU s |
 | --- | ---: |
@@ -245,17 +278,40 @@ path, refused or penalized as there); it plays the bots' moves without the table
 every seat's reward on the moves that pay nobody (`Table.act_for`); it copies the encoders' own
 vectors into the batch in one call and sets the masks' ones item by item; it restarts a game
 without building the observation and the info it would throw away; and it has no wrappers and no
-per-game observation and info dicts. The games' own work (the engine's moves, the bots' choices,
-the encoders' updates) is most of what is left: in the classic game the property encoder's update
-alone is about a third of a batched step, which is why the classic ratio is the lower one.
+per-game observation and info dicts.
+
+What is left is the games' own work, which every form does for the same games: the engine's
+moves and new games, the bots' choices, the encoder's update, the legal ids (and the bench's
+picks). The bench times it in an instrumented run of its own and prints the bound it sets:
+{SPEED["vector_bound"]}
 
 `ParlorProcessVectorEnv` keeps its batches in shared memory: the workers write their rows in
-place, a step command is one byte (the actions are in shared memory too) and its acknowledgement
-empty, nothing is pickled per step. While the parent reads the batch and picks the next actions,
-each worker restarts the games that ended (a restart costs several steps' time): the restarts
-leave the next step's critical path, so one worker's restarts do not hold up the batch; a `reset`
-before that step undoes them, so an unseeded reset draws the same games.
-{SPEED["processes"]}.
+place, the actions go the other way in shared memory too, and a step is one byte written on each
+worker's pipe and one byte back (`os.write` and `os.read` on the descriptors: no framing, nothing
+pickled; the rare pickled messages, a reset, an exception, the ended games' infos, follow a tag
+byte). While the parent reads the batch and picks the next actions, each worker restarts the
+games that ended (a restart costs several steps' time): the restarts leave the next step's
+critical path, so one worker's restarts do not hold up the batch; a `reset` before that step
+undoes them, so an unseeded reset draws the same games. A worker that dies (killed, out of
+memory) raises `WorkerDiedError` naming the worker, its pid and exit code, at that call and every
+later one; `close()` still stops the others.
+
+How its speed is measured: 64 games of `parlor/Tools-v0`, steps per wall second (its work is in
+the workers), each contender pinned with its workers to one core or to both
+(`os.sched_setaffinity`), interleaved (`python bench/bench_rl_peers.py --vector 64 --only
+processes` runs that part alone). With "1 worker" free on 2 cores the parent has the other core
+to itself, so that figure uses more than one core; the issue's "grows with cores" is the same form
+on 1 core against 2. The control is two processes stepping their own 32 games each with nothing
+to wait for (20 batch steps a command): the most a second core gives this work on the machine at
+that moment. Load {SPEED["process_load"]}:
+
+| 64 games, `parlor/Tools-v0` | steps / wall s |
+| --- | ---: |
+{procs}
+
+{SPEED["process_ratios"]}
+
+{SPEED["process_cpu"]}
 
 Of issue 21's targets for the batches: {SPEED["vector_targets"]}"""
 
@@ -338,9 +394,10 @@ Games restart by themselves as in Gymnasium's own vector environments (`Autorese
 the step after the one that ended a game ignores its action and returns the new game's first
 observation with reward 0. The batch plays exactly what `SyncVectorEnv` plays over the same
 environments and seeds (tests/rl/test_vector.py). `ParlorProcessVectorEnv(env_id, num_envs,
-workers=None)` splits the games over worker processes (one per core by default), each stepping
-its slice, with the same batches, seeds and trajectories; close it when done, or use it in a
-`with` block (a collected one stops its workers too):
+workers=None)` splits the games over worker processes (by default one per core the process may
+use: `taskset` and cgroups count), each stepping its slice, with the same batches, seeds and
+trajectories; close it when done, or use it in a `with` block (a collected one stops its workers
+too):
 
 ```python
 from parlor.rl.vector import ParlorProcessVectorEnv
