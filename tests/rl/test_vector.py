@@ -300,3 +300,32 @@ def test_the_default_workers_are_the_cores_this_process_may_use() -> None:
             procs.reset(seed=0)
     finally:
         os.sched_setaffinity(0, allowed)
+
+
+def test_a_learner_going_bankrupt_ends_its_game_as_in_sync_vector_env() -> None:
+    """The batch's bots' loop stops when the learner goes out (bankrupt while the others play
+    on), read from the seats the table has settled rather than by working the position out at
+    every bot move: the same steps, rewards and ends as SyncVectorEnv through whole classic games."""
+    kwargs: dict[str, Any] = {"max_steps": 20_000}
+    ours = ParlorVectorEnv("parlor/Classic-v0", 1, **kwargs)
+    theirs = gym.make_vec("parlor/Classic-v0", num_envs=1, vectorization_mode="sync", **kwargs)
+    rngs = [np.random.default_rng(16), np.random.default_rng(16)]
+    obs = [ours.reset(seed=16)[0], theirs.reset(seed=16)[0]]
+    out_early = 0
+    for _ in range(3000):
+        results = []
+        for k, envs in enumerate((ours, theirs)):
+            results.append(envs.step(random_actions(rngs[k], obs[k]["action_mask"])))
+            obs[k] = results[k][0]
+        for x, y in zip(results[0][:4], results[1][:4], strict=True):
+            if isinstance(x, dict):
+                assert all(np.array_equal(x[key], y[key]) for key in x)
+            else:
+                assert np.array_equal(x, y)
+        for i in np.flatnonzero(results[0][2]):
+            env = ours.envs[i]
+            out_early += int(env.table.out(env.seat) and not env.game.is_over)
+        if out_early:
+            break
+    assert out_early  # (seed 16: the learner is bankrupt at its step 1,959, the others play on)
+    theirs.close()
