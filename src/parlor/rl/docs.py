@@ -210,7 +210,11 @@ SPEED = {
     "`ParlorVectorEnv` 32.1 us, of which 21.2 us (66%) that shared work: no batch passes 3.03x; a "
     "classic one 182.6 us and 146.0 us, of which 112.1 us (77%): no batch of these games passes "
     "1.63x, so the classic 2x is out of reach of any batch until the games' own work shrinks. "
-    "Beyond it, `ParlorVectorEnv` spends 33.9 us a classic step and `SyncVectorEnv` 70.5 us. In a "
+    "Beyond it, `ParlorVectorEnv` spent 33.9 us a classic step and `SyncVectorEnv` 70.5 us; since "
+    "that run the batch's bots' moves no longer work the position out at every move, 4.7% fewer "
+    "instructions a classic game step of the bench's batch (603,000 to 575,000: `valgrind "
+    "--tool=cachegrind --cache-sim=no`, a run of 2,560 game steps less one of 160; the load "
+    "does not change instruction counts). In a "
     "cProfile of the classic batch the property encoder's update is about 28% of the time, the "
     "engine's legal ids (mostly the list of trade proposals) 20% and its moves 16%: those are the "
     "places to cut (parlor.rl.property_obs and the engine).",
