@@ -19,15 +19,26 @@ Needs the ``bench`` extra (rlcard) for the UNO figure; without it only Parlor's 
 
 ``--vector N`` also measures the batched environments over N games of ``parlor/Tools-v0`` and
 ``parlor/Classic-v0`` (random legal ids): :class:`parlor.rl.vector.ParlorVectorEnv` against
-Gymnasium's ``SyncVectorEnv`` over the same environments (CPU time of this process), and
-:class:`parlor.rl.vector.ParlorProcessVectorEnv` with 2 worker processes against 1 (wall-clock
-time: its work is in the workers; on a loaded machine the second core is not free, so the ratio
-shows the load as much as the scaling; at least 64 games, split between the workers).
+Gymnasium's ``SyncVectorEnv`` over the same environments (CPU time of this process), with the
+part of a step that no batch can skip (the engine, bots, encoder and legal ids, timed in an
+instrumented run of its own) and the bound it sets on the ratio; then
+:class:`parlor.rl.vector.ParlorProcessVectorEnv` over max(N, 64) games in wall-clock time (its
+work is in the workers), each contender pinned with its workers to one core or to two
+(``os.sched_setaffinity``): the same form with 2 workers on 2 cores against 1 core (the issue's
+"grows with cores"), against 1 worker on 1 core, against the in-process batch on 1 core, and
+the earlier figure (2 workers against 1, both free on the machine); with a control, two
+processes stepping their own games with no round trip per step, on 1 core and on 2: the most
+that a second core gives this work on the machine at that moment (other jobs take their share).
+The 2-core figures mean something only on a quiet machine: the load is printed.
+
+    python bench/bench_rl_peers.py --rounds 5 --seconds 1 --vector 8
+    python bench/bench_rl_peers.py --vector 64 --only processes    # that part alone
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing as mp
 import os
 import statistics
 import time
@@ -86,10 +97,10 @@ def pick_batch(rng: np.random.Generator, masks: np.ndarray) -> np.ndarray:
     return picked
 
 
-def vector_steps(envs: Any) -> Stepper:
+def vector_steps(envs: Any, seed: int = 0) -> Stepper:
     """Batched steps of random legal ids; each next() plays 20 batch steps (20 N game steps)."""
-    rng = np.random.default_rng(0)
-    obs, _ = envs.reset(seed=0)
+    rng = np.random.default_rng(seed)
+    obs, _ = envs.reset(seed=seed * envs.num_envs)
     while True:
         for _ in range(20):
             obs, *_ = envs.step(pick_batch(rng, obs["action_mask"]))
@@ -150,7 +161,7 @@ class Counted:
             yield steps
 
 
-def worker_cpu(envs: ParlorProcessVectorEnv) -> float:
+def worker_cpu(envs: Any) -> float:
     """CPU seconds the worker processes have used (Linux /proc; NaN elsewhere)."""
     total = 0.0
     for proc in envs._procs:
@@ -162,7 +173,65 @@ def worker_cpu(envs: ParlorProcessVectorEnv) -> float:
     return total
 
 
-def vector_bench(n: int, rounds: int, seconds: float) -> None:
+class SharedWork:
+    """Times, in one instrumented run of a :class:`ParlorVectorEnv`, the work that every batched
+    form must do for the same games whatever it is built like: the engine's moves (``apply``) and
+    new games, the bots' choices, the encoder's update and the legal ids, and the bench's random
+    picks (the agent's part, the same for every contender). A batch cannot take
+    less than that per game step, nor be faster than ``SyncVectorEnv`` by more than ``SyncVectorEnv``'s
+    time over it (the bound printed). Only the outermost timed call counts (no double time)."""
+
+    def __init__(self, env_id: str, n: int, kw: dict[str, Any]) -> None:
+        self.envs = ParlorVectorEnv(env_id, n, **kw)
+        first = self.envs.envs[0]
+        table = first.table
+        first.restart(seed=0)
+        self.methods = [
+            (type(table.game), "apply"),
+            (type(table.game), "legal_action_ids"),
+            (type(table.encoder), "update"),
+            (type(table.spec), "new_game"),
+        ] + [(type(bot), "choose") for bot in {type(b): b for b in first.bots.values()}.values()]
+        self.spent, self.depth = 0.0, 0
+
+    def _timed(self, f: Callable[..., Any]) -> Callable[..., Any]:
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            if self.depth:
+                return f(*args, **kwargs)
+            self.depth += 1
+            start = time.process_time()
+            try:
+                return f(*args, **kwargs)
+            finally:
+                self.spent += time.process_time() - start
+                self.depth -= 1
+
+        return timed
+
+    def fraction(self, batches: int) -> float:
+        """The shared work's part of a batch step's CPU time, over ``batches`` batch steps."""
+        owners = [
+            (next(c for c in cls.__mro__ if name in c.__dict__), name) for cls, name in self.methods
+        ]
+        saved = [(cls, name, cls.__dict__[name]) for cls, name in owners]
+        stepper, picks = vector_steps(self.envs, 1), pick_batch
+        next(stepper)
+        try:
+            for cls, name, f in saved:
+                setattr(cls, name, self._timed(f))
+            globals()["pick_batch"] = self._timed(pick_batch)  # (the agent's part, the same)
+            start = time.process_time()
+            for _ in range(max(1, batches // 20)):
+                next(stepper)
+            total = time.process_time() - start
+        finally:
+            for cls, name, f in saved:
+                setattr(cls, name, f)
+            globals()["pick_batch"] = picks
+        return self.spent / total
+
+
+def vector_bench(n: int, rounds: int, seconds: float, processes: bool = True) -> None:
     kwargs: dict[str, dict[str, Any]] = {
         "parlor/Tools-v0": {},
         "parlor/Classic-v0": {"max_steps": 5000},
@@ -180,45 +249,175 @@ def vector_bench(n: int, rounds: int, seconds: float) -> None:
     rates = interleave(contenders, rounds, seconds, time.process_time)
     print(f"batched, {rounds} interleaved rounds of {seconds} CPU s; load {os.getloadavg()[0]:.1f}")
     table(rates, "steps/CPU s")
-    for short in ("Tools-v0", "Classic-v0"):
-        ratio(
-            rates,
-            f"{short} x{n} ParlorVectorEnv",
-            f"{short} x{n} SyncVectorEnv",
-            f"{short} ParlorVectorEnv / SyncVectorEnv",
-        )
-    # Many games per worker, so that a batch's work outweighs the pipes' round trip.
-    n = max(n, 64)
-    procs = {w: ParlorProcessVectorEnv("parlor/Tools-v0", n, workers=w) for w in (1, 2)}
-    try:
-        counted = {w: Counted(vector_steps(e)) for w, e in procs.items()}
-        for counter in counted.values():  # (the reset and first batches outside the rounds)
-            next(counter.stepper)
-        contenders = {
-            f"Tools-v0 x{n} processes, {w} worker(s)": iter(counter)
-            for w, counter in counted.items()
-        }
-        before = {w: worker_cpu(e) for w, e in procs.items()}
-        rates = interleave(contenders, rounds, seconds, time.perf_counter)
+    for env_id, kw in kwargs.items():
+        short = env_id.split("/")[1]
+        mine, theirs = f"{short} x{n} ParlorVectorEnv", f"{short} x{n} SyncVectorEnv"
+        ratio(rates, mine, theirs, f"{short} ParlorVectorEnv / SyncVectorEnv")
+        # The work no batch can skip, its part timed in a run of its own (instrumented, so not
+        # in the rounds), in microseconds of the rounds' median ParlorVectorEnv step.
+        part = SharedWork(env_id, n, kw).fraction(400 if short == "Classic-v0" else 2000)
+        ours_us = 1e6 / statistics.median(rates[mine])
+        sync_us = 1e6 / statistics.median(rates[theirs])
+        shared_us = part * ours_us
         print(
-            f"multi-process, {rounds} interleaved rounds of {seconds} wall s; load {os.getloadavg()[0]:.1f}, {os.cpu_count()} cores"
+            f"  per game step: SyncVectorEnv {sync_us:.1f} us, ParlorVectorEnv {ours_us:.1f} us, "
+            f"of which {shared_us:.1f} us ({part:.0%}) the work every form does (the engine, the "
+            f"bots, the encoder, the legal ids, the bench's picks): no batch passes "
+            f"{sync_us / shared_us:.2f}x here"
+        )
+    for c in closers:
+        c.close()
+    if processes:
+        process_bench(max(n, 64), rounds, seconds)
+
+
+def free_worker(conn: Any, env_id: str, count: int, seed: int) -> None:
+    """The control's worker: its own :class:`ParlorVectorEnv` of ``count`` games, its own random
+    legal ids; each command runs 20 batch steps and answers how many game steps, with nothing
+    shared and no round trip per step."""
+    stepper = vector_steps(ParlorVectorEnv(env_id, count), seed)
+    while conn.recv() is not None:
+        conn.send(next(stepper))
+
+
+class FreeWorkers:
+    """Independent processes stepping their games on their own (the machine's ceiling for this
+    work: what cores add when nothing waits for anything), driven 20 batch steps at a time."""
+
+    def __init__(self, env_id: str, n: int, workers: int) -> None:
+        ctx = mp.get_context()
+        self.conns, self._procs = [], []
+        for w in range(workers):
+            parent, child = ctx.Pipe()
+            args = (child, env_id, n // workers, w)
+            proc = ctx.Process(target=free_worker, args=args, daemon=True)
+            proc.start()
+            self.conns.append(parent)
+            self._procs.append(proc)
+
+    def __iter__(self) -> Stepper:
+        while True:
+            for conn in self.conns:
+                conn.send(True)
+            yield sum(conn.recv() for conn in self.conns)
+
+    def close(self) -> None:
+        for conn in self.conns:
+            conn.send(None)
+        for proc in self._procs:
+            proc.join(timeout=5)
+
+
+class Pinned:
+    """A stepper run on the cores ``cpus``: its worker processes pinned there once, this process
+    moved there before each of its batches (the contenders of one run take turns, so each
+    round's parent runs where that contender's workers do)."""
+
+    current: set[int] | None = None  # this process's affinity as last set here
+
+    def __init__(self, stepper: Stepper, pids: list[int], cpus: set[int]) -> None:
+        self.stepper, self.cpus = stepper, cpus
+        for pid in pids:
+            os.sched_setaffinity(pid, cpus)
+
+    def __iter__(self) -> Stepper:
+        while True:
+            if Pinned.current != self.cpus:
+                os.sched_setaffinity(0, self.cpus)
+                Pinned.current = self.cpus
+            yield next(self.stepper)
+
+
+def process_bench(n: int, rounds: int, seconds: float) -> None:
+    """The multi-process form over ``n`` games of ``parlor/Tools-v0`` (many games per worker,
+    so that a batch's work outweighs the pipes' round trip), each contender pinned to one core
+    or to two (parent and workers alike, os.sched_setaffinity), interleaved, in wall time."""
+    allowed = sorted(os.sched_getaffinity(0))
+    if len(allowed) < 2:
+        print("multi-process: fewer than 2 cores allowed here, skipped")
+        return
+    one, two = {allowed[0]}, set(allowed[:2])
+    env_id = "parlor/Tools-v0"
+    made: dict[str, Any] = {}
+    contenders: dict[str, Stepper] = {}
+    counted: dict[str, Counted] = {}
+    try:
+        for label, workers, cpus in (
+            ("processes, 1 worker, 1 core", 1, one),
+            ("processes, 2 workers, 1 core", 2, one),
+            ("processes, 2 workers, 2 cores", 2, two),
+            ("processes, 1 worker, 2 cores", 1, two),
+        ):
+            envs = made[label] = ParlorProcessVectorEnv(env_id, n, workers=workers)
+            counted[label] = Counted(vector_steps(envs))
+            pids = [p.pid for p in envs._procs]
+            contenders[label] = iter(Pinned(iter(counted[label]), pids, cpus))
+        inproc = ParlorVectorEnv(env_id, n)
+        contenders["in one process, 1 core"] = iter(Pinned(vector_steps(inproc), [], one))
+        for label, cpus in (
+            ("control, 2 free workers, 1 core", one),
+            ("control, 2 free workers, 2 cores", two),
+        ):
+            free = made[label] = FreeWorkers(env_id, n, 2)
+            counted[label] = Counted(iter(free))
+            pids = [p.pid for p in free._procs]
+            contenders[label] = iter(Pinned(iter(counted[label]), pids, cpus))
+        for stepper in contenders.values():  # (the resets and first batches outside the rounds)
+            next(stepper)
+        for counter in counted.values():
+            counter.steps, counter.cpu = 0, 0.0
+        before = {label: worker_cpu(e) for label, e in made.items()}
+        rates = interleave(contenders, rounds, seconds, time.perf_counter)
+        os.sched_setaffinity(0, set(allowed))
+        Pinned.current = None
+        print(
+            f"multi-process, {n} games of {env_id}, {rounds} interleaved rounds of {seconds} wall "
+            f"s; load {os.getloadavg()[0]:.1f}, cores {sorted(two)} (1 core: {sorted(one)})"
         )
         table(rates, "steps/wall s")
-        names = list(contenders)
-        ratio(rates, names[1], names[0], "2 workers / 1 worker")
+        p = "processes, "
+        ratio(
+            rates,
+            p + "2 workers, 2 cores",
+            p + "2 workers, 1 core",
+            "2 workers: 2 cores / 1 core (the same form)",
+        )
+        ratio(
+            rates,
+            p + "2 workers, 2 cores",
+            p + "1 worker, 1 core",
+            "2 workers on 2 cores / 1 worker on 1 core",
+        )
+        ratio(
+            rates,
+            p + "2 workers, 2 cores",
+            p + "1 worker, 2 cores",
+            "2 workers / 1 worker, both free on 2 cores (the earlier figure)",
+        )
+        ratio(
+            rates,
+            p + "2 workers, 2 cores",
+            "in one process, 1 core",
+            "2 workers on 2 cores / ParlorVectorEnv on 1 core",
+        )
+        ratio(
+            rates,
+            "control, 2 free workers, 2 cores",
+            "control, 2 free workers, 1 core",
+            "control (no per-step round trip): 2 cores / 1 core, the machine's ceiling now",
+        )
         # CPU time per game step, which the load changes much less than the wall time: splitting
         # the games should add little work, and the parent's share is what the workers wait for.
-        for w, counter in counted.items():
-            workers = (worker_cpu(procs[w]) - before[w]) / counter.steps * 1e6
+        for label, counter in counted.items():
+            spent = (worker_cpu(made[label]) - before[label]) / counter.steps * 1e6
             print(
-                f"  {w} worker(s): CPU per game step {workers:.1f} us in the workers, "
+                f"  {label}: CPU per game step {spent:.1f} us in the workers, "
                 f"{counter.cpu / counter.steps * 1e6:.1f} us in this process"
             )
     finally:
-        for e in procs.values():
+        os.sched_setaffinity(0, set(allowed))
+        for e in made.values():
             e.close()
-        for c in closers:
-            c.close()
 
 
 def main() -> None:
@@ -229,7 +428,17 @@ def main() -> None:
     parser.add_argument(
         "--slices", type=int, default=10, help="AEC rounds: turns per round between the envs"
     )
+    parser.add_argument(
+        "--only", choices=("batched", "processes"), help="that part of --vector alone"
+    )
     args = parser.parse_args()
+    if args.only:  # (no AEC rounds)
+        n = args.vector or 8
+        if args.only == "batched":
+            vector_bench(n, args.rounds, args.seconds, processes=False)
+        else:
+            process_bench(max(n, 64), args.rounds, args.seconds)
+        return
     contenders: dict[str, Stepper] = {
         "Parlor TOOLS 2p AEC": aec_steps(lambda: tools_env(2)),
         "Parlor classic 4p AEC": aec_steps(lambda: property_env("classic", 4, max_steps=5000)),

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import gc
 import multiprocessing as mp
+import os
+import signal
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +19,7 @@ import parlor.rl  # noqa: F401  (registers the ids)
 from parlor.bots.base import RandomBot
 from parlor.rl.gym_env import make_spec
 from parlor.rl.table import IllegalActionError, Table
-from parlor.rl.vector import ParlorProcessVectorEnv, ParlorVectorEnv
+from parlor.rl.vector import ParlorProcessVectorEnv, ParlorVectorEnv, WorkerDiedError
 
 
 def random_actions(rng: np.random.Generator, masks: np.ndarray) -> np.ndarray:
@@ -266,3 +268,66 @@ def test_outcome_info_reports_what_the_single_environments_info_says() -> None:
         procs.close()
         theirs.close()
     assert seen == set(keys)
+
+
+def test_a_dead_worker_is_named_in_a_typed_error() -> None:
+    """A worker killed under the batch surfaces as WorkerDiedError naming the worker, its pid and
+    its exit code (not a raw EOFError or ConnectionResetError from the pipe), again at every later
+    call; close() still stops the other worker and leaves no process behind."""
+    procs = ParlorProcessVectorEnv("parlor/Tools-v0", 4, workers=2)
+    obs, _ = procs.reset(seed=0)
+    victim = procs._procs[1]
+    os.kill(victim.pid, signal.SIGKILL)
+    victim.join(timeout=5)
+    actions = np.array([int(np.flatnonzero(m)[0]) for m in obs["action_mask"]])
+    with pytest.raises(WorkerDiedError, match=f"worker 1 .*pid {victim.pid}.*exit code -9") as err:
+        procs.step(actions)
+    assert (err.value.worker, err.value.pid, err.value.exitcode) == (1, victim.pid, -9)
+    with pytest.raises(WorkerDiedError, match="worker 1"):
+        procs.reset(seed=1)
+    survivor = procs._procs[0]
+    procs.close()
+    assert survivor.exitcode == 0 and not mp.active_children()
+
+
+@pytest.mark.skipif(not hasattr(os, "sched_setaffinity"), reason="Linux's affinity calls")
+def test_the_default_workers_are_the_cores_this_process_may_use() -> None:
+    """Pinned to one core (taskset, a cgroup), the process batch starts one worker, not one per
+    core of the machine."""
+    allowed = os.sched_getaffinity(0)
+    os.sched_setaffinity(0, {min(allowed)})
+    try:
+        with ParlorProcessVectorEnv("parlor/Tools-v0", 4) as procs:
+            assert len(procs._procs) == 1
+            procs.reset(seed=0)
+    finally:
+        os.sched_setaffinity(0, allowed)
+
+
+def test_a_learner_going_bankrupt_ends_its_game_as_in_sync_vector_env() -> None:
+    """The batch's bots' loop stops when the learner goes out (bankrupt while the others play
+    on), read from the seats the table has settled rather than by working the position out at
+    every bot move: the same steps, rewards and ends as SyncVectorEnv through whole classic games."""
+    kwargs: dict[str, Any] = {"max_steps": 20_000}
+    ours = ParlorVectorEnv("parlor/Classic-v0", 1, **kwargs)
+    theirs = gym.make_vec("parlor/Classic-v0", num_envs=1, vectorization_mode="sync", **kwargs)
+    rngs = [np.random.default_rng(16), np.random.default_rng(16)]
+    obs = [ours.reset(seed=16)[0], theirs.reset(seed=16)[0]]
+    out_early = 0
+    for _ in range(3000):
+        results = []
+        for k, envs in enumerate((ours, theirs)):
+            results.append(envs.step(random_actions(rngs[k], obs[k]["action_mask"])))
+            obs[k] = results[k][0]
+        for x, y in zip(results[0][:4], results[1][:4], strict=True):
+            if isinstance(x, dict):
+                assert all(np.array_equal(x[key], y[key]) for key in x)
+            else:
+                assert np.array_equal(x, y)
+        for i in np.flatnonzero(results[0][2]):
+            env = ours.envs[i]
+            out_early += int(env.table.out(env.seat) and not env.game.is_over)
+        if out_early:
+            break
+    assert out_early  # (seed 16: the learner is bankrupt at its step 1,959, the others play on)
+    theirs.close()

@@ -12,7 +12,7 @@ only from what the observing seat may see; ``docs/rl.md`` lists every entry (gen
 from parlor.rl.aec import ParlorAECEnv, property_env, tools_env
 from parlor.rl.gym_env import ENV_IDS, ParlorGymEnv, make_spec, register_envs
 from parlor.rl.table import GameSpec, IllegalActionError, Table
-from parlor.rl.vector import ParlorProcessVectorEnv, ParlorVectorEnv
+from parlor.rl.vector import ParlorProcessVectorEnv, ParlorVectorEnv, WorkerDiedError
 
 register_envs()
 
@@ -25,6 +25,7 @@ __all__ = [
     "ParlorProcessVectorEnv",
     "ParlorVectorEnv",
     "Table",
+    "WorkerDiedError",
     "make_spec",
     "property_env",
     "register_envs",

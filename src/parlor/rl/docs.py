@@ -18,6 +18,7 @@ from typing import Any
 
 from parlor.monopoly import EDITION_IDS, load_edition
 from parlor.rl.distill import parse_args as distill_args
+from parlor.rl.docs_vector import vector_speed
 from parlor.rl.gym_env import ENV_IDS, ParlorGymEnv, make_spec
 from parlor.rl.openspiel import PROPERTY_PARAMS, TOOLS_PARAMS
 from parlor.rl.policy import MODELS
@@ -176,7 +177,7 @@ left (the book's time-limit rule). 95% Wilson intervals.
 #: command with the build of setup.py (``PARLOR_COMPILE=1``). Measure again after a change that
 #: moves them.
 SPEED = {
-    "load": "2.3",
+    "load": "8.2",
     "aec": [
         ("Parlor TOOLS, 2 players (AEC)", 30_766),
         ("Parlor classic, 4 players (AEC, cap 5,000 steps)", 8_405),
@@ -196,70 +197,7 @@ SPEED = {
     "does not run, take this machine half an hour to compile); 1.40x before this session. Classic "
     "4 players compiled, the whole list, in an earlier session: 10,183 (8,607 to 11,165 per "
     "round).",
-    "vector": [
-        ("`parlor/Tools-v0` x8, `ParlorVectorEnv`", 31_008),
-        ("`parlor/Tools-v0` x8, Gymnasium `SyncVectorEnv`", 11_052),
-        ("`parlor/Classic-v0` x8, `ParlorVectorEnv`", 6_490),
-        ("`parlor/Classic-v0` x8, Gymnasium `SyncVectorEnv`", 5_456),
-    ],
-    "vector_ratios": "`ParlorVectorEnv` against `SyncVectorEnv`: 2.81x for `parlor/Tools-v0` (1.81x "
-    "to 3.05x per round), 1.19x for `parlor/Classic-v0` (0.76x to 1.82x; load 2.3, other jobs "
-    "coming and going: the rounds spread widely). A run of nearly this code (before the opt-in outcome infos) at load 12.9, "
-    "steadier: 1.86x (1.43x to 2.05x) and 1.31x (1.31x to 1.47x). Before this work, with the bench "
-    "then picking the ids game by game in Python: 1.42x and 1.17x (load 0.4), 1.33x and 1.15x "
-    "(load 10.1).",
-    "processes": "2 workers against 1 over 64 games of `parlor/Tools-v0`: 1.16x the steps per wall "
-    "second (0.90x to 1.44x per round; 22,438 against 19,337 steps/s) at load 2.2 on the 2 cores, "
-    "which other jobs were using: not the free second core the figure needs (0.99x at load 13.0). "
-    "The CPU time per game step, which the load changes much less: 44.1 us in the workers with 2, "
-    "47.2 us with 1 (splitting the games adds no work), 3.1 us in the parent (picking the ids, "
-    "copying the batch, the pipes), which the workers wait for. Before this work: 1.51x at load "
-    "0.4, with the parent then picking the 64 ids one by one",
-    "vector_targets": "2x `SyncVectorEnv` is met for TOOLS in the median of the load-2.3 run "
-    "(2.81x) but not in every round, nor in the load-12.9 run (1.86x): not reliably; it is not "
-    "met for the classic game (1.19x to 1.31x: its step is mostly the property encoder's update "
-    "and the engine's, which the batch shares with the single environments). 1.8x on 2 cores for "
-    "the processes could not be measured: the machine had no quiet moment during this work. From "
-    "the CPU times above, a bound, not a measurement: (3.1 + 44.1) / (3.1 + 44.1 / 2) is 1.87x if "
-    "both workers' halves of every step took equally long; the slower half sets the pace, so a "
-    "quiet machine should show less.",
 }
-
-
-def _vector_speed() -> str:
-    vector = "\n".join(f"| {name} | {rate:,} |" for name, rate in SPEED["vector"])
-    return f"""### Speed of the batches
-
-Measured by the batched part of the bench of [Speed](#speed) (the same command, in a run of its
-own), interleaved with Gymnasium's `SyncVectorEnv` over the same environments (`gym.make_vec(..., vectorization_mode="sync")`); the bench picks each
-batch's random legal ids in three NumPy calls for both, as a batched agent would (a loop over the
-games in Python costs about as much as a TOOLS game step, and would hide the environments' own
-difference).
-
-| batched (8 games) | steps / CPU s |
-| --- | ---: |
-{vector}
-
-{SPEED["vector_ratios"]} What `ParlorVectorEnv` does less per game than `SyncVectorEnv`'s single
-environments: it checks the batch's ids against the games' legal ids at once and plays the
-allowed ones without checking them again (an id outside the mask takes the single environment's
-path, refused or penalized as there); it plays the bots' moves without the table working out
-every seat's reward on the moves that pay nobody (`Table.act_for`); it copies the encoders' own
-vectors into the batch in one call and sets the masks' ones item by item; it restarts a game
-without building the observation and the info it would throw away; and it has no wrappers and no
-per-game observation and info dicts. The games' own work (the engine's moves, the bots' choices,
-the encoders' updates) is most of what is left: in the classic game the property encoder's update
-alone is about a third of a batched step, which is why the classic ratio is the lower one.
-
-`ParlorProcessVectorEnv` keeps its batches in shared memory: the workers write their rows in
-place, a step command is one byte (the actions are in shared memory too) and its acknowledgement
-empty, nothing is pickled per step. While the parent reads the batch and picks the next actions,
-each worker restarts the games that ended (a restart costs several steps' time): the restarts
-leave the next step's critical path, so one worker's restarts do not hold up the batch; a `reset`
-before that step undoes them, so an unseeded reset draws the same games.
-{SPEED["processes"]}.
-
-Of issue 21's targets for the batches: {SPEED["vector_targets"]}"""
 
 
 def _speed() -> str:
@@ -365,9 +303,10 @@ Games restart by themselves as in Gymnasium's own vector environments (`Autorese
 the step after the one that ended a game ignores its action and returns the new game's first
 observation with reward 0. The batch plays exactly what `SyncVectorEnv` plays over the same
 environments and seeds (tests/rl/test_vector.py). `ParlorProcessVectorEnv(env_id, num_envs,
-workers=None)` splits the games over worker processes (one per core by default), each stepping
-its slice, with the same batches, seeds and trajectories; close it when done, or use it in a
-`with` block (a collected one stops its workers too):
+workers=None)` splits the games over worker processes (by default one per core the process may
+use: `taskset` and cgroups count), each stepping its slice, with the same batches, seeds and
+trajectories; close it when done, or use it in a `with` block (a collected one stops its workers
+too):
 
 ```python
 from parlor.rl.vector import ParlorProcessVectorEnv
@@ -377,7 +316,7 @@ with ParlorProcessVectorEnv("parlor/Tools-v0", num_envs=64, workers=2) as envs:
     ...
 ```
 
-{_vector_speed()}
+{vector_speed(str(SPEED["load"]))}
 """
 
 

@@ -174,7 +174,9 @@ class ParlorGymEnv(gym.Env[dict[str, Any], np.int64]):
             # bots' rewards are summed apart, then added: the same float sums as ``advance``.
             bots, leave, total = self.bots, table.seats_leave, 0.0
             while not game.is_over and not table.truncated:
-                if leave and table.out(seat):
+                # (out: act_for pays a seat that goes out at once, so it is settled; asking
+                # ``table.out`` would work the position out at every bot move)
+                if leave and table.settled[seat]:
                     break
                 decider = game.decider  # (the table's own is None once over: checked above)
                 if decider is None or decider == seat:

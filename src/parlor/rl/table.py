@@ -397,10 +397,10 @@ class Table:
         if self.reward_kind == "win_loss" and game.outcome is None and self.steps < self.max_steps:
             if not self.seats_leave:
                 return 0.0
-            if len(game.log) != self._at:
-                self._locate()
-            settled = self.settled
-            if all(settled[p] for p in self._out):
+            # Nobody newly out: before the end the settled seats are the out seats already paid,
+            # so equal counts say so without working out the position (``_locate``) at every move.
+            out = self.n - len(game.active_players)  # type: ignore[attr-defined]
+            if out == sum(self.settled):
                 return 0.0
         return self._step_rewards()[learner]
 

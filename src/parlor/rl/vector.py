@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing as mp
+import os
 import pickle
 from collections.abc import Sequence
 from multiprocessing.connection import Connection
@@ -235,6 +236,28 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
         self.envs = []
 
 
+def _cores() -> int:
+    """The cores this process may run on (``taskset`` and cgroups' pinning included)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # (no sched_getaffinity outside Linux)
+        return mp.cpu_count()
+
+
+class WorkerDiedError(RuntimeError):
+    """A worker process of :class:`ParlorProcessVectorEnv` ended while the batch needed it
+    (killed, out of memory...): ``worker`` its number, ``pid`` and ``exitcode`` (negative: the
+    signal). The batch cannot go on without its games; close it."""
+
+    def __init__(self, worker: int, pid: int | None, exitcode: int | None) -> None:
+        how = "still running" if exitcode is None else f"exit code {exitcode}"
+        super().__init__(
+            f"worker {worker} of the process batch (pid {pid}) died ({how}): its games are lost; "
+            "close this environment and make a new one"
+        )
+        self.worker, self.pid, self.exitcode = worker, pid, exitcode
+
+
 #: The batch arrays the workers write into shared memory: name, dtype, width (None: one value
 #: per game). The actions go the other way.
 _SHARED = (
@@ -248,9 +271,12 @@ _SHARED = (
 )
 
 
-#: The step command when the actions are integer ids, in shared memory: one byte, no pickling
-#: (a pickle starts with its protocol byte, 0x80).
-_STEP = b"s"
+#: The pipes' protocol: every message starts with one byte written and read straight on the
+#: pipe's descriptor (os.write, os.read: no framing, no pickling on the step path). To a worker:
+#: step with the actions in shared memory, or a pickled command follows (framed by the
+#: connection, which reads exactly its message, so the two mix on one pipe), or stop. Back: done,
+#: or a pickled answer follows (an exception, or the ended games' infos).
+_STEP, _PICKLED, _STOP, _DONE = b"s", b"p", b"q", b"k"
 
 
 def _arrays(raws: dict[str, Any], n: int, widths: dict[str, int]) -> dict[str, npt.NDArray[Any]]:
@@ -279,46 +305,51 @@ def _worker(
     shared = {name: a[lo:hi] for name, a in _arrays(raws, total, widths).items()}
     actions = shared.pop("action")
     env._bind(shared)
+    fd = conn.fileno()
     try:
         while True:
-            message = conn.recv_bytes()
-            command = "step"
+            tag = os.read(fd, 1)
+            if tag == _STEP:
+                command = "step"
+            elif tag == _PICKLED:
+                command, payload = pickle.loads(conn.recv_bytes())
+            else:  # (the stop command, or the parent gone: end of file)
+                break
             try:
-                if message == _STEP:
+                if tag == _STEP:
                     env._step_all(actions)
+                elif command == "step":
+                    env._step_all(np.asarray(payload))
                 else:
-                    command, payload = pickle.loads(message)
-                    if command == "step":
-                        env._step_all(np.asarray(payload))
-                    elif command == "reset":
-                        env._reset_all(payload[0], payload[1])
-                    else:
-                        break
+                    env._reset_all(payload[0], payload[1])
             except Exception as exc:  # (raised again in the parent, as a single env would)
-                conn.send(exc)
+                os.write(fd, _PICKLED)
+                conn.send_bytes(pickle.dumps(exc))
             else:
                 outcomes = env.outcomes if command == "step" else []
                 if outcomes:  # (outcome_info only: the games' numbers in the whole batch)
-                    conn.send([(lo + i, info) for i, info in outcomes])
+                    os.write(fd, _PICKLED)
+                    conn.send_bytes(pickle.dumps([(lo + i, info) for i, info in outcomes]))
                 else:
-                    conn.send_bytes(b"")
+                    os.write(fd, _DONE)
                 env.outcomes = []
                 # While the parent reads the batch and picks the next actions (and the other
                 # workers finish): the games that ended are restarted now, off the next step's
                 # critical path, so that one worker's restarts do not hold up the whole batch.
                 env.restart_ended()
-    except (EOFError, KeyboardInterrupt):
+    except (KeyboardInterrupt, OSError):  # (OSError: the parent's end reset, it is gone)
         pass
     finally:
         conn.close()
 
 
 class ParlorProcessVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]]):
-    """``num_envs`` games split over ``workers`` processes (default: one per core), each stepping
-    its slice as a :class:`ParlorVectorEnv`; the same batches, seeds and autoreset as that one, so
-    a run gives the same trajectories whatever the number of workers. The batches live in shared
-    memory (the workers write their rows in place; the pipes carry the command and a short
-    acknowledgement, nothing is pickled per step). Close it when done."""
+    """``num_envs`` games split over ``workers`` processes (default: one per core this process
+    may use), each stepping its slice as a :class:`ParlorVectorEnv`; the same batches, seeds and
+    autoreset as that one, so a run gives the same trajectories whatever the number of workers.
+    The batches live in shared memory (the workers write their rows in place; the pipes carry a
+    one-byte command and a one-byte acknowledgement, nothing is pickled per step). A worker that
+    dies raises :class:`WorkerDiedError`. Close it when done."""
 
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP}
 
@@ -332,7 +363,7 @@ class ParlorProcessVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray
         **kwargs: Any,
     ) -> None:
         self.outcomes: list[tuple[int, dict[str, Any]]] = []
-        workers = min(num_envs, workers or mp.cpu_count())
+        workers = min(num_envs, workers or _cores())
         if workers < 1:
             raise ValueError("workers must be at least 1")
         kwargs = _env_kwargs(env_id, kwargs)
@@ -355,6 +386,7 @@ class ParlorProcessVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray
         self._shared = _arrays(raws, num_envs, widths)
         self._conns: list[Connection] = []
         self._procs: list[Any] = []
+        self._dead: WorkerDiedError | None = None  # (every later command raises it again)
         b = self._bounds
         for w, count in enumerate(sizes):
             parent, child = ctx.Pipe()
@@ -368,21 +400,43 @@ class ParlorProcessVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray
             child.close()
             self._conns.append(parent)
             self._procs.append(proc)
+        self._fds = [conn.fileno() for conn in self._conns]
 
     def _command(self, messages: list[Any]) -> None:
         """Send each worker its message (``_STEP``: step with the actions in shared memory; else
-        a pickled command) and wait for every acknowledgement: empty, or pickled, an exception
+        a command, pickled) and wait for every acknowledgement: done, or pickled, an exception
         (raised here) or the ended games' infos (kept in ``outcomes``)."""
-        for conn, message in zip(self._conns, messages, strict=True):
-            conn.send_bytes(message if message is _STEP else pickle.dumps(message))
-        answers = [conn.recv_bytes() for conn in self._conns]
+        if self._dead is not None:
+            raise self._dead
+        w = 0  # (the worker being talked to, for the error)
+        fds = self._fds
+        try:
+            for conn, message in zip(self._conns, messages, strict=True):
+                if message is _STEP:
+                    os.write(fds[w], _STEP)
+                else:
+                    os.write(fds[w], _PICKLED)
+                    conn.send_bytes(pickle.dumps(message))
+                w += 1
+            w, answers = 0, []
+            for conn in self._conns:
+                tag = os.read(fds[w], 1)
+                if tag == _PICKLED:
+                    answers.append(conn.recv_bytes())
+                elif tag != _DONE:
+                    raise EOFError  # (end of file: the worker is gone)
+                w += 1
+        except (EOFError, OSError) as exc:  # (a broken pipe, a reset connection: a dead worker)
+            proc = self._procs[w]
+            proc.join(timeout=1)  # (its exit code, once the system has it)
+            self._dead = WorkerDiedError(w, proc.pid, proc.exitcode)
+            raise self._dead from exc
         self.outcomes = []
         for answer in answers:
-            if answer:
-                found = pickle.loads(answer)
-                if isinstance(found, BaseException):
-                    raise found
-                self.outcomes += found
+            found = pickle.loads(answer)
+            if isinstance(found, BaseException):
+                raise found
+            self.outcomes += found
 
     def _batch(self) -> tuple[Batch, dict[str, Any]]:
         # Copies: the workers write the shared arrays again at the next step.
@@ -408,7 +462,7 @@ class ParlorProcessVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray
         if chosen.shape != (self.num_envs,):
             raise ValueError(f"one action per game: shape ({self.num_envs},), not {chosen.shape}")
         a = self._shared
-        if np.issubdtype(chosen.dtype, np.integer):
+        if chosen.dtype.kind in "iu":
             a["action"][:] = chosen
             self._command([_STEP] * len(self._conns))
         else:  # (not ids: sent as they are, for the games to refuse as a single one does)
@@ -438,8 +492,8 @@ class ParlorProcessVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray
 
     def close_extras(self, **kwargs: Any) -> None:
         for conn in getattr(self, "_conns", []):  # (none if __init__ failed)
-            with contextlib.suppress(BrokenPipeError, OSError):
-                conn.send(("close", None))
+            with contextlib.suppress(OSError):  # (a worker already gone)
+                os.write(conn.fileno(), _STOP)
             conn.close()
         for proc in getattr(self, "_procs", []):
             proc.join(timeout=5)
@@ -449,4 +503,4 @@ class ParlorProcessVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray
         self._conns, self._procs = [], []
 
 
-__all__ = ["ParlorProcessVectorEnv", "ParlorVectorEnv"]
+__all__ = ["ParlorProcessVectorEnv", "ParlorVectorEnv", "WorkerDiedError"]

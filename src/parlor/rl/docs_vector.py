@@ -1,0 +1,146 @@
+"""docs/rl.md's speed figures of the batched environments (``parlor.rl.vector``) and the text
+around them, for :mod:`parlor.rl.docs` (kept apart: that module holds the rest of the page).
+
+The figures come from ``python bench/bench_rl_peers.py --rounds 5 --seconds 1 --vector 8`` (the
+run and its load are named in the text); measure again after a change that moves them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+VECTOR_SPEED: dict[str, Any] = {
+    "vector": [
+        ("`parlor/Tools-v0` x8, `ParlorVectorEnv`", 19_301),
+        ("`parlor/Tools-v0` x8, Gymnasium `SyncVectorEnv`", 10_112),
+        ("`parlor/Classic-v0` x8, `ParlorVectorEnv`", 4_477),
+        ("`parlor/Classic-v0` x8, Gymnasium `SyncVectorEnv`", 3_276),
+    ],
+    "vector_ratios": "`ParlorVectorEnv` against `SyncVectorEnv`: 1.91x for `parlor/Tools-v0` "
+    "(1.83x to 2.08x per round), 1.37x for `parlor/Classic-v0` (1.25x to 1.62x). Other runs: "
+    "2.00x (2.00x to 2.12x) and 1.25x (1.09x to 1.52x) at load 9.9, before the classic change "
+    "below (worth about 5% of a classic step: the rest of the difference is the machine's); with the TOOLS batch's code unchanged since, 1.82x (1.64x to 2.01x) and 1.19x (1.19x to "
+    "1.63x) on a quiet machine (load 0.5 to 0.7), 1.96x and 1.28x at load 2.7, 1.86x and 1.31x at "
+    "load 12.9: the spread is the machine's. Before the batch kept its arrays and checked a batch's "
+    "ids at once, with the bench then picking the ids game by game in Python: 1.42x and 1.17x (load "
+    "0.4).",
+    "vector_bound": "in that run, a TOOLS game step took `SyncVectorEnv` 98.9 us and "
+    "`ParlorVectorEnv` 51.8 us, of which 34.2 us (66%) that shared work: no batch passes 2.89x; a "
+    "classic one 305.2 us and 223.4 us, of which 173.4 us (78%): no batch of these games passes "
+    "1.76x (1.63x in the load-9.9 run), so the classic 2x is out of reach of any batch until the "
+    "games' own work shrinks. The batch's bots' moves no longer work the position out at every "
+    "move (`Table.act_for` compares the count of seats out with the settled ones): 4.7% fewer "
+    "instructions a classic game step of the bench's batch (603,000 to 575,000: `valgrind "
+    "--tool=cachegrind --cache-sim=no`, a run of 2,560 game steps less one of 160; the load does "
+    "not change instruction counts). In a cProfile of the classic batch the property encoder's "
+    "update is about 28% of the time, the engine's legal ids (mostly the list of trade proposals) "
+    "20% and its moves 16%: those are the places to cut (parlor.rl.property_obs and the engine).",
+    "processes": [
+        ("1 worker, 1 core", 22_644),
+        ("2 workers, 1 core", 19_635),
+        ("2 workers, 2 cores", 35_267),
+        ("1 worker, 2 cores (the parent on the other)", 24_174),
+        ("`ParlorVectorEnv` in one process, 1 core", 31_544),
+        ("control: 2 free-running workers, 1 core", 27_361),
+        ("control: 2 free-running workers, 2 cores", 41_816),
+    ],
+    "process_load": "1.7 (`--vector 64 --only processes`, the least loaded moment of this work; "
+    "other helpers' jobs came and went, so the rounds spread widely)",
+    "process_ratios": "2 workers on 2 cores against the same on 1 core: 1.80x, but 0.89x to 2.05x "
+    "per round; against 1 worker on 1 core 1.56x (0.83x to 2.09x); the earlier figure, 2 workers "
+    "against 1 both free on the machine, 1.46x (1.09x to 1.57x); against `ParlorVectorEnv` on 1 "
+    "core only 1.12x (0.67x to 1.55x): on this machine the single-process batch on one core is "
+    "nearly as fast, its steps cheaper with no round trip and no cold wake-ups (31,544 against "
+    "22,644 steps/s for 1 worker on 1 core). The control got 1.53x (1.16x to 2.08x) from the second "
+    "core, so even this run did not have it free. At load 7.4 (the full bench command): 1.07x for "
+    "the same form, control 1.07x; at load 9.8: 0.98x, control 0.93x: there the ratios measure the "
+    "load. The last quiet-machine figure (the previous code, load 0.5 to 0.7, 2 workers against 1 "
+    "both free): 1.47x (1.32x to 2.02x).",
+    "process_cpu": "CPU time per game step in that run (the load changes it much less than the wall "
+    "time): 36.9 us in the workers with 1 worker on 1 core, 42.4 us with 2 workers on 1 core, "
+    "42.3 us with 2 on 2 cores; the control's workers 36.1 us and 38.8 us; the parent 2.3 us to 4.1 "
+    "us (3.0 us to 4.4 us in this session's runs before the one-byte pipes, 3.4 us to 3.9 us in the "
+    "quiet run). Why a worker's CPU per step rises with 2 workers: not spinning (the workers "
+    "block on their pipes), and mostly the round trip of every batch step: each worker wakes once "
+    "a step, with its fixed cost spread over half the games, and most likely finds its caches used "
+    "by what ran meanwhile (the other worker, the parent, other jobs); the control's 2 workers, "
+    "which wake once in 20 batch steps, cost about what 1 worker does. The second core's part is "
+    "unclear on this machine: in the runs at load 7 to 10, 2 workers cost the same on 1 core and "
+    "on 2 (51.0 us and 50.3 us; 40.7 us and 42.1 us), in one at load 3.8 less on 1 core (35.4 us "
+    "against 40.9 us; 1 worker 32.2 us; that run's wall-clock figures spread too widely to use). "
+    "The fixed part alone, 2 games on 2 workers, interleaved A/B at "
+    "load 10: 180 us of the workers' CPU a batch step before the one-byte pipes and 144 us after, "
+    "the parent's 63 us and 42 us.",
+    "vector_targets": "2x `SyncVectorEnv` for TOOLS: 1.91x in this run, 2.00x in the load-9.9 run, "
+    "1.82x in the quiet run: at the edge, not met with any margin; the classic game's 2x: not met "
+    "(1.37x) and beyond any batch of today's games (the bound 1.63x to 1.76x). 1.8x on 2 cores for "
+    "the processes: the median of the load-1.7 run is 1.80x for the same form, but with rounds "
+    "from 0.89x to 2.05x and a control that got 1.53x, not a figure to rely on; against 1 worker on "
+    "1 core 1.56x and against the in-process batch on 1 core 1.12x. From the quiet run's CPU "
+    "times, a model, not a measurement: with 1 worker on 1 core a game step costs 3.4 + 39.8 us; "
+    "with 2 workers on 2 cores the parent's 3.9 us plus half of 41.7 us, times 1.07 for the slower "
+    "half (the halves' spread, measured by stepping two 32-game batches in one process): 1.65x at "
+    "best. Not met, by the measurement that can be trusted; to be measured again on a quiet "
+    "machine with `python bench/bench_rl_peers.py --vector 64 --only processes`.",
+}
+
+
+def vector_speed(load: str) -> str:
+    """The section, with ``load`` the batched run's load average (docs.SPEED's)."""
+    vector = "\n".join(f"| {name} | {rate:,} |" for name, rate in VECTOR_SPEED["vector"])
+    procs = "\n".join(f"| {name} | {rate:,} |" for name, rate in VECTOR_SPEED["processes"])
+    return f"""### Speed of the batches
+
+Measured by the batched part of the bench of [Speed](#speed) (the same command; load
+{load}), interleaved with Gymnasium's `SyncVectorEnv` over the same environments
+(`gym.make_vec(..., vectorization_mode="sync")`); the bench picks each batch's random legal ids in
+three NumPy calls for both, as a batched agent would (a loop over the games in Python costs about
+as much as a TOOLS game step, and would hide the environments' own difference).
+
+| batched (8 games) | steps / CPU s |
+| --- | ---: |
+{vector}
+
+{VECTOR_SPEED["vector_ratios"]} What `ParlorVectorEnv` does less per game than `SyncVectorEnv`'s single
+environments: it checks the batch's ids against the games' legal ids at once and plays the
+allowed ones without checking them again (an id outside the mask takes the single environment's
+path, refused or penalized as there); it plays the bots' moves without the table working out
+every seat's reward on the moves that pay nobody (`Table.act_for`); it copies the encoders' own
+vectors into the batch in one call and sets the masks' ones item by item; it restarts a game
+without building the observation and the info it would throw away; and it has no wrappers and no
+per-game observation and info dicts.
+
+What is left is the games' own work, which every form does for the same games: the engine's
+moves and new games, the bots' choices, the encoder's update, the legal ids (and the bench's
+picks). The bench times it in an instrumented run of its own and prints the bound it sets:
+{VECTOR_SPEED["vector_bound"]}
+
+`ParlorProcessVectorEnv` keeps its batches in shared memory: the workers write their rows in
+place, the actions go the other way in shared memory too, and a step is one byte written on each
+worker's pipe and one byte back (`os.write` and `os.read` on the descriptors: no framing, nothing
+pickled; the rare pickled messages, a reset, an exception, the ended games' infos, follow a tag
+byte). While the parent reads the batch and picks the next actions, each worker restarts the
+games that ended (a restart costs several steps' time): the restarts leave the next step's
+critical path, so one worker's restarts do not hold up the batch; a `reset` before that step
+undoes them, so an unseeded reset draws the same games. A worker that dies (killed, out of
+memory) raises `WorkerDiedError` naming the worker, its pid and exit code, at that call and every
+later one; `close()` still stops the others.
+
+How its speed is measured: 64 games of `parlor/Tools-v0`, steps per wall second (its work is in
+the workers), each contender pinned with its workers to one core or to both
+(`os.sched_setaffinity`), interleaved (`python bench/bench_rl_peers.py --vector 64 --only
+processes` runs that part alone). With "1 worker" free on 2 cores the parent has the other core
+to itself, so that figure uses more than one core; the issue's "grows with cores" is the same form
+on 1 core against 2. The control is two processes stepping their own 32 games each with nothing
+to wait for (20 batch steps a command): the most a second core gives this work on the machine at
+that moment. Load {VECTOR_SPEED["process_load"]}:
+
+| 64 games, `parlor/Tools-v0` | steps / wall s |
+| --- | ---: |
+{procs}
+
+{VECTOR_SPEED["process_ratios"]}
+
+{VECTOR_SPEED["process_cpu"]}
+
+Of issue 21's targets for the batches: {VECTOR_SPEED["vector_targets"]}"""
