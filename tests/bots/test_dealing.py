@@ -159,7 +159,7 @@ def test_the_trade_search_equals_its_definition(edition: str) -> None:
                     if table.bankrupt[p]:
                         continue
                     for own in (None, funded_deltas):
-                        got = best_offer(bot, game, table, p, made, own=own)  # type: ignore[arg-type]
+                        got = best_offer(bot, game, table, p, made, funded=own is not None)  # type: ignore[arg-type]
                         want = _reference_offer(bot, game, table, p, made, own)
                         assert got == want
                         if own is funded_deltas:  # (the heuristic's own search, written out)

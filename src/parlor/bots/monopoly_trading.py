@@ -261,22 +261,15 @@ def best_offer(
     table: Table,
     player: int,
     made: set[ProposeTrade],
-    own: OwnMeasure | None = None,
+    funded: bool = False,
 ) -> ProposeTrade | None:
     """A trade that completes one of ``player``'s colour groups and that the other side
     should accept by this bot's own measure, or ``None``: the cheapest acceptable price for each
-    sweetener, the best for ``player`` among those. ``own``: how ``player`` values it, the plain
-    deltas (None) or :func:`parlor.bots.monopoly_dealing.funded_deltas` (the search is
-    :func:`offer_search`, which knows both measures); whether the other side accepts is always
+    sweetener, the best for ``player`` among those. ``funded``: ``player`` values it by
+    :func:`parlor.bots.monopoly_dealing.funded_deltas` rather than the plain deltas (the search
+    is :func:`offer_search`, which knows both measures); whether the other side accepts is always
     the plain measure every heuristic shares (:func:`offer_plan`: the prices it accepts, kept
     with the deeds)."""
-    funded = False
-    if own is not None:
-        from parlor.bots.monopoly_dealing import funded_deltas  # (it imports this module)
-
-        if own is not funded_deltas:
-            raise ValueError("the trade search knows the plain and the funded measures only")
-        funded = True
     return offer_search(bot, game, table, player, made, funded)
 
 
