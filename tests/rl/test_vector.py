@@ -311,10 +311,10 @@ def test_a_learner_going_bankrupt_ends_its_game_as_in_sync_vector_env() -> None:
     kwargs: dict[str, Any] = {"max_steps": 20_000}
     ours = ParlorVectorEnv("parlor/Classic-v0", 1, **kwargs)
     theirs = gym.make_vec("parlor/Classic-v0", num_envs=1, vectorization_mode="sync", **kwargs)
-    rngs = [np.random.default_rng(16), np.random.default_rng(16)]
-    obs = [ours.reset(seed=16)[0], theirs.reset(seed=16)[0]]
+    rngs = [np.random.default_rng(9), np.random.default_rng(9)]
+    obs = [ours.reset(seed=9)[0], theirs.reset(seed=9)[0]]
     out_early = 0
-    for _ in range(3000):
+    for _ in range(3300):
         results = []
         for k, envs in enumerate((ours, theirs)):
             results.append(envs.step(random_actions(rngs[k], obs[k]["action_mask"])))
@@ -329,5 +329,5 @@ def test_a_learner_going_bankrupt_ends_its_game_as_in_sync_vector_env() -> None:
             out_early += int(env.table.out(env.seat) and not env.game.is_over)
         if out_early:
             break
-    assert out_early  # (seed 16: the learner is bankrupt at its step 1,959, the others play on)
+    assert out_early  # (seed 9: the learner is bankrupt at its step 3,208, the others play on)
     theirs.close()
