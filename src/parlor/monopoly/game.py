@@ -196,6 +196,7 @@ class PropertyGame(DebtRules):
         self.frames: list[Frame] = []
         self.setup_events: list[Event] = []
         self._space = space_for(ed)
+        self._derive()
         self._setup()
 
     # ----- setup -------------------------------------------------------------------------------
@@ -559,4 +560,5 @@ def _with_fields(fields: Mapping[str, Any]) -> PropertyGame:
     for name, value in fields.items():
         setattr(game, name, value)
     game._space = space_for(game.edition)  # (the same object for the same edition)
+    game._derive()
     return game
