@@ -55,6 +55,8 @@ from parlor.monopoly.action_ids import NUM_ACTIONS, PRICE_LEVELS, space_for
 from parlor.monopoly.actions import (
     ACTION_TYPES,
     Action,
+    EndTurn,
+    RollDice,
 )
 from parlor.monopoly.buying import BID_STEPS
 from parlor.monopoly.debts import DebtRules
@@ -344,6 +346,12 @@ class PropertyGame(DebtRules):
                 )
             )
         if turn:
+            # (the turn's two plain answers at their right moment, without the call)
+            kind = type(action)
+            if (kind is RollDice and top.phase == "pre_roll") or (  # type: ignore[attr-defined]
+                kind is EndTurn and top.phase == "post_roll"  # type: ignore[attr-defined]
+            ):
+                return
             problem = self._turn_problem(action, top)  # type: ignore[arg-type]
         else:
             problem = _PROBLEMS[type(top)](self, action, top)
@@ -417,8 +425,11 @@ class PropertyGame(DebtRules):
             raise GameOverError(E_("the game is over"))
         self._check(action)
         ev: list[Event] = []
-        _HANDLERS[type(action)](self, action, self.frames[-1], ev)
-        self._advance(ev)
+        frames = self.frames
+        _HANDLERS[type(action)](self, action, frames[-1], ev)
+        frames = self.frames  # (a bankruptcy or the end replaces the list)
+        if frames and type(frames[-1]) is not Turn:  # (on a turn's decision: nothing to run)
+            self._advance(ev)
         self.log.append(action)
         return ev
 

@@ -135,14 +135,25 @@ class TurnRules(EndRules):
         self.last_dice = dice
         return dice
 
-    def _do_roll(self, action: RollDice, top: Frame, ev: list[Event]) -> None:
-        assert isinstance(top, Turn)
-        self._roll(action.player, top, ev)
-
-    def _roll(self, p: int, turn: Turn, ev: list[Event]) -> None:
+    def _do_roll(self, action: RollDice, turn: Frame, ev: list[Event]) -> None:
+        assert isinstance(turn, Turn)
+        p = action.player
         if self.claims:
             self._lapse_claims(p, ev)
-        d1, d2 = self._throw()
+        rng = self.rng
+        if type(rng) is Random:  # (_throw inlined, the same draws: one roll per turn or more)
+            bits = rng.getrandbits
+            d1 = bits(3)
+            while d1 >= 6:
+                d1 = bits(3)
+            d2 = bits(3)
+            while d2 >= 6:
+                d2 = bits(3)
+            d1 += 1
+            d2 += 1
+            self.last_dice = (d1, d2)
+        else:
+            d1, d2 = self._throw()
         doubles = d1 == d2
         ev.append(Event("dice", {"player": p, "dice": [d1, d2]}))
         if self.in_jail[p]:
