@@ -335,28 +335,32 @@ class PropertyGame(DebtRules):
                 )
             anytime_check(self, action)
             return
-        turn = type(top) is Turn  # (see pending)
-        decider = top.player if turn else top.decider()  # type: ignore[attr-defined]
-        if p != decider:
-            raise NotYourDecision(
-                E_(
-                    "it is {decider}'s decision, not {who}'s",
-                    decider=self.names[decider],
-                    who=self.names[p],
-                )
-            )
-        if turn:
+        if type(top) is Turn:  # (see pending)
+            if p != top.player:
+                raise self._not_yours(top.player, p)
             # (the turn's two plain answers at their right moment, without the call)
             kind = type(action)
-            if (kind is RollDice and top.phase == "pre_roll") or (  # type: ignore[attr-defined]
-                kind is EndTurn and top.phase == "post_roll"  # type: ignore[attr-defined]
+            if (kind is RollDice and top.phase == "pre_roll") or (
+                kind is EndTurn and top.phase == "post_roll"
             ):
                 return
-            problem = self._turn_problem(action, top)  # type: ignore[arg-type]
+            problem = self._turn_problem(action, top)
         else:
+            decider = top.decider()
+            if p != decider:
+                raise self._not_yours(decider, p)
             problem = _PROBLEMS[type(top)](self, action, top)
         if problem:
             raise IllegalAction(problem)
+
+    def _not_yours(self, decider: int, p: int) -> NotYourDecision:
+        return NotYourDecision(
+            E_(
+                "it is {decider}'s decision, not {who}'s",
+                decider=self.names[decider],
+                who=self.names[p],
+            )
+        )
 
     # ----- legal actions -----------------------------------------------------------------------
     def legal_actions(self, player: Unchecked = None, *, anytime: Unchecked = True) -> list[Action]:
