@@ -10,6 +10,8 @@ shortage.py).
 
 from __future__ import annotations
 
+from typing import Final
+
 from parlor.core.errors import E_
 from parlor.core.game import Decision, Event
 from parlor.monopoly.actions import Action, Bid, BuyProperty, DeclineProperty, PassBid, shared
@@ -17,7 +19,8 @@ from parlor.monopoly.frames import BANK, Auction, BuyChoice, Frame, PlaceBuildin
 from parlor.monopoly.shortage import ShortageRules
 from parlor.monopoly.table import FrameRules, Handler
 
-BID_STEPS = (1, 5, 10, 25, 50, 100, 250, 500)  # the raises the action ids offer, in money units
+#: The raises the action ids offer, in money units.
+BID_STEPS: Final = (1, 5, 10, 25, 50, 100, 250, 500)
 
 
 class BuyingRules(ShortageRules):

@@ -9,6 +9,8 @@ its games (an Edition is immutable), like the action space of ``action_ids``.
 
 from __future__ import annotations
 
+from typing import Final
+
 from parlor.monopoly.edition import PROPERTY_KINDS, Edition
 
 
@@ -41,7 +43,7 @@ class SquareFacts:
         self.money_unit = edition.money_unit
 
 
-_FACTS: dict[int, SquareFacts] = {}
+_FACTS: Final[dict[int, SquareFacts]] = {}
 
 
 def facts_for(edition: Edition) -> SquareFacts:

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from parlor.core.errors import (
     E_,
@@ -94,16 +94,16 @@ _BLANK = object()
 
 _AREAS = (turn, buying, rent, building, shortage, mortgages, trades, debts, ending)
 #: Every action's handler, every any-time action's legality check, every decision frame's rules.
-_HANDLERS: dict[type[Action], Handler] = {}
-_ANYTIME_CHECKS: dict[type[Action], AnytimeCheck] = {}
-_FRAMES: dict[type[Frame], FrameRules] = {}
+_HANDLERS: Final[dict[type[Action], Handler]] = {}
+_ANYTIME_CHECKS: Final[dict[type[Action], AnytimeCheck]] = {}
+_FRAMES: Final[dict[type[Frame], FrameRules]] = {}
 for _area in _AREAS:
     _HANDLERS.update(getattr(_area, "HANDLERS", {}))
     _ANYTIME_CHECKS.update(getattr(_area, "ANYTIME_CHECKS", {}))
     _FRAMES.update(getattr(_area, "FRAMES", {}))
 #: The frames' rules split by use (one lookup instead of a lookup and a named field, per call).
-_DECISIONS = {kind: rules.decision for kind, rules in _FRAMES.items()}
-_PROBLEMS = {kind: rules.problem for kind, rules in _FRAMES.items()}
+_DECISIONS: Final = {kind: rules.decision for kind, rules in _FRAMES.items()}
+_PROBLEMS: Final = {kind: rules.problem for kind, rules in _FRAMES.items()}
 assert set(_HANDLERS) == set(ACTION_TYPES.values()), "every action needs a handler"
 assert set(_ANYTIME_CHECKS) == {a for a in ACTION_TYPES.values() if a.anytime}
 
@@ -304,7 +304,7 @@ class PropertyGame(DebtRules):
 
     def is_legal(self, action: Unchecked) -> bool:
         # (Game.is_legal with its properties read directly: bots ask it before most actions)
-        first_bad = self._first_bad.get(type(action))
+        first_bad = _FIRST_BAD.get(type(action))
         if (
             first_bad is None
             or self._outcome is not None
@@ -422,7 +422,7 @@ class PropertyGame(DebtRules):
     def apply(self, action: Unchecked) -> list[Event]:
         """Validate and carry out ``action``; on any rule violation raise and change nothing.
         (``Game.apply`` with ``_execute`` inlined: every action of every game passes here.)"""
-        first_bad = self._first_bad.get(type(action))
+        first_bad = _FIRST_BAD.get(type(action))
         if first_bad is None or first_bad(action, len(self.names)) >= 0:
             self.validate_action(action)  # (raises: not one of our actions, or a bad field)
         if self._outcome is not None:
@@ -566,6 +566,11 @@ class PropertyGame(DebtRules):
         from parlor.monopoly.text import describe_event
 
         return describe_event(self, event, lang)
+
+
+#: The actions' field checks (``Game._first_bad``): compiled, a module constant is a native
+#: read where the class attribute is a generic lookup.
+_FIRST_BAD: Final = PropertyGame._first_bad
 
 
 def _with_fields(fields: Mapping[str, Any]) -> PropertyGame:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from functools import partial
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from parlor.core.errors import E_, IllegalAction, MalformedAction, Phrase
 from parlor.core.game import Decision, Event, Game, Outcome
@@ -30,8 +30,8 @@ from parlor.monopoly.facts import SquareFacts, facts_for
 from parlor.monopoly.frames import BANK, POT, Debt, Frame
 from parlor.monopoly.rules import RuleOptions
 
-HOTEL = 5  # buildings[square] == HOTEL means a hotel stands there
-N_SQUARES = 40
+HOTEL: Final = 5  # buildings[square] == HOTEL means a hotel stands there
+N_SQUARES: Final = 40
 
 #: Carries out an action: (game, action, top frame, events) -> None.
 Handler = Callable[[Any, Any, Any, list[Event]], None]

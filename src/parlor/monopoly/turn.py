@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from random import Random
+from typing import Final
 
 from parlor.core.errors import E_
 from parlor.core.game import Decision, Event
@@ -50,9 +51,9 @@ def _per_seat(kind: str) -> tuple[Decision, ...]:
 #: A turn's decisions that carry no info, per seat: immutable (their info refuses to change),
 #: so every game hands out the same ones (``pending`` is asked twice a decision, and most
 #: decisions are these: building none saves a third of its cost).
-_END_TURN = _per_seat("end_turn")
-_START_TURN = _per_seat("start_turn")
-_ROLL_AGAIN = _per_seat("roll_again")
+_END_TURN: Final = _per_seat("end_turn")
+_START_TURN: Final = _per_seat("start_turn")
+_ROLL_AGAIN: Final = _per_seat("roll_again")
 
 
 class TurnRules(EndRules):
