@@ -38,6 +38,9 @@ COMPILED = [
     # The decision frames: read and built at every step of the engine (native, their fields
     # are read directly; not the empty shared info, noinfo.py, a dict subclass).
     "parlor/monopoly/frames.py",
+    # The edition's numbers the engine reads at every step, as native lists (facts.py): the
+    # edition's own dataclasses stay plain Python, read through the generic attribute path.
+    "parlor/monopoly/facts.py",
     "parlor/monopoly/table.py",
     "parlor/monopoly/mortgages.py",
     "parlor/monopoly/rent.py",

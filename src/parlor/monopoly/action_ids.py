@@ -21,7 +21,7 @@ computation and cannot disagree, and no object is built or exception raised on t
 
 from __future__ import annotations
 
-from typing import Generic, TypeVar
+from typing import Final, Generic, TypeVar
 
 from parlor.core.errors import E_, UnknownActionId
 from parlor.monopoly.actions import (
@@ -331,7 +331,7 @@ class ActionSpace:
         )
 
 
-_SPACES: dict[int, ActionSpace] = {}
+_SPACES: Final[dict[int, ActionSpace]] = {}
 
 
 def space_for(edition: Edition) -> ActionSpace:

@@ -46,18 +46,16 @@ class BuildingRules(RentRules):
     def building_cost_value(self, square: int) -> int:
         """What the buildings on ``square`` cost (a hotel: its price plus the houses turned in)."""
         b = self.buildings[square]
-        cost = self.edition.squares[square].house_cost
+        cost = self._sq.house_cost[square]
         if b == HOTEL:
-            return self.edition.hotel_cost(square) + self.options.hotel_after_houses * cost
+            return self._sq.hotel_cost[square] + self._hotel_level * cost
         return b * cost
 
     def _building_sale_value(self, square: int) -> int:
         b = self.buildings[square]
-        half_house = self.edition.squares[square].house_cost // 2
+        half_house = self._sq.house_cost[square] // 2
         if b == HOTEL:
-            return (
-                self.edition.hotel_cost(square) // 2 + self.options.hotel_after_houses * half_house
-            )
+            return self._sq.hotel_cost[square] // 2 + self._hotel_level * half_house
         return b * half_house
 
     # ----- where one may build (S13) -----------------------------------------------------------
@@ -67,7 +65,7 @@ class BuildingRules(RentRules):
         lots one may build on formats no message; :meth:`_build_problem` says it in words."""
         if not 0 <= square < N_SQUARES:
             return BUILD_NO_SQUARE
-        if self.edition.squares[square].kind != "street":
+        if self._sq.kind[square] != "street":
             return BUILD_NOT_STREET
         owner = self.owner
         if owner[square] != player:
@@ -80,7 +78,7 @@ class BuildingRules(RentRules):
         for s in group:
             if mortgaged[s]:
                 return BUILD_MORTGAGED
-        h = self.options.hotel_after_houses
+        h = self._hotel_level
         buildings = self.buildings
         b = buildings[square]
         if b == HOTEL:  # (levels as _level counts them, a hotel one over the houses)
@@ -89,7 +87,7 @@ class BuildingRules(RentRules):
             if buildings[s] < b:  # (a hotel, HOTEL, is above every house count)
                 return BUILD_UNEVEN
         level = b
-        if check_stock and not self.options.unlimited_buildings:
+        if check_stock and not self._unlimited:
             if level == h:
                 if self.hotels_left == 0:
                     return BUILD_NO_HOTELS
@@ -126,12 +124,12 @@ class BuildingRules(RentRules):
         return E_("the bank has no houses left: wait until some are returned")
 
     def _build_cost(self, square: int) -> int:
-        if self.buildings[square] == self.options.hotel_after_houses:  # (the level: no hotel yet)
-            return self.edition.hotel_cost(square)
-        return self.edition.squares[square].house_cost
+        if self.buildings[square] == self._hotel_level:  # (the level: no hotel yet)
+            return self._sq.hotel_cost[square]
+        return self._sq.house_cost[square]
 
     def _item_for(self, square: int) -> str:
-        return "hotel" if self._level(square) == self.options.hotel_after_houses else "house"
+        return "hotel" if self._level(square) == self._hotel_level else "house"
 
     def _buildable_squares(self, player: int, item: str | None = None) -> list[int]:
         out = []
@@ -170,10 +168,10 @@ class BuildingRules(RentRules):
     def _place_building(self, player: int, square: int, ev: list[Event], cost: int | None) -> None:
         """Build on ``square`` for ``cost`` (``None``: the building's price, taken from the bank's
         stock; a number: the building won at auction, already out of the stock)."""
-        h = self.options.hotel_after_houses
+        h = self._hotel_level
         price = self._build_cost(square) if cost is None else cost
         self._pay(player, BANK, price)
-        unlimited = self.options.unlimited_buildings
+        unlimited = self._unlimited
         from_stock = 1 if cost is None and not unlimited else 0
         if self._level(square) == h:
             self.buildings[square] = HOTEL
@@ -199,14 +197,14 @@ class BuildingRules(RentRules):
 
     # ----- buildings sold back (S15) -----------------------------------------------------------
     def _sell_building(self, p: int, sq: int, ev: list[Event]) -> None:
-        half_house = self.edition.squares[sq].house_cost // 2
-        h = self.options.hotel_after_houses
-        unlimited = self.options.unlimited_buildings
+        half_house = self._sq.house_cost[sq] // 2
+        h = self._hotel_level
+        unlimited = self._unlimited
         if self.buildings[sq] == HOTEL:
             # The hotel goes back; its lot gets its houses back if the bank has them, and any it
             # lacks are sold too (the bank pays half their price).
             back = h if unlimited else min(h, self.houses_left)
-            refund = self.edition.hotel_cost(sq) // 2 + (h - back) * half_house
+            refund = self._sq.hotel_cost[sq] // 2 + (h - back) * half_house
             self.buildings[sq] = back
             if not unlimited:
                 self.hotels_left += 1

@@ -10,6 +10,8 @@ shortage.py).
 
 from __future__ import annotations
 
+from typing import Final
+
 from parlor.core.errors import E_
 from parlor.core.game import Decision, Event
 from parlor.monopoly.actions import Action, Bid, BuyProperty, DeclineProperty, PassBid, shared
@@ -17,7 +19,8 @@ from parlor.monopoly.frames import BANK, Auction, BuyChoice, Frame, PlaceBuildin
 from parlor.monopoly.shortage import ShortageRules
 from parlor.monopoly.table import FrameRules, Handler
 
-BID_STEPS = (1, 5, 10, 25, 50, 100, 250, 500)  # the raises the action ids offer, in money units
+#: The raises the action ids offer, in money units.
+BID_STEPS: Final = (1, 5, 10, 25, 50, 100, 250, 500)
 
 
 class BuyingRules(ShortageRules):
@@ -26,11 +29,11 @@ class BuyingRules(ShortageRules):
         return Decision(
             top.player,
             "buy_or_auction",
-            {"square": top.square, "price": self.edition.squares[top.square].price},
+            {"square": top.square, "price": self._sq.price[top.square]},
         )
 
     def _can_buy(self, p: int, top: BuyChoice) -> bool:
-        return self.cash[p] >= self.edition.squares[top.square].price
+        return self.cash[p] >= self._sq.price[top.square]
 
     def _buy_answers(self, p: int, top: BuyChoice) -> list[Action]:
         # (the predicate of _buy_problem: listing the answers formats no refusal)
@@ -62,7 +65,7 @@ class BuyingRules(ShortageRules):
         assert isinstance(top, BuyChoice)
         p = action.player
         self.frames.pop()
-        price = self.edition.squares[top.square].price
+        price = self._sq.price[top.square]
         self._pay(p, BANK, price)
         self.owner[top.square] = p
         ev.append(Event("bought", {"player": p, "square": top.square, "price": price}))
@@ -81,10 +84,10 @@ class BuyingRules(ShortageRules):
 
     def _min_raise(self, auction: Auction) -> int:
         """The lowest bid now: the opening minimum, then one money unit over the high bid."""
-        return max(auction.min_bid, auction.high_bid + self.edition.money_unit)
+        return max(auction.min_bid, auction.high_bid + self._sq.money_unit)
 
     def _bid_ladder(self, auction: Auction) -> list[int]:
-        unit = self.edition.money_unit
+        unit = self._sq.money_unit
         low = self._min_raise(auction)
         amounts: list[int] = []
         for step in BID_STEPS:

@@ -31,13 +31,13 @@ class DebtRules(TurnRules):
         """Cash the player could raise from the bank: buildings at half, then every mortgage."""
         total = 0
         owner, mortgaged, buildings = self.owner, self.mortgaged, self.buildings
-        squares = self.edition.squares
-        for sq in self.edition.property_squares:
+        mortgage = self._sq.mortgage
+        for sq in self._sq.props:
             if owner[sq] == player:
                 if buildings[sq]:
                     total += self._building_sale_value(sq)
                 if not mortgaged[sq]:
-                    total += squares[sq].mortgage
+                    total += mortgage[sq]
         return total
 
     # ----- the debt's decision (S18) -----------------------------------------------------------

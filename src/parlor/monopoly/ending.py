@@ -22,9 +22,10 @@ class EndRules(TradeRules):
         """Cash, printed prices of all properties (mortgaged or not) and the cost of buildings:
         the income-tax and Matador-legat measure."""
         worth = self.cash[player]
-        for sq in self.edition.property_squares:
+        price = self._sq.price
+        for sq in self._sq.props:
             if self.owner[sq] == player:
-                worth += self.edition.squares[sq].price + self.building_cost_value(sq)
+                worth += price[sq] + self.building_cost_value(sq)
         return worth
 
     def valuation(self, player: int) -> int:
@@ -32,9 +33,10 @@ class EndRules(TradeRules):
         if self.bankrupt[player]:
             return 0
         worth = self.cash[player]
-        for sq in self.edition.property_squares:
+        prices = self._sq.price
+        for sq in self._sq.props:
             if self.owner[sq] == player:
-                price = self.edition.squares[sq].price
+                price = prices[sq]
                 worth += price // 2 if self.mortgaged[sq] else price
                 worth += self.building_cost_value(sq)
         return worth

@@ -8,10 +8,10 @@ the engine as soon as they reach the top. A frame pushed below another runs afte
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, Final
 
-BANK = -1
-POT = -2  # the Free Parking pot (house rule)
+BANK: Final = -1
+POT: Final = -2  # the Free Parking pot (house rule)
 
 
 @dataclass(slots=True)

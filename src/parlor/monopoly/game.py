@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from parlor.core.errors import (
     E_,
@@ -55,6 +55,8 @@ from parlor.monopoly.action_ids import NUM_ACTIONS, PRICE_LEVELS, space_for
 from parlor.monopoly.actions import (
     ACTION_TYPES,
     Action,
+    EndTurn,
+    RollDice,
 )
 from parlor.monopoly.buying import BID_STEPS
 from parlor.monopoly.debts import DebtRules
@@ -92,16 +94,16 @@ _BLANK = object()
 
 _AREAS = (turn, buying, rent, building, shortage, mortgages, trades, debts, ending)
 #: Every action's handler, every any-time action's legality check, every decision frame's rules.
-_HANDLERS: dict[type[Action], Handler] = {}
-_ANYTIME_CHECKS: dict[type[Action], AnytimeCheck] = {}
-_FRAMES: dict[type[Frame], FrameRules] = {}
+_HANDLERS: Final[dict[type[Action], Handler]] = {}
+_ANYTIME_CHECKS: Final[dict[type[Action], AnytimeCheck]] = {}
+_FRAMES: Final[dict[type[Frame], FrameRules]] = {}
 for _area in _AREAS:
     _HANDLERS.update(getattr(_area, "HANDLERS", {}))
     _ANYTIME_CHECKS.update(getattr(_area, "ANYTIME_CHECKS", {}))
     _FRAMES.update(getattr(_area, "FRAMES", {}))
 #: The frames' rules split by use (one lookup instead of a lookup and a named field, per call).
-_DECISIONS = {kind: rules.decision for kind, rules in _FRAMES.items()}
-_PROBLEMS = {kind: rules.problem for kind, rules in _FRAMES.items()}
+_DECISIONS: Final = {kind: rules.decision for kind, rules in _FRAMES.items()}
+_PROBLEMS: Final = {kind: rules.problem for kind, rules in _FRAMES.items()}
 assert set(_HANDLERS) == set(ACTION_TYPES.values()), "every action needs a handler"
 assert set(_ANYTIME_CHECKS) == {a for a in ACTION_TYPES.values() if a.anytime}
 
@@ -196,6 +198,7 @@ class PropertyGame(DebtRules):
         self.frames: list[Frame] = []
         self.setup_events: list[Event] = []
         self._space = space_for(ed)
+        self._derive()
         self._setup()
 
     # ----- setup -------------------------------------------------------------------------------
@@ -301,7 +304,7 @@ class PropertyGame(DebtRules):
 
     def is_legal(self, action: Unchecked) -> bool:
         # (Game.is_legal with its properties read directly: bots ask it before most actions)
-        first_bad = self._first_bad.get(type(action))
+        first_bad = _FIRST_BAD.get(type(action))
         if (
             first_bad is None
             or self._outcome is not None
@@ -332,22 +335,32 @@ class PropertyGame(DebtRules):
                 )
             anytime_check(self, action)
             return
-        turn = type(top) is Turn  # (see pending)
-        decider = top.player if turn else top.decider()  # type: ignore[attr-defined]
-        if p != decider:
-            raise NotYourDecision(
-                E_(
-                    "it is {decider}'s decision, not {who}'s",
-                    decider=self.names[decider],
-                    who=self.names[p],
-                )
-            )
-        if turn:
-            problem = self._turn_problem(action, top)  # type: ignore[arg-type]
+        if type(top) is Turn:  # (see pending)
+            if p != top.player:
+                raise self._not_yours(top.player, p)
+            # (the turn's two plain answers at their right moment, without the call)
+            kind = type(action)
+            if (kind is RollDice and top.phase == "pre_roll") or (
+                kind is EndTurn and top.phase == "post_roll"
+            ):
+                return
+            problem = self._turn_problem(action, top)
         else:
+            decider = top.decider()
+            if p != decider:
+                raise self._not_yours(decider, p)
             problem = _PROBLEMS[type(top)](self, action, top)
         if problem:
             raise IllegalAction(problem)
+
+    def _not_yours(self, decider: int, p: int) -> NotYourDecision:
+        return NotYourDecision(
+            E_(
+                "it is {decider}'s decision, not {who}'s",
+                decider=self.names[decider],
+                who=self.names[p],
+            )
+        )
 
     # ----- legal actions -----------------------------------------------------------------------
     def legal_actions(self, player: Unchecked = None, *, anytime: Unchecked = True) -> list[Action]:
@@ -409,15 +422,18 @@ class PropertyGame(DebtRules):
     def apply(self, action: Unchecked) -> list[Event]:
         """Validate and carry out ``action``; on any rule violation raise and change nothing.
         (``Game.apply`` with ``_execute`` inlined: every action of every game passes here.)"""
-        first_bad = self._first_bad.get(type(action))
+        first_bad = _FIRST_BAD.get(type(action))
         if first_bad is None or first_bad(action, len(self.names)) >= 0:
             self.validate_action(action)  # (raises: not one of our actions, or a bad field)
         if self._outcome is not None:
             raise GameOverError(E_("the game is over"))
         self._check(action)
         ev: list[Event] = []
-        _HANDLERS[type(action)](self, action, self.frames[-1], ev)
-        self._advance(ev)
+        frames = self.frames
+        _HANDLERS[type(action)](self, action, frames[-1], ev)
+        frames = self.frames  # (a bankruptcy or the end replaces the list)
+        if frames and type(frames[-1]) is not Turn:  # (on a turn's decision: nothing to run)
+            self._advance(ev)
         self.log.append(action)
         return ev
 
@@ -552,6 +568,11 @@ class PropertyGame(DebtRules):
         return describe_event(self, event, lang)
 
 
+#: The actions' field checks (``Game._first_bad``): compiled, a module constant is a native
+#: read where the class attribute is a generic lookup.
+_FIRST_BAD: Final = PropertyGame._first_bad
+
+
 def _with_fields(fields: Mapping[str, Any]) -> PropertyGame:
     """A game with these fields (see :meth:`PropertyGame.clone`), made empty first: compiled,
     ``__new__`` would run ``__init__`` and build a default game only to replace its fields."""
@@ -559,4 +580,5 @@ def _with_fields(fields: Mapping[str, Any]) -> PropertyGame:
     for name, value in fields.items():
         setattr(game, name, value)
     game._space = space_for(game.edition)  # (the same object for the same edition)
+    game._derive()
     return game

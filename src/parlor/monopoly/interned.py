@@ -6,10 +6,10 @@ its answers through it at every decision, and the actions' module (dataclasses) 
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 A = TypeVar("A")
-_SHARED: dict[tuple[Any, ...], Any] = {}
+_SHARED: Final[dict[tuple[Any, ...], Any]] = {}
 
 
 def shared(kind: type[A], *fields: Any) -> A:

@@ -17,7 +17,7 @@ from parlor.monopoly.table import AnytimeCheck, FrameRules, Handler, Table
 
 class MortgageRules(Table):
     def _lift_cost(self, square: int) -> int:
-        return self.edition.squares[square].mortgage + self.edition.mortgage_interest(square)
+        return self._sq.mortgage[square] + self._sq.interest[square]
 
     def _can_lift(self, player: int, square: int) -> bool:
         return self.cash[player] >= self._lift_cost(square)
@@ -42,7 +42,7 @@ class MortgageRules(Table):
     def _do_mortgage(self, action: Mortgage, top: Frame, ev: list[Event]) -> None:
         p = action.player
         self.mortgaged[action.square] = True
-        self._pay(BANK, p, self.edition.squares[action.square].mortgage)
+        self._pay(BANK, p, self._sq.mortgage[action.square])
         ev.append(Event("mortgaged", {"player": p, "square": action.square}))
 
     def _do_unmortgage(self, action: Unmortgage, top: Frame, ev: list[Event]) -> None:

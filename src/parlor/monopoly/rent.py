@@ -28,19 +28,22 @@ class RentRules(MortgageRules):
         owner = self.owner[square]
         if owner < 0 or self.mortgaged[square]:
             return 0
-        sq = self.edition.squares[square]
-        if sq.kind == "street":
+        facts = self._sq
+        kind = facts.kind[square]
+        rents = facts.rents[square]
+        if kind == "street":
             b = self.buildings[square]
-            if b:
-                amount = sq.rents[b]
-            else:
-                amount = sq.rents[0] * (2 if self.owns_group(owner, square) else 1)
+            amount = rents[b] if b else rents[0] * (2 if self.owns_group(owner, square) else 1)
         else:
-            owned = sum(1 for s in self.group_of(square) if self.owner[s] == owner)
-            if sq.kind == "railroad":
-                amount = sq.rents[owned - 1]
+            owners = self.owner
+            owned = 0
+            for s in facts.members[square]:
+                if owners[s] == owner:
+                    owned += 1
+            if kind == "railroad":
+                amount = rents[owned - 1]
             else:
-                amount = (dice_multiplier or sq.rents[owned - 1]) * dice_total
+                amount = (dice_multiplier or rents[owned - 1]) * dice_total
         return amount * rent_multiplier
 
     # ----- rent claims (S9, an option) ---------------------------------------------------------

@@ -100,13 +100,13 @@ class ShortageRules(BuildingRules):
         more ``item``s than ``stock`` (a capacity is at most its player's room): one pass without
         prices or cash, False for most builds, before :meth:`_capacities` is asked."""
         owner, mortgaged, buildings = self.owner, self.mortgaged, self.buildings
-        squares = self.edition.squares
-        h = self.options.hotel_after_houses
+        kinds = self._sq.kind
+        h = self._hotel_level
         hotels = item == "hotel"
         first = -1
         two = False
         room = 0
-        for members in self.edition.groups.values():
+        for members in self._sq.groups:
             q = owner[members[0]]
             if q < 0:
                 continue
@@ -120,7 +120,7 @@ class ShortageRules(BuildingRules):
                     two = True
                 for s in members:
                     b = buildings[s]
-                    if b != HOTEL and squares[s].kind == "street":
+                    if b != HOTEL and kinds[s] == "street":
                         if hotels:
                             room += b == h  # (a lot at the top house level may take one)
                         elif b < h:

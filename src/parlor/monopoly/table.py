@@ -19,18 +19,19 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from functools import partial
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from parlor.core.errors import E_, IllegalAction, MalformedAction, Phrase
 from parlor.core.game import Decision, Event, Game, Outcome
 from parlor.i18n import format_money
 from parlor.monopoly.actions import Action
 from parlor.monopoly.edition import Edition
+from parlor.monopoly.facts import SquareFacts, facts_for
 from parlor.monopoly.frames import BANK, POT, Debt, Frame
 from parlor.monopoly.rules import RuleOptions
 
-HOTEL = 5  # buildings[square] == HOTEL means a hotel stands there
-N_SQUARES = 40
+HOTEL: Final = 5  # buildings[square] == HOTEL means a hotel stands there
+N_SQUARES: Final = 40
 
 #: Carries out an action: (game, action, top frame, events) -> None.
 Handler = Callable[[Any, Any, Any, list[Event]], None]
@@ -94,6 +95,32 @@ class Table(Game[Action]):
     frames: list[Frame]
     setup_events: list[Event]
     _outcome: Outcome | None
+    # What _derive copies from the edition and the options (read at every step: compiled,
+    # native fields and lists instead of attribute chains into plain-Python dataclasses).
+    _sq: SquareFacts
+    _hotel_level: int  # options.hotel_after_houses
+    _unlimited: bool  # options.unlimited_buildings
+    _sink: int  # where taxes and fines go: BANK, or POT under the Free Parking house rule
+    _rent_claim: bool
+    _rent_jailed: bool  # options.rent_while_jailed
+    _double_go: bool  # options.double_salary_on_go
+    _jail_extra: bool  # options.jail_doubles_extra_throw
+    _jail_max: int  # options.jail_max_turns
+    _time_limit: int  # options.time_limit_rounds, 0 for none
+
+    def _derive(self) -> None:
+        """Fill the fields above from ``edition`` and ``options`` (a new game, a copy)."""
+        o = self.options
+        self._sq = facts_for(self.edition)
+        self._hotel_level = o.hotel_after_houses
+        self._unlimited = o.unlimited_buildings
+        self._sink = POT if o.free_parking_pot else BANK
+        self._rent_claim = o.rent_claim
+        self._rent_jailed = o.rent_while_jailed
+        self._double_go = o.double_salary_on_go
+        self._jail_extra = o.jail_doubles_extra_throw
+        self._jail_max = o.jail_max_turns
+        self._time_limit = o.time_limit_rounds or 0
 
     # ----- seats and words ---------------------------------------------------------------------
     @property
@@ -152,7 +179,7 @@ class Table(Game[Action]):
 
     def _fee_sink(self) -> int:
         """Where taxes and fines go: the bank, or the Free Parking pot under that house rule."""
-        return POT if self.options.free_parking_pot else BANK
+        return self._sink
 
     # ----- debts as they arise (S18) -------------------------------------------------------------
     def _charge(
@@ -194,8 +221,7 @@ class Table(Game[Action]):
 
     # ----- colour groups -----------------------------------------------------------------------
     def group_of(self, square: int) -> tuple[int, ...]:
-        group = self.edition.squares[square].group
-        return self.edition.groups[group] if group else (square,)
+        return self._sq.members[square]
 
     # (loops, not all()/any() over generators: rent and every Build and Mortgage ask these)
     def owns_group(self, player: int, square: int) -> bool:
@@ -215,4 +241,4 @@ class Table(Game[Action]):
     def _level(self, square: int) -> int:
         """Houses on ``square``, a hotel counting as one more than the houses it needs."""
         b = self.buildings[square]
-        return self.options.hotel_after_houses + 1 if b == HOTEL else b
+        return self._hotel_level + 1 if b == HOTEL else b

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from random import Random
+from typing import Final
 
 from parlor.core.errors import E_
 from parlor.core.game import Decision, Event
@@ -26,7 +27,7 @@ from parlor.monopoly.actions import (
     UseJailCard,
     shared,
 )
-from parlor.monopoly.edition import PROPERTY_KINDS, Card
+from parlor.monopoly.edition import Card
 from parlor.monopoly.ending import EndRules
 from parlor.monopoly.frames import BANK, POT, BuyChoice, Frame, Move, TaxChoice, Turn
 from parlor.monopoly.noinfo import NO_INFO
@@ -50,9 +51,9 @@ def _per_seat(kind: str) -> tuple[Decision, ...]:
 #: A turn's decisions that carry no info, per seat: immutable (their info refuses to change),
 #: so every game hands out the same ones (``pending`` is asked twice a decision, and most
 #: decisions are these: building none saves a third of its cost).
-_END_TURN = _per_seat("end_turn")
-_START_TURN = _per_seat("start_turn")
-_ROLL_AGAIN = _per_seat("roll_again")
+_END_TURN: Final = _per_seat("end_turn")
+_START_TURN: Final = _per_seat("start_turn")
+_ROLL_AGAIN: Final = _per_seat("roll_again")
 
 
 class TurnRules(EndRules):
@@ -74,7 +75,7 @@ class TurnRules(EndRules):
         if self.in_jail[p]:
             if (
                 self.jail_turns[p] < self.options.jail_fine_turns
-                and self.cash[p] >= self.edition.jail_fine
+                and self.cash[p] >= self._sq.jail_fine
             ):
                 out.append(shared(PayJailFine, p))
             if self.jail_cards[p]:
@@ -135,20 +136,31 @@ class TurnRules(EndRules):
         self.last_dice = dice
         return dice
 
-    def _do_roll(self, action: RollDice, top: Frame, ev: list[Event]) -> None:
-        assert isinstance(top, Turn)
-        self._roll(action.player, top, ev)
-
-    def _roll(self, p: int, turn: Turn, ev: list[Event]) -> None:
+    def _do_roll(self, action: RollDice, turn: Frame, ev: list[Event]) -> None:
+        assert isinstance(turn, Turn)
+        p = action.player
         if self.claims:
             self._lapse_claims(p, ev)
-        d1, d2 = self._throw()
+        rng = self.rng
+        if type(rng) is Random:  # (_throw inlined, the same draws: one roll per turn or more)
+            bits = rng.getrandbits
+            d1 = bits(3)
+            while d1 >= 6:
+                d1 = bits(3)
+            d2 = bits(3)
+            while d2 >= 6:
+                d2 = bits(3)
+            d1 += 1
+            d2 += 1
+            self.last_dice = (d1, d2)
+        else:
+            d1, d2 = self._throw()
         doubles = d1 == d2
         ev.append(Event("dice", {"player": p, "dice": [d1, d2]}))
         if self.in_jail[p]:
             if doubles:
                 self._leave_jail(p, "doubles", ev)
-                if self.options.jail_doubles_extra_throw:
+                if self._jail_extra:
                     self.doubles = 1
                     turn.phase = "pre_roll"
                 else:
@@ -157,11 +169,11 @@ class TurnRules(EndRules):
                 return
             self.jail_turns[p] += 1
             turn.phase = "post_roll"
-            if self.jail_turns[p] >= self.options.jail_max_turns:
+            if self.jail_turns[p] >= self._jail_max:
                 # Last attempt failed: pay the fine, leave, and move by this throw.
                 self._leave_jail(p, "fine", ev)
                 self.frames.append(Move(p, d1 + d2))
-                self._charge(p, self._fee_sink(), self.edition.jail_fine, "jail fine", ev)
+                self._charge(p, self._sink, self._sq.jail_fine, "jail fine", ev)
             else:
                 ev.append(Event("stays_in_jail", {"player": p, "turns": self.jail_turns[p]}))
             return
@@ -178,7 +190,7 @@ class TurnRules(EndRules):
 
     # ----- jail (S12) --------------------------------------------------------------------------
     def _do_pay_jail_fine(self, action: PayJailFine, top: Frame, ev: list[Event]) -> None:
-        self._pay(action.player, self._fee_sink(), self.edition.jail_fine)
+        self._pay(action.player, self._sink, self._sq.jail_fine)
         self._leave_jail(action.player, "fine", ev)
 
     def _do_use_jail_card(self, action: UseJailCard, top: Frame, ev: list[Event]) -> None:
@@ -193,7 +205,7 @@ class TurnRules(EndRules):
         ev.append(Event("left_jail", {"player": p, "how": how}))
 
     def _send_to_jail(self, p: int, ev: list[Event]) -> None:
-        self.position[p] = self.edition.jail_square
+        self.position[p] = self._sq.jail_square
         self.in_jail[p] = True
         self.jail_turns[p] = 0
         self.doubles = 0
@@ -218,8 +230,8 @@ class TurnRules(EndRules):
         self.doubles = 0
         self.frames[0] = Turn(nxt)
         ev.append(Event("turn", {"player": nxt, "round": self.round}))
-        limit = self.options.time_limit_rounds
-        if limit is not None and self.round >= limit:
+        limit = self._time_limit
+        if limit and self.round >= limit:
             self._finish_by_valuation("time_limit", ev)
 
     # ----- moving and landing (S5, S6, S8, S21) ------------------------------------------------
@@ -227,51 +239,51 @@ class TurnRules(EndRules):
         p = m.player
         if self.bankrupt[p]:
             return
-        ed = self.edition
+        facts = self._sq
         old = self.position[p]
         new = (old + m.steps) % N_SQUARES
         self.position[p] = new
         ev.append(Event("moved", {"player": p, "from": old, "to": new}))
-        if m.steps > 0 and (old + m.steps) >= N_SQUARES + ed.go_square:
-            salary = ed.salary
-            if new == ed.go_square and self.options.double_salary_on_go:
+        if m.steps > 0 and (old + m.steps) >= N_SQUARES + facts.go_square:
+            salary = facts.salary
+            if new == facts.go_square and self._double_go:
                 salary *= 2
             self._pay(BANK, p, salary)
             ev.append(Event("salary", {"player": p, "amount": salary}))
         self._land(p, m, ev)
 
     def _land(self, p: int, m: Move, ev: list[Event]) -> None:
-        ed = self.edition
+        facts = self._sq
         sq_index = self.position[p]
-        sq = ed.squares[sq_index]
-        kind = sq.kind
-        if kind in PROPERTY_KINDS:  # (sq.is_property, without the property's call)
+        kind = facts.kind[sq_index]
+        if facts.is_property[sq_index]:
             owner = self.owner[sq_index]
             if owner < 0:
                 self.frames.append(BuyChoice(p, sq_index))
             elif owner != p and not self.mortgaged[sq_index]:
-                if self.in_jail[owner] and not self.options.rent_while_jailed:
+                if self.in_jail[owner] and not self._rent_jailed:
                     ev.append(Event("no_rent_owner_jailed", {"square": sq_index, "owner": owner}))
                     return
-                if sq.kind == "utility" and m.dice_multiplier is not None:
+                if kind == "utility" and m.dice_multiplier is not None:
                     d1, d2 = self._throw()
                     ev.append(Event("dice", {"player": p, "dice": [d1, d2], "for": "rent"}))
                     amount = self.rent(sq_index, d1 + d2, m.rent_multiplier, m.dice_multiplier)
                 else:
                     total = sum(self.last_dice) if self.last_dice else 0
                     amount = self.rent(sq_index, total, m.rent_multiplier)
-                if self.options.rent_claim:
+                if self._rent_claim:
                     self.claims.append([p, owner, amount, sq_index, self._claim_deadline(p)])
                     ev.append(Event("rent_due", {"player": p, "owner": owner, "amount": amount}))
                 else:
                     self._charge(p, owner, amount, "rent", ev, square=sq_index)
         elif kind in ("chance", "community_chest"):
-            self._draw_card(p, sq.deck or kind, ev)
+            self._draw_card(p, self.edition.squares[sq_index].deck or kind, ev)
         elif kind == "tax":
+            sq = self.edition.squares[sq_index]
             if sq.tax_percent_option and self.options.income_tax_choice:
                 self.frames.append(TaxChoice(p, sq_index))
             else:
-                self._charge(p, self._fee_sink(), sq.tax, "tax", ev)
+                self._charge(p, self._sink, sq.tax, "tax", ev)
         elif kind == "go_to_jail":
             self._send_to_jail(p, ev)
         elif kind == "free_parking" and self.options.free_parking_pot and self.pot:
@@ -315,7 +327,7 @@ class TurnRules(EndRules):
         elif effect == "collect":
             self._pay(BANK, p, card.amount)
         elif effect == "pay":
-            self._charge(p, self._fee_sink(), card.amount, "card", ev)
+            self._charge(p, self._sink, card.amount, "card", ev)
         elif effect == "collect_from_each":
             for q in reversed(self.active_players):
                 if q != p:
