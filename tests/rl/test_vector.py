@@ -311,8 +311,8 @@ def test_a_learner_going_bankrupt_ends_its_game_as_in_sync_vector_env() -> None:
     kwargs: dict[str, Any] = {"max_steps": 20_000}
     ours = ParlorVectorEnv("parlor/Classic-v0", 1, **kwargs)
     theirs = gym.make_vec("parlor/Classic-v0", num_envs=1, vectorization_mode="sync", **kwargs)
-    rngs = [np.random.default_rng(16), np.random.default_rng(16)]
-    obs = [ours.reset(seed=16)[0], theirs.reset(seed=16)[0]]
+    rngs = [np.random.default_rng(37), np.random.default_rng(37)]
+    obs = [ours.reset(seed=37)[0], theirs.reset(seed=37)[0]]
     out_early = 0
     for _ in range(3000):
         results = []
@@ -329,5 +329,7 @@ def test_a_learner_going_bankrupt_ends_its_game_as_in_sync_vector_env() -> None:
             out_early += int(env.table.out(env.seat) and not env.game.is_over)
         if out_early:
             break
-    assert out_early  # (seed 16: the learner is bankrupt at its step 1,959, the others play on)
+    # (seed 37: the learner is bankrupt at its step 2,611, the others play on; seed 16, which
+    # did at step 1,959, stopped doing so when the bots' trades changed)
+    assert out_early
     theirs.close()
