@@ -124,8 +124,10 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
         self._restarted: dict[int, Any] = {}
         # Each game's legal ids now (its mask's ones), to check a batch's ids without NumPy calls.
         self._legal: list[list[int]] = [[] for _ in range(num_envs)]
-        # Each game's encoder vector at the last step (a list reused from step to step).
-        self._vectors: list[npt.NDArray[np.float32]] = [self._obs[0]] * num_envs
+        # The games' tables (each keeps its own for good) and the learners' seats (a new one
+        # with each new game).
+        self._tables = [env.table for env in self.envs]
+        self._seat_list = [0] * num_envs
         self._any_ended = False  # (at the last step)
         self._no_ends = np.zeros(num_envs, dtype=np.bool_)
 
@@ -182,9 +184,9 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
         seeds: list[int | None] | None = None,
         options: dict[str, Any] | None = None,
     ) -> tuple[list[float], list[bool], list[bool]]:
-        """Step (or restart) every game and write its observation, mask and seat into the batch
-        arrays, in one pass over the games; with ``seeds`` (``chosen`` None), reset them all.
-        The rewards, terminations and truncations, as lists (see ``_store``)."""
+        """Step (or restart) every game, then write the observations, masks and seats into the
+        batch arrays; with ``seeds`` (``chosen`` None), reset them all. The rewards,
+        terminations and truncations, as lists (see ``_store``)."""
         n = self.num_envs
         if chosen is None:
             ids: list[Any] = [None] * n
@@ -195,7 +197,35 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
             ints = chosen.dtype.kind in "iu"
         rewards, terminations, truncations = [0.0] * n, [False] * n, [False] * n
         ended, legal, restarted = self._ended, self._legal, self._restarted
-        vectors, seats = self._vectors, self._seats
+        seats, tables = self._seat_list, self._tables
+        new_games = False
+        for i, env in enumerate(self.envs):
+            if seeds is not None:
+                state = restarted.pop(i, None)
+                if state is not None:  # (undo a restart ahead: an unseeded reset draws from here)
+                    env.np_random.bit_generator.state = state
+                env.restart(seed=seeds[i], options=options)
+                seats[i], new_games = env.seat, True  # (a seat changes only with a new game)
+            elif ended[i]:
+                # (reward 0, not ended: the new game's first observation)
+                if restarted.pop(i, None) is None:
+                    env.restart()
+                seats[i], new_games = env.seat, True
+            elif ints and ids[i] in legal[i]:
+                rewards[i], terminations[i], truncations[i] = env.advance_legal(ids[i])
+            else:  # (refused or penalized as the single environment does)
+                rewards[i], terminations[i], truncations[i] = env.advance(ids[i])
+        if new_games:
+            self._seats[:] = seats
+        # The observations, then the legal ids, each in a pass of its own over the batch: one
+        # part's code at a time (the engine and bots', the encoder's, the legality's) keeps
+        # the interpreter's working set small, which is worth more than the passes cost (a
+        # single pass over the games made 5% fewer instructions and 24% more L1 data misses
+        # in the interpreter, and was slower).
+        np.concatenate(
+            [t.encoder.update(t.game, s) for t, s in zip(tables, seats, strict=True)],
+            out=self._flat_obs,
+        )
         flat, width = self._flat_masks, self._width
         # The long lists of legal ids (the property games' trade offers: 80 ids a step on
         # average, up to 200) set in one NumPy call for the batch; a few ids, item by item.
@@ -203,26 +233,8 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
         counts: list[int] = []
         cols: list[int] = []
         self._masks.fill(0)
-        for i, env in enumerate(self.envs):
-            if seeds is not None:
-                state = restarted.pop(i, None)
-                if state is not None:  # (undo a restart ahead: an unseeded reset draws from here)
-                    env.np_random.bit_generator.state = state
-                env.restart(seed=seeds[i], options=options)
-                seats[i] = env.seat  # (a seat changes only with a new game)
-            elif ended[i]:
-                # (reward 0, not ended: the new game's first observation)
-                if restarted.pop(i, None) is None:
-                    env.restart()
-                seats[i] = env.seat
-            elif ints and ids[i] in legal[i]:
-                rewards[i], terminations[i], truncations[i] = env.advance_legal(ids[i])
-            else:  # (refused or penalized as the single environment does)
-                rewards[i], terminations[i], truncations[i] = env.advance(ids[i])
-            table, seat = env.table, env.seat
-            # The encoder's own up-to-date vector, copied into the batch below.
-            vectors[i] = table.encoder.update(table.game, seat)
-            legal[i] = allowed = table.decision_ids(seat)
+        for i, table in enumerate(tables):
+            legal[i] = allowed = table.decision_ids(seats[i])
             if len(allowed) > _FEW_IDS:
                 games.append(i)
                 counts.append(len(allowed))
@@ -233,7 +245,6 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
                     flat[base + a] = 1
         if cols:
             self._set_ones(games, counts, cols)
-        np.concatenate(vectors, out=self._flat_obs)
         self._any_ended = True in terminations or True in truncations
         if self._any_ended:
             self._ended = ended = [t or u for t, u in zip(terminations, truncations, strict=True)]
