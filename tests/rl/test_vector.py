@@ -225,6 +225,9 @@ def test_act_for_pays_what_act_pays(seed: int, table_options: dict[str, Any]) ->
     while not tables[0].over:
         decider = tables[0].decider
         assert decider is not None and tables[1].decider == decider
+        # The batch's legal ids, straight from the engine, are the table's (none for the others).
+        assert tables[1].decision_ids(decider) == tables[0].legal_ids(decider)
+        assert tables[1].decision_ids((decider + 1) % 4) == []
         full = tables[0].act(decider, bots[0][decider].choose(tables[0].game, decider))
         mine = tables[1].act_for(decider, bots[1][decider].choose(tables[1].game, decider), 0)
         assert mine == full[0]
@@ -232,6 +235,7 @@ def test_act_for_pays_what_act_pays(seed: int, table_options: dict[str, Any]) ->
         assert tables[0].settled == tables[1].settled and tables[0].in_play == tables[1].in_play
         outs = max(outs, sum(tables[0].out(p) for p in range(4)))
     assert tables[1].over and tables[0].truncated == tables[1].truncated
+    assert all(tables[1].decision_ids(p) == [] for p in range(4))
     assert paid > 0 and (outs > 0 or tables[0].truncated)
 
 
