@@ -20,7 +20,8 @@ VECTOR_SPEED: dict[str, Any] = {
     ],
     "vector_ratios": "`ParlorVectorEnv` against `SyncVectorEnv`: 2.05x for `parlor/Tools-v0` "
     "(1.89x to 2.22x per round), 1.37x for `parlor/Classic-v0` (1.34x to 1.99x). The next run "
-    "(load 3.0): 2.38x (1.96x to 3.24x) and 1.57x (1.36x to 1.68x): the spread is the machine's. "
+    "(load 3.0): 2.38x (1.96x to 3.24x) and 1.57x (1.36x to 1.68x); a third (load 3.0): 2.15x "
+    "(2.03x to 2.49x) and 1.47x (1.22x to 1.51x): the spread is the machine's. "
     "Before the three passes and the other changes below, on a quiet machine (load 0.9): 1.87x "
     "(1.71x to 1.94x) and 1.36x (1.32x to 1.56x); the two versions interleaved in one process "
     "(load 6 to 7): the new one 8% to 10% faster a TOOLS game step, 5% a classic one. Before the "
@@ -79,8 +80,9 @@ VECTOR_SPEED: dict[str, Any] = {
     "load 10: 180 us of the workers' CPU a batch step before the one-byte pipes and 144 us after, "
     "the parent's 63 us and 42 us.",
     "vector_targets": "2x `SyncVectorEnv` for TOOLS: 2.05x in this run (1.89x to 2.22x per "
-    "round) and 2.38x in the next: met at the median, not yet in every round on this loaded "
-    "machine; the classic game's 2x: not met (1.37x, 1.57x in the next run) and beyond any batch "
+    "round), 2.38x and 2.15x in the next two: met at the median of three runs, in all but two of "
+    "their 15 rounds (1.89x, 1.96x) on this loaded machine; the classic game's 2x: not met "
+    "(1.37x, 1.57x, 1.47x) and beyond any batch "
     "of today's games (the bound 1.77x to 1.98x). 1.8x on 2 cores for "
     "the processes: the median of the load-1.7 run is 1.80x for the same form, but with rounds "
     "from 0.89x to 2.05x and a control that got 1.53x, not a figure to rely on; against 1 worker on "
