@@ -225,6 +225,9 @@ def test_act_for_pays_what_act_pays(seed: int, table_options: dict[str, Any]) ->
     while not tables[0].over:
         decider = tables[0].decider
         assert decider is not None and tables[1].decider == decider
+        # The batch's legal ids, straight from the engine, are the table's (none for the others).
+        assert tables[1].decision_ids(decider) == tables[0].legal_ids(decider)
+        assert tables[1].decision_ids((decider + 1) % 4) == []
         full = tables[0].act(decider, bots[0][decider].choose(tables[0].game, decider))
         mine = tables[1].act_for(decider, bots[1][decider].choose(tables[1].game, decider), 0)
         assert mine == full[0]
@@ -232,6 +235,7 @@ def test_act_for_pays_what_act_pays(seed: int, table_options: dict[str, Any]) ->
         assert tables[0].settled == tables[1].settled and tables[0].in_play == tables[1].in_play
         outs = max(outs, sum(tables[0].out(p) for p in range(4)))
     assert tables[1].over and tables[0].truncated == tables[1].truncated
+    assert all(tables[1].decision_ids(p) == [] for p in range(4))
     assert paid > 0 and (outs > 0 or tables[0].truncated)
 
 
@@ -311,10 +315,10 @@ def test_a_learner_going_bankrupt_ends_its_game_as_in_sync_vector_env() -> None:
     kwargs: dict[str, Any] = {"max_steps": 20_000}
     ours = ParlorVectorEnv("parlor/Classic-v0", 1, **kwargs)
     theirs = gym.make_vec("parlor/Classic-v0", num_envs=1, vectorization_mode="sync", **kwargs)
-    rngs = [np.random.default_rng(9), np.random.default_rng(9)]
-    obs = [ours.reset(seed=9)[0], theirs.reset(seed=9)[0]]
+    rngs = [np.random.default_rng(37), np.random.default_rng(37)]
+    obs = [ours.reset(seed=37)[0], theirs.reset(seed=37)[0]]
     out_early = 0
-    for _ in range(3300):
+    for _ in range(3000):
         results = []
         for k, envs in enumerate((ours, theirs)):
             results.append(envs.step(random_actions(rngs[k], obs[k]["action_mask"])))
@@ -329,5 +333,7 @@ def test_a_learner_going_bankrupt_ends_its_game_as_in_sync_vector_env() -> None:
             out_early += int(env.table.out(env.seat) and not env.game.is_over)
         if out_early:
             break
-    assert out_early  # (seed 9: the learner is bankrupt at its step 3,208, the others play on)
+    # (seed 37: the learner is bankrupt at its step 2,611, the others play on; seed 16, which
+    # did at step 1,959, stopped doing so when the bots' trades changed)
+    assert out_early
     theirs.close()

@@ -10,31 +10,39 @@ from __future__ import annotations
 from typing import Any
 
 VECTOR_SPEED: dict[str, Any] = {
+    # (the batched rows' own run: `--only batched` of the command above, load 3.4)
+    "load": "3.4",
     "vector": [
-        ("`parlor/Tools-v0` x8, `ParlorVectorEnv`", 19_301),
-        ("`parlor/Tools-v0` x8, Gymnasium `SyncVectorEnv`", 10_112),
-        ("`parlor/Classic-v0` x8, `ParlorVectorEnv`", 4_477),
-        ("`parlor/Classic-v0` x8, Gymnasium `SyncVectorEnv`", 3_276),
+        ("`parlor/Tools-v0` x8, `ParlorVectorEnv`", 32_264),
+        ("`parlor/Tools-v0` x8, Gymnasium `SyncVectorEnv`", 15_727),
+        ("`parlor/Classic-v0` x8, `ParlorVectorEnv`", 6_380),
+        ("`parlor/Classic-v0` x8, Gymnasium `SyncVectorEnv`", 4_657),
     ],
-    "vector_ratios": "`ParlorVectorEnv` against `SyncVectorEnv`: 1.91x for `parlor/Tools-v0` "
-    "(1.83x to 2.08x per round), 1.37x for `parlor/Classic-v0` (1.25x to 1.62x). Other runs: "
-    "2.00x (2.00x to 2.12x) and 1.25x (1.09x to 1.52x) at load 9.9, before the classic change "
-    "below (worth about 5% of a classic step: the rest of the difference is the machine's); with the TOOLS batch's code unchanged since, 1.82x (1.64x to 2.01x) and 1.19x (1.19x to "
-    "1.63x) on a quiet machine (load 0.5 to 0.7), 1.96x and 1.28x at load 2.7, 1.86x and 1.31x at "
-    "load 12.9: the spread is the machine's. Before the batch kept its arrays and checked a batch's "
-    "ids at once, with the bench then picking the ids game by game in Python: 1.42x and 1.17x (load "
-    "0.4).",
-    "vector_bound": "in that run, a TOOLS game step took `SyncVectorEnv` 98.9 us and "
-    "`ParlorVectorEnv` 51.8 us, of which 34.2 us (66%) that shared work: no batch passes 2.89x; a "
-    "classic one 305.2 us and 223.4 us, of which 173.4 us (78%): no batch of these games passes "
-    "1.76x (1.63x in the load-9.9 run), so the classic 2x is out of reach of any batch until the "
-    "games' own work shrinks. The batch's bots' moves no longer work the position out at every "
-    "move (`Table.act_for` compares the count of seats out with the settled ones): 4.7% fewer "
-    "instructions a classic game step of the bench's batch (603,000 to 575,000: `valgrind "
-    "--tool=cachegrind --cache-sim=no`, a run of 2,560 game steps less one of 160; the load does "
-    "not change instruction counts). In a cProfile of the classic batch the property encoder's "
-    "update is about 28% of the time, the engine's legal ids (mostly the list of trade proposals) "
-    "20% and its moves 16%: those are the places to cut (parlor.rl.property_obs and the engine).",
+    "vector_ratios": "`ParlorVectorEnv` against `SyncVectorEnv`: 2.05x for `parlor/Tools-v0` "
+    "(1.89x to 2.22x per round), 1.37x for `parlor/Classic-v0` (1.34x to 1.99x). The next run "
+    "(load 3.0): 2.38x (1.96x to 3.24x) and 1.57x (1.36x to 1.68x); a third (load 3.0): 2.15x "
+    "(2.03x to 2.49x) and 1.47x (1.22x to 1.51x): the spread is the machine's. "
+    "Before the three passes and the other changes below, on a quiet machine (load 0.9): 1.87x "
+    "(1.71x to 1.94x) and 1.36x (1.32x to 1.56x); the two versions interleaved in one process "
+    "(load 6 to 7): the new one 8% to 10% faster a TOOLS game step, 5% a classic one. Before the "
+    "batch kept its arrays and checked a batch's ids at once, with the bench then picking the "
+    "ids game by game in Python: 1.42x and 1.17x (load 0.4).",
+    "vector_bound": "in that run, a TOOLS game step took `SyncVectorEnv` 63.6 us and "
+    "`ParlorVectorEnv` 31.0 us, of which 20.8 us (67%) that shared work: no batch passes 3.05x; a "
+    "classic one 214.7 us and 156.7 us, of which 121.3 us (77%): no batch of these games passes "
+    "1.77x, so the classic 2x is out of reach of any batch until the games' own work shrinks. "
+    "Counted by `valgrind --tool=cachegrind` with its cache model (3,040 game steps of the "
+    "bench's TOOLS batch, less the same run with 160; the load changes none of these counts): "
+    "413M instructions before, 394M after (-4.8%), 3.32M L1 data read misses before, 2.98M after "
+    "(-10%); the classic batch 642,000 instructions a game step before, 612,000 after (-4.7%; "
+    "5% faster in an interleaved run at load 4). A single pass over the games (each game stepped, encoded and "
+    "its ids listed in turn) made fewer instructions still (381M) but 3.78M L1 data misses in "
+    "the interpreter, and was slower than before in interleaved runs: the interpreter reads "
+    "each part's bytecode and caches as data, and one part's code at a time keeps them in the "
+    "cache. In a cProfile of the classic batch the property encoder's update is about 28% of the "
+    "time, the engine's legal ids (mostly the list of trade proposals) 20% and its moves 16%: "
+    "those are the places to cut (parlor.rl.property_obs and the engine); in the TOOLS batch "
+    "the encoder's update runs 659 of the 2,420 bytecodes a game step.",
     "processes": [
         ("1 worker, 1 core", 22_644),
         ("2 workers, 1 core", 19_635),
@@ -71,9 +79,11 @@ VECTOR_SPEED: dict[str, Any] = {
     "The fixed part alone, 2 games on 2 workers, interleaved A/B at "
     "load 10: 180 us of the workers' CPU a batch step before the one-byte pipes and 144 us after, "
     "the parent's 63 us and 42 us.",
-    "vector_targets": "2x `SyncVectorEnv` for TOOLS: 1.91x in this run, 2.00x in the load-9.9 run, "
-    "1.82x in the quiet run: at the edge, not met with any margin; the classic game's 2x: not met "
-    "(1.37x) and beyond any batch of today's games (the bound 1.63x to 1.76x). 1.8x on 2 cores for "
+    "vector_targets": "2x `SyncVectorEnv` for TOOLS: 2.05x in this run (1.89x to 2.22x per "
+    "round), 2.38x and 2.15x in the next two: met at the median of three runs, in all but two of "
+    "their 15 rounds (1.89x, 1.96x) on this loaded machine; the classic game's 2x: not met "
+    "(1.37x, 1.57x, 1.47x) and beyond any batch "
+    "of today's games (the bound 1.77x to 1.98x). 1.8x on 2 cores for "
     "the processes: the median of the load-1.7 run is 1.80x for the same form, but with rounds "
     "from 0.89x to 2.05x and a control that got 1.53x, not a figure to rely on; against 1 worker on "
     "1 core 1.56x and against the in-process batch on 1 core 1.12x. From the quiet run's CPU "
@@ -81,12 +91,14 @@ VECTOR_SPEED: dict[str, Any] = {
     "with 2 workers on 2 cores the parent's 3.9 us plus half of 41.7 us, times 1.07 for the slower "
     "half (the halves' spread, measured by stepping two 32-game batches in one process): 1.65x at "
     "best. Not met, by the measurement that can be trusted; to be measured again on a quiet "
-    "machine with `python bench/bench_rl_peers.py --vector 64 --only processes`.",
+    "machine with `python bench/bench_rl_peers.py --vector 64 --only processes` (the process "
+    "figures here are from before the three passes, which the workers run too).",
 }
 
 
 def vector_speed(load: str) -> str:
     """The section, with ``load`` the batched run's load average (docs.SPEED's)."""
+    load = VECTOR_SPEED.get("load", load)  # (the batched rows' own run, when it has one)
     vector = "\n".join(f"| {name} | {rate:,} |" for name, rate in VECTOR_SPEED["vector"])
     procs = "\n".join(f"| {name} | {rate:,} |" for name, rate in VECTOR_SPEED["processes"])
     return f"""### Speed of the batches
@@ -105,10 +117,15 @@ as much as a TOOLS game step, and would hide the environments' own difference).
 environments: it checks the batch's ids against the games' legal ids at once and plays the
 allowed ones without checking them again (an id outside the mask takes the single environment's
 path, refused or penalized as there); it plays the bots' moves without the table working out
-every seat's reward on the moves that pay nobody (`Table.act_for`); it copies the encoders' own
-vectors into the batch in one call and sets the masks' ones item by item; it restarts a game
-without building the observation and the info it would throw away; and it has no wrappers and no
-per-game observation and info dicts.
+every seat's reward on the moves that pay nobody (`Table.act_for`), and ends a step without
+working the position out (the seats out are the settled ones); it copies the encoders' own
+vectors into the batch in one call, takes the legal ids straight from the engine
+(`Table.decision_ids`) and sets the masks' ones item by item (the property games' long lists of
+trade offers in one NumPy call for the batch); it restarts a game without building the
+observation and the info it would throw away; it builds the step's rewards and ends from lists,
+with no batch arrays to fill and copy; and it has no wrappers and no per-game observation and
+info dicts. A step is three passes over the batch: the games' moves, then the observations,
+then the legal ids, so that the interpreter runs one part's code at a time.
 
 What is left is the games' own work, which every form does for the same games: the engine's
 moves and new games, the bots' choices, the encoder's update, the legal ids (and the bench's

@@ -173,18 +173,28 @@ class ParlorGymEnv(gym.Env[dict[str, Any], np.int64]):
             # action is applied by the engine, which refuses an illegal one (no illegal_by). The
             # bots' rewards are summed apart, then added: the same float sums as ``advance``.
             bots, leave, total = self.bots, table.seats_leave, 0.0
-            while not game.is_over and not table.truncated:
+            decider: int | None = None
+            while not table.truncated:
                 # (out: act_for pays a seat that goes out at once, so it is settled; asking
                 # ``table.out`` would work the position out at every bot move)
                 if leave and table.settled[seat]:
                     break
-                decider = game.decider  # (the table's own is None once over: checked above)
+                decider = game.decider  # (the engine's: None once the game is over)
                 if decider is None or decider == seat:
                     break
                 total += table.act_for(decider, bots[decider].choose(game, decider), seat)
             reward += total
-        terminated = game.is_over or table.out(seat)
-        return reward, terminated, table.truncated and not terminated
+            if decider == seat:  # (most steps: the learner's turn again, within the cap, in play)
+                return reward, False, False
+        if game.is_over:
+            return reward, True, False
+        if not table.truncated:
+            # Out: the seats out are the settled ones while the game goes on within the cap
+            # (``act_for`` and ``act`` pay a seat the step it goes out), so ``table.out`` need
+            # not work the position out.
+            return reward, table.seats_leave and table.settled[seat], False
+        terminated = table.out(seat)
+        return reward, terminated, not terminated
 
     def _play_bots(self) -> float:
         """Let the bots decide until the learner must (or the episode ends); its reward meanwhile.

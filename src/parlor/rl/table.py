@@ -308,6 +308,15 @@ class Table:
             ids = self._ids = self._legal_ids(seat)
         return list(ids)
 
+    def decision_ids(self, seat: int) -> list[int]:
+        """``legal_ids`` for the batched environments, which ask once a step: straight from the
+        engine, without locating the position (nor the seats out, which they do not need), and
+        a list of its own that the table never changes."""
+        # (the engine's decider is None once the game is over)
+        if self.truncated or self.illegal_by is not None or self.game.decider != seat:
+            return []
+        return self._legal_ids(seat)
+
     @staticmethod
     def _classify_ids(game: Game[Any]) -> npt.NDArray[np.int8] | None:
         """Each property-game id's kind for the narrowing options (an id's class never changes;
