@@ -7,6 +7,7 @@ moment of a game into them.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import count
 from typing import Any
 
 from parlor.monopoly.edition import Edition
@@ -14,6 +15,13 @@ from parlor.monopoly.rules import RuleOptions
 
 HOTEL = 5  # the engine's ``buildings`` value of a lot with a hotel
 N_SQUARES = 40
+
+#: Stamps for :attr:`Deeds.stamps`, unique in the process: deeds of games that part from one
+#: moment (clones, searches) never give the same stamp to different states of a group.
+_STAMPS = count(1)
+#: Most entries of a game's per-target plan cache (:attr:`Deeds.target_plans`) before it is
+#: emptied (a game has a few dozen live ones).
+MAX_TARGET_PLANS = 512
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +181,8 @@ class Deeds:
         "mortgaged",
         "owned",
         "owner",
+        "stamps",
+        "target_plans",
     )
 
     #: Per group: the player owning every lot, or -2 (several owners or the bank).
@@ -184,6 +194,13 @@ class Deeds:
     owner: list[int]
     mortgaged: list[bool]
     buildings: list[int]
+    #: Per group: a stamp (unique in the process) of its last change of owner, mortgage or
+    #: buildings; what follows from a few groups alone holds while their stamps do.
+    stamps: list[int]
+    #: The trade searches' plans per target (``monopoly_trading.offer_plan``), with the stamps
+    #: of the groups they follow from: one dict shared by a game's successive deeds (entries
+    #: are checked against the stamps, never trusted as they stand).
+    target_plans: dict[Any, Any]
 
     def __init__(
         self,
@@ -284,6 +301,8 @@ class Deeds:
         self._danger: list[int] | None = None
         self._offer_plans: dict[Any, Any] | None = None
         if previous is None:
+            self.stamps = [next(_STAMPS) for _ in self.board.groups]
+            self.target_plans = {}
             self._built: list[bool] | None = None
             self._top_rent: list[int | None] = [None] * players
             self._spots: list[list[int] | None] = [None] * players
@@ -296,6 +315,13 @@ class Deeds:
         # What is known of the players none of whose groups changed still holds: also their
         # trade targets and price plans, which involve only groups where they hold a lot (the
         # target groups, and the sweeteners' groups, whose missing lot is theirs).
+        stamps = self.stamps = list(previous.stamps)
+        for gi in touched:
+            stamps[gi] = next(_STAMPS)
+        target_plans = previous.target_plans
+        if len(target_plans) > MAX_TARGET_PLANS:
+            target_plans.clear()
+        self.target_plans = target_plans
         self._top_rent = list(previous._top_rent)
         self._spots = list(previous._spots)
         self._build_options = list(previous._build_options)
