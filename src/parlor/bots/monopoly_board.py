@@ -33,6 +33,8 @@ class Board:
     properties: tuple[int, ...]
     group_of: tuple[tuple[int, ...], ...]  # per square (empty for non-properties)
     street_groups: tuple[tuple[int, ...], ...]
+    #: The indices in ``groups`` of ``street_groups``, in their order.
+    street_group_index: tuple[int, ...]
     groups: tuple[tuple[int, ...], ...]
     price: tuple[int, ...]
     mortgage: tuple[int, ...]
@@ -104,6 +106,9 @@ def _make_board(ed: Edition, options: RuleOptions) -> Board:
             group_of[sq] = members
             group_index[sq] = gi
     street_groups = tuple(m for m in groups if all(squares[s].kind == "street" for s in m))
+    street_group_index = tuple(
+        gi for gi, m in enumerate(groups) if all(squares[s].kind == "street" for s in m)
+    )
     bonus = [0.0] * N_SQUARES
     for members in street_groups:
         for sq in members:
@@ -120,6 +125,7 @@ def _make_board(ed: Edition, options: RuleOptions) -> Board:
         properties=properties,
         group_of=tuple(group_of),
         street_groups=street_groups,
+        street_group_index=street_group_index,
         groups=groups,
         price=price,
         mortgage=tuple(s.mortgage for s in squares),
@@ -172,6 +178,7 @@ class Deeds:
         "_lone",
         "_offer_plans",
         "_offer_targets",
+        "_rents",
         "_spots",
         "_top_rent",
         "board",
@@ -301,6 +308,7 @@ class Deeds:
         self._danger: list[int] | None = None
         self._offer_plans: dict[Any, Any] | None = None
         if previous is None:
+            self._rents: list[int] | None = None
             self.stamps = [next(_STAMPS) for _ in self.board.groups]
             self.target_plans = {}
             self._built: list[bool] | None = None
@@ -322,6 +330,21 @@ class Deeds:
         if len(target_plans) > MAX_TARGET_PLANS:
             target_plans.clear()
         self.target_plans = target_plans
+        # The rents of the untouched groups' lots carry over (a lot's rent follows from its
+        # group alone).
+        rents = previous._rents
+        if rents is not None:
+            rents = list(rents)
+            board, owner, buildings, group_owner = (
+                self.board,
+                self.owner,
+                self.buildings,
+                self.group_owner,
+            )
+            for gi in touched:
+                for sq in board.groups[gi]:
+                    rents[sq] = _lot_rent(board, owner, buildings, group_owner, sq)
+        self._rents = rents
         self._top_rent = list(previous._top_rent)
         self._spots = list(previous._spots)
         self._build_options = list(previous._build_options)
@@ -374,6 +397,24 @@ class Deeds:
                 if p >= 0:
                     self._offer_targets[p] = None
 
+    def rents(self) -> list[int]:
+        """Per square: the rent its owner would charge now if it were not mortgaged (a throw of
+        7 for the dice-rated lots), 0 where no player owns it: ``Table.rent_at``'s default, kept
+        with the deeds (filled at the first question, then carried for the untouched groups)."""
+        rents = self._rents
+        if rents is None:
+            board, owner, buildings, group_owner = (
+                self.board,
+                self.owner,
+                self.buildings,
+                self.group_owner,
+            )
+            rents = [0] * N_SQUARES
+            for sq in board.properties:
+                rents[sq] = _lot_rent(board, owner, buildings, group_owner, sq)
+            self._rents = rents
+        return rents
+
     def built_groups(self) -> list[bool]:
         """Per group: whether one of its lots has a building (filled on the first question)."""
         built = self._built
@@ -405,22 +446,55 @@ class Deeds:
         )
         touched: list[int] = []
         same_owner = owner == before_owner
-        # Only the lists that differ are compared lot by lot (a build or a mortgage changes one).
-        for now, before in (
-            (owner, before_owner),
-            (buildings, before_buildings),
-            (mortgaged, before_mortgaged),
-        ):
-            if now is before or now == before:
-                continue
+        if not same_owner:
             for sq in board.properties:  # (only properties ever change)
-                if now[sq] != before[sq]:
+                if owner[sq] != before_owner[sq]:
                     gi = group_index[sq]
                     if gi >= 0 and gi not in touched:
                         touched.append(gi)
+        # Buildings and mortgages (small non-negative numbers) compared all at once: one byte
+        # per square in a number, the differing squares the set bits of the xor (a build or a
+        # mortgage changes one).
+        for now, before in ((buildings, before_buildings), (mortgaged, before_mortgaged)):
+            if now is before or now == before:
+                continue
+            diff = int.from_bytes(bytes(now), "little") ^ int.from_bytes(bytes(before), "little")
+            while diff:
+                sq = ((diff & -diff).bit_length() - 1) >> 3
+                diff &= ~(0xFF << (sq << 3))
+                gi = group_index[sq]
+                if gi >= 0 and gi not in touched:
+                    touched.append(gi)
         return Deeds(
             board, owner, mortgaged, buildings, len(self.owned), self, tuple(touched), same_owner
         )
+
+
+def _lot_rent(
+    board: Board, owner: list[int], buildings: list[int], group_owner: list[int], sq: int
+) -> int:
+    """``Table.rent_at(sq)`` (no level given, a throw of 7) from the deeds' lists: the same
+    operations."""
+    o = owner[sq]
+    if o < 0:
+        return 0
+    kind = board.kind[sq]
+    rents = board.rents[sq]
+    if kind == "street":
+        lvl = buildings[sq]
+        max_level = board.max_level
+        if lvl == HOTEL:
+            lvl = max_level
+        if lvl:
+            return rents[HOTEL if lvl >= max_level else lvl]
+        return rents[0] * (2 if group_owner[board.group_index[sq]] == o else 1)
+    owned = 0
+    for g in board.group_of[sq]:
+        if owner[g] == o:
+            owned += 1
+    if kind == "railroad":
+        return rents[owned - 1]
+    return rents[owned - 1] * 7
 
 
 def _any_built(buildings: list[int], members: tuple[int, ...]) -> bool:

@@ -565,6 +565,7 @@ class MonopolyHeuristicBot:
         # by loss, the engine asked about them in that order until one is legal (each action
         # made only when asked about).
         candidates: list[tuple[float, int, int, bool]] = []
+        rents = table.deeds.rents()
         for i, sq in enumerate(table.owned(player)):
             if table.buildings[sq]:
                 lvl = table.level(sq)
@@ -574,7 +575,7 @@ class MonopolyHeuristicBot:
                 candidates.append((loss, i, sq, True))
             elif not table.mortgaged[sq] and not table.group_built(sq):
                 refund = max(1, b.mortgage[sq])
-                loss = (table.rent_at(sq) * LANDINGS + 0.1 * refund) / refund
+                loss = (rents[sq] * LANDINGS + 0.1 * refund) / refund
                 if b.kind[sq] == "street" and table.owns_group(player, sq):
                     loss += 0.5  # it stops building on the group
                 candidates.append((loss, i, sq, False))

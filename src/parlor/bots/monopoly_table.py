@@ -297,25 +297,29 @@ class Table:
             # (plain loops: compiled, a generator in max() costs more than the rents)
             top = deeds._top_rent
             mortgaged = self.mortgaged
-            tops: list[int] = []
+            rents = deeds.rents()
+            # (the dearest top and the dearest of the others: each player's danger is the
+            # first unless the first is its own)
+            first = second = 0
+            first_at = -1
             for q, lots in enumerate(deeds.owned):
                 known = top[q]
                 if known is None:
                     known = 0
                     for s in lots:
                         if not mortgaged[s]:
-                            rent = self.rent_at(s)
+                            rent = rents[s]
                             if rent > known:
                                 known = rent
                     top[q] = known
-                tops.append(known)
-            dangers = []
-            for p in range(len(tops)):
-                most = 0
-                for q, t in enumerate(tops):
-                    if q != p and t > most:
-                        most = t
-                dangers.append(most)
+                if known > first:
+                    second = first
+                    first, first_at = known, q
+                elif known > second:
+                    second = known
+            dangers = [first] * len(top)
+            if first_at >= 0:
+                dangers[first_at] = second
             deeds._danger = dangers
         return dangers[player]
 
@@ -330,6 +334,7 @@ class Table:
         spots: list[int] = []
         kind = b.kind
         mortgaged = self.mortgaged
+        buildings = self.buildings
         max_level = self.max_level
         for gi in deeds.complete[player]:  # (plain loops: cheaper than generators compiled)
             members = b.groups[gi]
@@ -337,7 +342,8 @@ class Table:
             for s in members:
                 if mortgaged[s]:
                     break
-                levels.append(self.level(s))
+                lvl = buildings[s]  # (level(), inlined)
+                levels.append(max_level if lvl == HOTEL else lvl)
             else:
                 low = min(levels)
                 for i, s in enumerate(members):
@@ -357,13 +363,14 @@ class Table:
         if cached is not None:
             return cached
         b = self.board
+        rents = deeds.rents()
         best: tuple[float, int] | None = None
         for sq in deeds.owned[player]:
             if self.mortgaged[sq] or self.group_built(sq):
                 continue
             if b.kind[sq] == "street" and self.owns_group(player, sq):
                 continue
-            loss = self.rent_at(sq) / max(1, b.mortgage[sq])
+            loss = rents[sq] / max(1, b.mortgage[sq])
             if best is None or loss < best[0]:
                 best = (loss, sq)
         junk = deeds._junk[player] = -1 if best is None else best[1]
@@ -414,24 +421,31 @@ class Table:
         if built is None:
             built = deeds.built_groups()
         cached = []
+        # How many lots of each group ``player`` holds (its lots, counted once): only the
+        # street groups where it holds at least half, not all, are scanned.
+        mine = [0] * len(b.groups)
+        for s in deeds.owned[player]:
+            gi = group_index[s]
+            if gi >= 0:
+                mine[gi] += 1
         # (plain loops: generators and comprehensions cost more than the few lots they scan)
-        for group in b.street_groups:
-            n_mine = 0
+        for gi in b.street_group_index:
+            n_mine = mine[gi]
+            group = b.groups[gi]
+            if not n_mine or n_mine == len(group) or n_mine * 2 < len(group):
+                continue
             other = -3
             mixed = False
             rest: list[int] = []
             for s in group:
                 o = owner[s]
                 if o == player:
-                    n_mine += 1
                     continue
                 rest.append(s)
                 if other == -3:
                     other = o
                 elif o != other:
                     mixed = True
-            if not n_mine or not rest or n_mine * 2 < len(group):
-                continue
             if other < 0 or mixed:
                 continue
             if built[group_index[rest[0]]]:  # (the lots of ``rest`` are all of this group)
