@@ -282,13 +282,31 @@ class Deeds:
                 for s in members:
                     affected.add(owner[s])
                     affected.add(old_owner[s])
-            self.owned = list(previous.owned)
-            self.complete = list(previous.complete)
+            owned = self.owned = list(previous.owned)
+            complete = self.complete = list(previous.complete)
+            # Each affected player's lots and whole groups from its earlier ones: those it
+            # still holds, and those of the touched groups it holds now (in board order).
+            order = board.order
             for p in affected:
                 if p < 0:
                     continue
-                self.owned[p] = [sq for sq in board.properties if owner[sq] == p]
-                self.complete[p] = [gi for gi, o in enumerate(group_owner) if o == p]
+                lots = [sq for sq in previous.owned[p] if owner[sq] == p]
+                whole = [gi for gi in previous.complete[p] if group_owner[gi] == p]
+                new_lot = new_whole = False
+                for gi in touched:
+                    if group_owner[gi] == p and gi not in whole:
+                        whole.append(gi)
+                        new_whole = True
+                    for sq in groups[gi]:
+                        if owner[sq] == p and old_owner[sq] != p:
+                            lots.append(sq)
+                            new_lot = True
+                if new_lot:
+                    lots.sort(key=order.__getitem__)
+                if new_whole:
+                    whole.sort()
+                owned[p] = lots
+                complete[p] = whole
         self._fill_caches(players, previous, affected, False, touched, affected)
 
     def _fill_caches(

@@ -479,9 +479,15 @@ class MonopolyHeuristicBot:
         b = table.board
         reserve = self._build_reserve(table, player)
         cash = table.cash[player]
-        # Lift mortgages that block building in a complete group.
+        # Lift mortgages that block building in a complete group. (owns_group() inlined)
+        mortgaged = table.mortgaged
+        group_owner = table.deeds.group_owner
+        group_index = b.group_index
         for sq in table.owned(player):
-            if table.mortgaged[sq] and table.owns_group(player, sq) and b.kind[sq] == "street":
+            if not mortgaged[sq]:
+                continue
+            gi = group_index[sq]
+            if gi >= 0 and group_owner[gi] == player and b.kind[sq] == "street":
                 cost = b.lift_cost[sq]
                 if cash - cost >= reserve:
                     action = Unmortgage(player, sq)

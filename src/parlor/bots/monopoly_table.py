@@ -378,13 +378,18 @@ class Table:
 
     def build_cost(self, sq: int) -> int:
         """What the next building on ``sq`` costs."""
-        if self.level(sq) == self.max_level - 1:
+        lvl = self.buildings[sq]  # (level(), inlined)
+        if lvl == HOTEL:
+            lvl = self.max_level
+        if lvl == self.max_level - 1:
             return self.board.hotel_cost[sq]
         return self.board.house_cost[sq]
 
     def build_gain(self, sq: int) -> float:
         """The rent the next building on ``sq`` adds, per unit of its cost (-1 at the top)."""
-        lvl = self.level(sq)
+        lvl = self.buildings[sq]  # (level(), inlined)
+        if lvl == HOTEL:
+            lvl = self.max_level
         if lvl >= self.max_level:
             return -1.0
         gain = self.rent_at(sq, lvl + 1) - self.rent_at(sq, lvl)
@@ -397,9 +402,12 @@ class Table:
         cached = deeds._build_options[player]
         if cached is None:
             cached = []
+            buildings = self.buildings
+            max_level = self.max_level
             for sq in self.build_spots(player):
                 score = self.build_gain(sq)
-                if self.level(sq) < 3:
+                lvl = buildings[sq]  # (level(), inlined)
+                if (max_level if lvl == HOTEL else lvl) < 3:
                     score += 1.0
                 cached.append((sq, self.build_cost(sq), score))
             deeds._build_options[player] = cached
