@@ -340,63 +340,68 @@ class Deeds:
             return
         # What is known of the players none of whose groups changed still holds: also their
         # trade targets and price plans, which involve only groups where they hold a lot (the
-        # target groups, and the sweeteners' groups, whose missing lot is theirs).
-        stamps = self.stamps = list(previous.stamps)
+        # target groups, and the sweeteners' groups, whose missing lot is theirs). (A list that
+        # nothing here changes is shared with ``previous``, not copied: what either deeds
+        # fills in later follows from what they have in common, so it holds for both.)
+        stamps = self.stamps = previous.stamps[:]
         for gi in touched:
             stamps[gi] = next(_STAMPS)
         target_plans = previous.target_plans
         if len(target_plans) > MAX_TARGET_PLANS:
             target_plans.clear()
         self.target_plans = target_plans
+        board = self.board
+        groups = board.groups
         # The rents of the untouched groups' lots carry over (a lot's rent follows from its
-        # group alone).
+        # group alone); a mortgage changes none.
         rents = previous._rents
         if rents is not None:
-            rents = list(rents)
-            board, owner, buildings, group_owner = (
-                self.board,
-                self.owner,
-                self.buildings,
-                self.group_owner,
-            )
+            owner, buildings, group_owner = self.owner, self.buildings, self.group_owner
+            copied = False
             for gi in touched:
-                for sq in board.groups[gi]:
-                    rents[sq] = _lot_rent(board, owner, buildings, group_owner, sq)
+                for sq in groups[gi]:
+                    rent = _lot_rent(board, owner, buildings, group_owner, sq)
+                    if rent != rents[sq]:
+                        if not copied:
+                            rents = rents[:]
+                            copied = True
+                        rents[sq] = rent
         self._rents = rents
-        self._top_rent = list(previous._top_rent)
-        self._spots = list(previous._spots)
-        self._build_options = list(previous._build_options)
-        self._by_price = list(previous._by_price)
-        self._offer_targets = list(previous._offer_targets)
-        self._junk = list(previous._junk)
-        self._lone = list(previous._lone)
+        top_rent = self._top_rent = previous._top_rent[:]
+        spots = self._spots = previous._spots[:]
+        build_options = self._build_options = previous._build_options[:]
+        junk = self._junk = previous._junk[:]
+        lone = self._lone = previous._lone[:]
+        if same_owner:
+            # (the lots dearest first follow from the owners alone)
+            self._by_price = previous._by_price
+            offer_targets = previous._offer_targets
+        else:
+            by_price = self._by_price = previous._by_price[:]
+            offer_targets = previous._offer_targets[:]
         for p in affected:
             if p < 0:
                 continue
-            self._top_rent[p] = None
-            self._spots[p] = None
-            self._build_options[p] = None
-            self._junk[p] = None
-            self._lone[p] = None
+            top_rent[p] = None
+            spots[p] = None
+            build_options[p] = None
+            junk[p] = None
+            lone[p] = None
             if not same_owner:
-                self._by_price[p] = None
-                self._offer_targets[p] = None
+                by_price[p] = None
+                offer_targets[p] = None
         plans = previous._offer_plans
         if plans:
-            kept = (
-                {key: plan for key, plan in plans.items() if key[0] not in partial}
-                if partial
-                else dict(plans)
-            )
-            if kept:
-                self._offer_plans = kept
+            if not partial:
+                self._offer_plans = plans
+            else:
+                kept = {key: plan for key, plan in plans.items() if key[0] not in partial}
+                if kept:
+                    self._offer_plans = kept
         # Which groups have a building: the untouched groups' flags carry over. With the same
-        # owners, the lots dearest first hold for everyone (kept above), and the trade targets
-        # too (they follow from the owners and from which groups have buildings) unless a group
-        # got its first building or lost its last.
-        built = previous._built
-        new_built = None if built is None else list(built)
-        groups = self.board.groups
+        # owners, the trade targets hold too (they follow from the owners and from which groups
+        # have buildings) unless a group got its first building or lost its last.
+        new_built = previous._built
         before, after = previous.buildings, self.buildings
         flipped = False
         for gi in touched:
@@ -406,14 +411,19 @@ class Deeds:
                 had = _any_built(before, members)
             else:
                 had = new_built[gi]
-                new_built[gi] = has
+                if had != has:
+                    if not flipped:
+                        new_built = new_built[:]
+                    new_built[gi] = has
             if had != has:
                 flipped = True
         self._built = new_built
         if same_owner and flipped:
+            offer_targets = offer_targets[:]
             for p in partial:
                 if p >= 0:
-                    self._offer_targets[p] = None
+                    offer_targets[p] = None
+        self._offer_targets = offer_targets
 
     def rents(self) -> list[int]:
         """Per square: the rent its owner would charge now if it were not mortgaged (a throw of
