@@ -184,6 +184,7 @@ class Deeds:
         "board",
         "buildings",
         "complete",
+        "group_builds",
         "group_owner",
         "mortgaged",
         "owned",
@@ -208,6 +209,10 @@ class Deeds:
     #: of the groups they follow from: one dict shared by a game's successive deeds (entries
     #: are checked against the stamps, never trusted as they stand).
     target_plans: dict[Any, Any]
+    #: Per group: its stamp, and the lots where its whole owner may build next with their
+    #: ``(lot, cost, score)`` (``Table.build_spots``' and ``build_options``' parts), shared
+    #: like :attr:`target_plans`.
+    group_builds: dict[int, tuple[int, list[int], list[tuple[int, int, float]]]]
 
     def __init__(
         self,
@@ -329,6 +334,7 @@ class Deeds:
             self._rents: list[int] | None = None
             self.stamps = [next(_STAMPS) for _ in self.board.groups]
             self.target_plans = {}
+            self.group_builds = {}
             self._built: list[bool] | None = None
             self._top_rent: list[int | None] = [None] * players
             self._spots: list[list[int] | None] = [None] * players
@@ -350,6 +356,7 @@ class Deeds:
         if len(target_plans) > MAX_TARGET_PLANS:
             target_plans.clear()
         self.target_plans = target_plans
+        self.group_builds = previous.group_builds
         board = self.board
         groups = board.groups
         # The rents of the untouched groups' lots carry over (a lot's rent follows from its

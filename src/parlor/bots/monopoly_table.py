@@ -330,30 +330,53 @@ class Table:
         cached = deeds._spots[player]
         if cached is not None:
             return cached
-        b = self.board
         spots: list[int] = []
+        for gi in deeds.complete[player]:
+            spots.extend(self._group_builds(gi)[0])
+        if len(spots) > 1:
+            spots.sort(key=self.board.order.__getitem__)
+        deeds._spots[player] = spots
+        return spots
+
+    def _group_builds(self, gi: int) -> tuple[list[int], list[tuple[int, int, float]]]:
+        """Group ``gi``'s part of :meth:`build_spots` (for its whole owner; in the group's order)
+        and of :meth:`build_options`. They follow from the group alone, so they are kept per
+        group while its stamp holds (a build elsewhere keeps them)."""
+        deeds = self.deeds
+        stamp = deeds.stamps[gi]
+        cache = deeds.group_builds
+        hit = cache.get(gi)
+        if hit is not None and hit[0] == stamp:
+            return hit[1], hit[2]
+        b = self.board
         kind = b.kind
         mortgaged = self.mortgaged
         buildings = self.buildings
         max_level = self.max_level
-        for gi in deeds.complete[player]:  # (plain loops: cheaper than generators compiled)
-            members = b.groups[gi]
-            levels: list[int] = []
-            for s in members:
-                if mortgaged[s]:
-                    break
-                lvl = buildings[s]  # (level(), inlined)
-                levels.append(max_level if lvl == HOTEL else lvl)
-            else:
-                low = min(levels)
-                for i, s in enumerate(members):
-                    lvl = levels[i]
-                    if kind[s] == "street" and lvl < max_level and lvl <= low:
-                        spots.append(s)
-        if len(spots) > 1:
-            spots.sort(key=b.order.__getitem__)
-        deeds._spots[player] = spots
-        return spots
+        members = b.groups[gi]
+        spots: list[int] = []
+        options: list[tuple[int, int, float]] = []
+        levels: list[int] = []
+        # (plain loops: cheaper than generators compiled)
+        for s in members:
+            if mortgaged[s]:
+                break
+            lvl = buildings[s]  # (level(), inlined)
+            levels.append(max_level if lvl == HOTEL else lvl)
+        else:
+            low = min(levels)
+            for i, s in enumerate(members):
+                lvl = levels[i]
+                if kind[s] == "street" and lvl < max_level and lvl <= low:
+                    spots.append(s)
+                    score = self.build_gain(s)
+                    if lvl < 3:
+                        score += 1.0
+                    options.append((s, self.build_cost(s), score))
+        if len(cache) > 256:
+            cache.clear()
+        cache[gi] = (stamp, spots, options)
+        return spots, options
 
     def junk_lot(self, player: int) -> int:
         """The cheapest-to-lose unmortgaged lot of ``player`` outside complete street groups and
@@ -401,15 +424,13 @@ class Table:
         deeds = self.deeds
         cached = deeds._build_options[player]
         if cached is None:
+            # (each group's options, in the board order of their lots as build_spots gives them)
             cached = []
-            buildings = self.buildings
-            max_level = self.max_level
-            for sq in self.build_spots(player):
-                score = self.build_gain(sq)
-                lvl = buildings[sq]  # (level(), inlined)
-                if (max_level if lvl == HOTEL else lvl) < 3:
-                    score += 1.0
-                cached.append((sq, self.build_cost(sq), score))
+            for gi in deeds.complete[player]:
+                cached.extend(self._group_builds(gi)[1])
+            if len(cached) > 1:
+                order = self.board.order
+                cached.sort(key=lambda option: order[option[0]])
             deeds._build_options[player] = cached
         return cached
 
