@@ -551,9 +551,19 @@ class MonopolyHeuristicBot:
         allowing) within ``budget``, and the best at any cost; -1 where there is none."""
         best_in = best_any = -1
         score_in = score_any = 0.0
+        # (_in_stock(), inlined: the stock is the same for every lot)
+        unlimited = table.board.unlimited_buildings
+        houses = table.bank_houses > 0
+        hotels = table.bank_hotels > 0
+        buildings = table.buildings
+        top = table.max_level - 1
         for sq, cost, score in table.build_options(player):
-            if not self._in_stock(table, sq):
-                continue
+            if not unlimited:
+                lvl = buildings[sq]
+                if lvl == HOTEL:
+                    lvl = top + 1
+                if not (hotels if lvl == top else houses):
+                    continue
             if best_any < 0 or score > score_any:
                 best_any, score_any = sq, score
             if cost <= budget and (best_in < 0 or score > score_in):
