@@ -64,9 +64,20 @@ def build() -> str:
     return "compiled" if not monopoly_table.__file__.endswith(".py") else "pure Python"
 
 
+def _positive(text: str) -> int:
+    """An argparse type: a whole number of at least 1 (a rate over no games has no meaning)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"games must be >= 1, got {value}")
+    return value
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--games", type=_positive, default=20, help="games per edition (>= 1)")
     ap.add_argument("--editions", nargs="+", default=list(monopoly.EDITION_IDS))
     ap.add_argument("--no-tools", action="store_true", help="property editions only")
     ap.add_argument("--split", action="store_true", help="also time the bots and the engine apart")

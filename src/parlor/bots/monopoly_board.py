@@ -7,6 +7,7 @@ moment of a game into them.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import count
 from typing import Any
 
 from parlor.monopoly.edition import Edition
@@ -14,6 +15,13 @@ from parlor.monopoly.rules import RuleOptions
 
 HOTEL = 5  # the engine's ``buildings`` value of a lot with a hotel
 N_SQUARES = 40
+
+#: Stamps for :attr:`Deeds.stamps`, unique in the process: deeds of games that part from one
+#: moment (clones, searches) never give the same stamp to different states of a group.
+_STAMPS = count(1)
+#: Most entries of a game's per-target plan cache (:attr:`Deeds.target_plans`) before it is
+#: emptied (a game has a few dozen live ones).
+MAX_TARGET_PLANS = 512
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +33,8 @@ class Board:
     properties: tuple[int, ...]
     group_of: tuple[tuple[int, ...], ...]  # per square (empty for non-properties)
     street_groups: tuple[tuple[int, ...], ...]
+    #: The indices in ``groups`` of ``street_groups``, in their order.
+    street_group_index: tuple[int, ...]
     groups: tuple[tuple[int, ...], ...]
     price: tuple[int, ...]
     mortgage: tuple[int, ...]
@@ -96,6 +106,9 @@ def _make_board(ed: Edition, options: RuleOptions) -> Board:
             group_of[sq] = members
             group_index[sq] = gi
     street_groups = tuple(m for m in groups if all(squares[s].kind == "street" for s in m))
+    street_group_index = tuple(
+        gi for gi, m in enumerate(groups) if all(squares[s].kind == "street" for s in m)
+    )
     bonus = [0.0] * N_SQUARES
     for members in street_groups:
         for sq in members:
@@ -112,6 +125,7 @@ def _make_board(ed: Edition, options: RuleOptions) -> Board:
         properties=properties,
         group_of=tuple(group_of),
         street_groups=street_groups,
+        street_group_index=street_group_index,
         groups=groups,
         price=price,
         mortgage=tuple(s.mortgage for s in squares),
@@ -164,15 +178,19 @@ class Deeds:
         "_lone",
         "_offer_plans",
         "_offer_targets",
+        "_rents",
         "_spots",
         "_top_rent",
         "board",
         "buildings",
         "complete",
+        "group_builds",
         "group_owner",
         "mortgaged",
         "owned",
         "owner",
+        "stamps",
+        "target_plans",
     )
 
     #: Per group: the player owning every lot, or -2 (several owners or the bank).
@@ -184,6 +202,17 @@ class Deeds:
     owner: list[int]
     mortgaged: list[bool]
     buildings: list[int]
+    #: Per group: a stamp (unique in the process) of its last change of owner, mortgage or
+    #: buildings; what follows from a few groups alone holds while their stamps do.
+    stamps: list[int]
+    #: The trade searches' plans per target (``monopoly_trading.offer_plan``), with the stamps
+    #: of the groups they follow from: one dict shared by a game's successive deeds (entries
+    #: are checked against the stamps, never trusted as they stand).
+    target_plans: dict[Any, Any]
+    #: Per group: its stamp, and the lots where its whole owner may build next with their
+    #: ``(lot, cost, score)`` (``Table.build_spots``' and ``build_options``' parts), shared
+    #: like :attr:`target_plans`.
+    group_builds: dict[int, tuple[int, list[int], list[tuple[int, int, float]]]]
 
     def __init__(
         self,
@@ -258,13 +287,31 @@ class Deeds:
                 for s in members:
                     affected.add(owner[s])
                     affected.add(old_owner[s])
-            self.owned = list(previous.owned)
-            self.complete = list(previous.complete)
+            owned = self.owned = list(previous.owned)
+            complete = self.complete = list(previous.complete)
+            # Each affected player's lots and whole groups from its earlier ones: those it
+            # still holds, and those of the touched groups it holds now (in board order).
+            order = board.order
             for p in affected:
                 if p < 0:
                     continue
-                self.owned[p] = [sq for sq in board.properties if owner[sq] == p]
-                self.complete[p] = [gi for gi, o in enumerate(group_owner) if o == p]
+                lots = [sq for sq in previous.owned[p] if owner[sq] == p]
+                whole = [gi for gi in previous.complete[p] if group_owner[gi] == p]
+                new_lot = new_whole = False
+                for gi in touched:
+                    if group_owner[gi] == p and gi not in whole:
+                        whole.append(gi)
+                        new_whole = True
+                    for sq in groups[gi]:
+                        if owner[sq] == p and old_owner[sq] != p:
+                            lots.append(sq)
+                            new_lot = True
+                if new_lot:
+                    lots.sort(key=order.__getitem__)
+                if new_whole:
+                    whole.sort()
+                owned[p] = lots
+                complete[p] = whole
         self._fill_caches(players, previous, affected, False, touched, affected)
 
     def _fill_caches(
@@ -284,6 +331,10 @@ class Deeds:
         self._danger: list[int] | None = None
         self._offer_plans: dict[Any, Any] | None = None
         if previous is None:
+            self._rents: list[int] | None = None
+            self.stamps = [next(_STAMPS) for _ in self.board.groups]
+            self.target_plans = {}
+            self.group_builds = {}
             self._built: list[bool] | None = None
             self._top_rent: list[int | None] = [None] * players
             self._spots: list[list[int] | None] = [None] * players
@@ -295,41 +346,69 @@ class Deeds:
             return
         # What is known of the players none of whose groups changed still holds: also their
         # trade targets and price plans, which involve only groups where they hold a lot (the
-        # target groups, and the sweeteners' groups, whose missing lot is theirs).
-        self._top_rent = list(previous._top_rent)
-        self._spots = list(previous._spots)
-        self._build_options = list(previous._build_options)
-        self._by_price = list(previous._by_price)
-        self._offer_targets = list(previous._offer_targets)
-        self._junk = list(previous._junk)
-        self._lone = list(previous._lone)
+        # target groups, and the sweeteners' groups, whose missing lot is theirs). (A list that
+        # nothing here changes is shared with ``previous``, not copied: what either deeds
+        # fills in later follows from what they have in common, so it holds for both.)
+        stamps = self.stamps = previous.stamps[:]
+        for gi in touched:
+            stamps[gi] = next(_STAMPS)
+        target_plans = previous.target_plans
+        if len(target_plans) > MAX_TARGET_PLANS:
+            target_plans.clear()
+        self.target_plans = target_plans
+        self.group_builds = previous.group_builds
+        board = self.board
+        groups = board.groups
+        # The rents of the untouched groups' lots carry over (a lot's rent follows from its
+        # group alone); a mortgage changes none.
+        rents = previous._rents
+        if rents is not None:
+            owner, buildings, group_owner = self.owner, self.buildings, self.group_owner
+            copied = False
+            for gi in touched:
+                for sq in groups[gi]:
+                    rent = _lot_rent(board, owner, buildings, group_owner, sq)
+                    if rent != rents[sq]:
+                        if not copied:
+                            rents = rents[:]
+                            copied = True
+                        rents[sq] = rent
+        self._rents = rents
+        top_rent = self._top_rent = previous._top_rent[:]
+        spots = self._spots = previous._spots[:]
+        build_options = self._build_options = previous._build_options[:]
+        junk = self._junk = previous._junk[:]
+        lone = self._lone = previous._lone[:]
+        if same_owner:
+            # (the lots dearest first follow from the owners alone)
+            self._by_price = previous._by_price
+            offer_targets = previous._offer_targets
+        else:
+            by_price = self._by_price = previous._by_price[:]
+            offer_targets = previous._offer_targets[:]
         for p in affected:
             if p < 0:
                 continue
-            self._top_rent[p] = None
-            self._spots[p] = None
-            self._build_options[p] = None
-            self._junk[p] = None
-            self._lone[p] = None
+            top_rent[p] = None
+            spots[p] = None
+            build_options[p] = None
+            junk[p] = None
+            lone[p] = None
             if not same_owner:
-                self._by_price[p] = None
-                self._offer_targets[p] = None
+                by_price[p] = None
+                offer_targets[p] = None
         plans = previous._offer_plans
         if plans:
-            kept = (
-                {key: plan for key, plan in plans.items() if key[0] not in partial}
-                if partial
-                else dict(plans)
-            )
-            if kept:
-                self._offer_plans = kept
+            if not partial:
+                self._offer_plans = plans
+            else:
+                kept = {key: plan for key, plan in plans.items() if key[0] not in partial}
+                if kept:
+                    self._offer_plans = kept
         # Which groups have a building: the untouched groups' flags carry over. With the same
-        # owners, the lots dearest first hold for everyone (kept above), and the trade targets
-        # too (they follow from the owners and from which groups have buildings) unless a group
-        # got its first building or lost its last.
-        built = previous._built
-        new_built = None if built is None else list(built)
-        groups = self.board.groups
+        # owners, the trade targets hold too (they follow from the owners and from which groups
+        # have buildings) unless a group got its first building or lost its last.
+        new_built = previous._built
         before, after = previous.buildings, self.buildings
         flipped = False
         for gi in touched:
@@ -339,14 +418,37 @@ class Deeds:
                 had = _any_built(before, members)
             else:
                 had = new_built[gi]
-                new_built[gi] = has
+                if had != has:
+                    if not flipped:
+                        new_built = new_built[:]
+                    new_built[gi] = has
             if had != has:
                 flipped = True
         self._built = new_built
         if same_owner and flipped:
+            offer_targets = offer_targets[:]
             for p in partial:
                 if p >= 0:
-                    self._offer_targets[p] = None
+                    offer_targets[p] = None
+        self._offer_targets = offer_targets
+
+    def rents(self) -> list[int]:
+        """Per square: the rent its owner would charge now if it were not mortgaged (a throw of
+        7 for the dice-rated lots), 0 where no player owns it: ``Table.rent_at``'s default, kept
+        with the deeds (filled at the first question, then carried for the untouched groups)."""
+        rents = self._rents
+        if rents is None:
+            board, owner, buildings, group_owner = (
+                self.board,
+                self.owner,
+                self.buildings,
+                self.group_owner,
+            )
+            rents = [0] * N_SQUARES
+            for sq in board.properties:
+                rents[sq] = _lot_rent(board, owner, buildings, group_owner, sq)
+            self._rents = rents
+        return rents
 
     def built_groups(self) -> list[bool]:
         """Per group: whether one of its lots has a building (filled on the first question)."""
@@ -379,12 +481,16 @@ class Deeds:
         )
         touched: list[int] = []
         same_owner = owner == before_owner
+        if not same_owner:
+            for sq in board.properties:  # (only properties ever change)
+                if owner[sq] != before_owner[sq]:
+                    gi = group_index[sq]
+                    if gi >= 0 and gi not in touched:
+                        touched.append(gi)
         # Only the lists that differ are compared lot by lot (a build or a mortgage changes one).
-        for now, before in (
-            (owner, before_owner),
-            (buildings, before_buildings),
-            (mortgaged, before_mortgaged),
-        ):
+        # (A byte-wise diff through big numbers was tried: fewer instructions in plain Python,
+        # slower compiled, where this loop is native.)
+        for now, before in ((buildings, before_buildings), (mortgaged, before_mortgaged)):
             if now is before or now == before:
                 continue
             for sq in board.properties:  # (only properties ever change)
@@ -395,6 +501,33 @@ class Deeds:
         return Deeds(
             board, owner, mortgaged, buildings, len(self.owned), self, tuple(touched), same_owner
         )
+
+
+def _lot_rent(
+    board: Board, owner: list[int], buildings: list[int], group_owner: list[int], sq: int
+) -> int:
+    """``Table.rent_at(sq)`` (no level given, a throw of 7) from the deeds' lists: the same
+    operations."""
+    o = owner[sq]
+    if o < 0:
+        return 0
+    kind = board.kind[sq]
+    rents = board.rents[sq]
+    if kind == "street":
+        lvl = buildings[sq]
+        max_level = board.max_level
+        if lvl == HOTEL:
+            lvl = max_level
+        if lvl:
+            return rents[HOTEL if lvl >= max_level else lvl]
+        return rents[0] * (2 if group_owner[board.group_index[sq]] == o else 1)
+    owned = 0
+    for g in board.group_of[sq]:
+        if owner[g] == o:
+            owned += 1
+    if kind == "railroad":
+        return rents[owned - 1]
+    return rents[owned - 1] * 7
 
 
 def _any_built(buildings: list[int], members: tuple[int, ...]) -> bool:

@@ -479,9 +479,15 @@ class MonopolyHeuristicBot:
         b = table.board
         reserve = self._build_reserve(table, player)
         cash = table.cash[player]
-        # Lift mortgages that block building in a complete group.
+        # Lift mortgages that block building in a complete group. (owns_group() inlined)
+        mortgaged = table.mortgaged
+        group_owner = table.deeds.group_owner
+        group_index = b.group_index
         for sq in table.owned(player):
-            if table.mortgaged[sq] and table.owns_group(player, sq) and b.kind[sq] == "street":
+            if not mortgaged[sq]:
+                continue
+            gi = group_index[sq]
+            if gi >= 0 and group_owner[gi] == player and b.kind[sq] == "street":
                 cost = b.lift_cost[sq]
                 if cash - cost >= reserve:
                     action = Unmortgage(player, sq)
@@ -545,9 +551,19 @@ class MonopolyHeuristicBot:
         allowing) within ``budget``, and the best at any cost; -1 where there is none."""
         best_in = best_any = -1
         score_in = score_any = 0.0
+        # (_in_stock(), inlined: the stock is the same for every lot)
+        unlimited = table.board.unlimited_buildings
+        houses = table.bank_houses > 0
+        hotels = table.bank_hotels > 0
+        buildings = table.buildings
+        top = table.max_level - 1
         for sq, cost, score in table.build_options(player):
-            if not self._in_stock(table, sq):
-                continue
+            if not unlimited:
+                lvl = buildings[sq]
+                if lvl == HOTEL:
+                    lvl = top + 1
+                if not (hotels if lvl == top else houses):
+                    continue
             if best_any < 0 or score > score_any:
                 best_any, score_any = sq, score
             if cost <= budget and (best_in < 0 or score > score_in):
@@ -565,6 +581,7 @@ class MonopolyHeuristicBot:
         # by loss, the engine asked about them in that order until one is legal (each action
         # made only when asked about).
         candidates: list[tuple[float, int, int, bool]] = []
+        rents = table.deeds.rents()
         for i, sq in enumerate(table.owned(player)):
             if table.buildings[sq]:
                 lvl = table.level(sq)
@@ -574,7 +591,7 @@ class MonopolyHeuristicBot:
                 candidates.append((loss, i, sq, True))
             elif not table.mortgaged[sq] and not table.group_built(sq):
                 refund = max(1, b.mortgage[sq])
-                loss = (table.rent_at(sq) * LANDINGS + 0.1 * refund) / refund
+                loss = (rents[sq] * LANDINGS + 0.1 * refund) / refund
                 if b.kind[sq] == "street" and table.owns_group(player, sq):
                     loss += 0.5  # it stops building on the group
                 candidates.append((loss, i, sq, False))

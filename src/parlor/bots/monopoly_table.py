@@ -297,25 +297,29 @@ class Table:
             # (plain loops: compiled, a generator in max() costs more than the rents)
             top = deeds._top_rent
             mortgaged = self.mortgaged
-            tops: list[int] = []
+            rents = deeds.rents()
+            # (the dearest top and the dearest of the others: each player's danger is the
+            # first unless the first is its own)
+            first = second = 0
+            first_at = -1
             for q, lots in enumerate(deeds.owned):
                 known = top[q]
                 if known is None:
                     known = 0
                     for s in lots:
                         if not mortgaged[s]:
-                            rent = self.rent_at(s)
+                            rent = rents[s]
                             if rent > known:
                                 known = rent
                     top[q] = known
-                tops.append(known)
-            dangers = []
-            for p in range(len(tops)):
-                most = 0
-                for q, t in enumerate(tops):
-                    if q != p and t > most:
-                        most = t
-                dangers.append(most)
+                if known > first:
+                    second = first
+                    first, first_at = known, q
+                elif known > second:
+                    second = known
+            dangers = [first] * len(top)
+            if first_at >= 0:
+                dangers[first_at] = second
             deeds._danger = dangers
         return dangers[player]
 
@@ -326,28 +330,53 @@ class Table:
         cached = deeds._spots[player]
         if cached is not None:
             return cached
-        b = self.board
         spots: list[int] = []
-        kind = b.kind
-        mortgaged = self.mortgaged
-        max_level = self.max_level
-        for gi in deeds.complete[player]:  # (plain loops: cheaper than generators compiled)
-            members = b.groups[gi]
-            levels: list[int] = []
-            for s in members:
-                if mortgaged[s]:
-                    break
-                levels.append(self.level(s))
-            else:
-                low = min(levels)
-                for i, s in enumerate(members):
-                    lvl = levels[i]
-                    if kind[s] == "street" and lvl < max_level and lvl <= low:
-                        spots.append(s)
+        for gi in deeds.complete[player]:
+            spots.extend(self._group_builds(gi)[0])
         if len(spots) > 1:
-            spots.sort(key=b.order.__getitem__)
+            spots.sort(key=self.board.order.__getitem__)
         deeds._spots[player] = spots
         return spots
+
+    def _group_builds(self, gi: int) -> tuple[list[int], list[tuple[int, int, float]]]:
+        """Group ``gi``'s part of :meth:`build_spots` (for its whole owner; in the group's order)
+        and of :meth:`build_options`. They follow from the group alone, so they are kept per
+        group while its stamp holds (a build elsewhere keeps them)."""
+        deeds = self.deeds
+        stamp = deeds.stamps[gi]
+        cache = deeds.group_builds
+        hit = cache.get(gi)
+        if hit is not None and hit[0] == stamp:
+            return hit[1], hit[2]
+        b = self.board
+        kind = b.kind
+        mortgaged = self.mortgaged
+        buildings = self.buildings
+        max_level = self.max_level
+        members = b.groups[gi]
+        spots: list[int] = []
+        options: list[tuple[int, int, float]] = []
+        levels: list[int] = []
+        # (plain loops: cheaper than generators compiled)
+        for s in members:
+            if mortgaged[s]:
+                break
+            lvl = buildings[s]  # (level(), inlined)
+            levels.append(max_level if lvl == HOTEL else lvl)
+        else:
+            low = min(levels)
+            for i, s in enumerate(members):
+                lvl = levels[i]
+                if kind[s] == "street" and lvl < max_level and lvl <= low:
+                    spots.append(s)
+                    score = self.build_gain(s)
+                    if lvl < 3:
+                        score += 1.0
+                    options.append((s, self.build_cost(s), score))
+        if len(cache) > 256:
+            cache.clear()
+        cache[gi] = (stamp, spots, options)
+        return spots, options
 
     def junk_lot(self, player: int) -> int:
         """The cheapest-to-lose unmortgaged lot of ``player`` outside complete street groups and
@@ -357,13 +386,14 @@ class Table:
         if cached is not None:
             return cached
         b = self.board
+        rents = deeds.rents()
         best: tuple[float, int] | None = None
         for sq in deeds.owned[player]:
             if self.mortgaged[sq] or self.group_built(sq):
                 continue
             if b.kind[sq] == "street" and self.owns_group(player, sq):
                 continue
-            loss = self.rent_at(sq) / max(1, b.mortgage[sq])
+            loss = rents[sq] / max(1, b.mortgage[sq])
             if best is None or loss < best[0]:
                 best = (loss, sq)
         junk = deeds._junk[player] = -1 if best is None else best[1]
@@ -371,13 +401,18 @@ class Table:
 
     def build_cost(self, sq: int) -> int:
         """What the next building on ``sq`` costs."""
-        if self.level(sq) == self.max_level - 1:
+        lvl = self.buildings[sq]  # (level(), inlined)
+        if lvl == HOTEL:
+            lvl = self.max_level
+        if lvl == self.max_level - 1:
             return self.board.hotel_cost[sq]
         return self.board.house_cost[sq]
 
     def build_gain(self, sq: int) -> float:
         """The rent the next building on ``sq`` adds, per unit of its cost (-1 at the top)."""
-        lvl = self.level(sq)
+        lvl = self.buildings[sq]  # (level(), inlined)
+        if lvl == HOTEL:
+            lvl = self.max_level
         if lvl >= self.max_level:
             return -1.0
         gain = self.rent_at(sq, lvl + 1) - self.rent_at(sq, lvl)
@@ -389,12 +424,13 @@ class Table:
         deeds = self.deeds
         cached = deeds._build_options[player]
         if cached is None:
+            # (each group's options, in the board order of their lots as build_spots gives them)
             cached = []
-            for sq in self.build_spots(player):
-                score = self.build_gain(sq)
-                if self.level(sq) < 3:
-                    score += 1.0
-                cached.append((sq, self.build_cost(sq), score))
+            for gi in deeds.complete[player]:
+                cached.extend(self._group_builds(gi)[1])
+            if len(cached) > 1:
+                order = self.board.order
+                cached.sort(key=lambda option: order[option[0]])
             deeds._build_options[player] = cached
         return cached
 
@@ -414,24 +450,31 @@ class Table:
         if built is None:
             built = deeds.built_groups()
         cached = []
+        # How many lots of each group ``player`` holds (its lots, counted once): only the
+        # street groups where it holds at least half, not all, are scanned.
+        mine = [0] * len(b.groups)
+        for s in deeds.owned[player]:
+            gi = group_index[s]
+            if gi >= 0:
+                mine[gi] += 1
         # (plain loops: generators and comprehensions cost more than the few lots they scan)
-        for group in b.street_groups:
-            n_mine = 0
+        for gi in b.street_group_index:
+            n_mine = mine[gi]
+            group = b.groups[gi]
+            if not n_mine or n_mine == len(group) or n_mine * 2 < len(group):
+                continue
             other = -3
             mixed = False
             rest: list[int] = []
             for s in group:
                 o = owner[s]
                 if o == player:
-                    n_mine += 1
                     continue
                 rest.append(s)
                 if other == -3:
                     other = o
                 elif o != other:
                     mixed = True
-            if not n_mine or not rest or n_mine * 2 < len(group):
-                continue
             if other < 0 or mixed:
                 continue
             if built[group_index[rest[0]]]:  # (the lots of ``rest`` are all of this group)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from parlor.bots.monopoly_table import Table
+from parlor.bots.monopoly_table import OfferTarget, Table
 from parlor.bots.monopoly_valuation import HOUSES_NEEDED, funds
 from parlor.monopoly.actions import ProposeTrade
 
@@ -151,7 +151,8 @@ def offer_plan(bot: MonopolyHeuristicBot, table: Table, player: int) -> list[Off
         plans = deeds._offer_plans = {}
     factors = bot.price_factors
     kind, rising = bot_kind(bot)
-    key = (player, kind, table.n_active())
+    n_active = table.n_active()
+    key = (player, kind, n_active)
     plan: list[OfferPlan] | None = plans.get(key)
     if plan is not None:
         return plan
@@ -159,56 +160,107 @@ def offer_plan(bot: MonopolyHeuristicBot, table: Table, player: int) -> list[Off
     unit = board.money_unit
     # :func:`_gain` answering, with no jail cards, written out (the same operations in the
     # same order: the same floats).
-    weight = 1.0 if table.n_active() <= 2 else bot.trade_weight
+    weight = 1.0 if n_active <= 2 else bot.trade_weight
     margin = 0.02 * board.starting_cash
     # With rising levels and a non-negative weight the other side's gain only grows with the
     # price (each operation rounds monotonically): from the first level it accepts, it accepts
     # every dearer one (which are positive when that one is).
     suffix = weight >= 0.0 and rising
     group_index = table.board.group_index
+    # Per target, the plan made at an earlier decision holds while the target (its lots, the
+    # other side, its sweeteners) is the same and none of the groups it reads (its own, its
+    # sweeteners') has changed since: a purchase, build or mortgage elsewhere keeps it.
+    cache = deeds.target_plans
+    stamps = deeds.stamps
     plan = []
     for target in table.offer_targets(player):
-        other, rest, base = target.other, target.take, target.base
-        levels = _LEVELS.get((base, unit, kind))
-        if levels is None:
-            if len(_LEVELS) > 4096:
-                _LEVELS.clear()
-            levels = _LEVELS[(base, unit, kind)] = [
-                int(base * factor) // unit * unit for factor in factors
-            ]
-        # :meth:`Table.trade_deltas` group by group: the target group's change is the same for
-        # every sweetener, whose lot lies in another group (summed in the same order: the
-        # lots given first, so the same floats).
+        rest = target.take
         gi = group_index[rest[0]]
-        after = list(table.owner)
-        for s in rest:
-            after[s] = player
-        target_p, target_o = table.group_deltas(player, other, gi, after)
-        for give in target.sweeteners:
-            if not give:
-                plain = (0.0 + target_p, 0.0 + target_o)
-            elif len(give) == 1 and group_index[give[0]] != gi:
-                s = give[0]
-                after[s] = other
-                give_p, give_o = table.group_deltas(player, other, group_index[s], after)
-                after[s] = table.owner[s]
-                plain = ((0.0 + give_p) + target_p, (0.0 + give_o) + target_o)
-            else:
-                plain = table.trade_deltas(player, other, give, rest)
-            pays: list[int] = []
-            for i, pay in enumerate(levels):
-                if not give and pay <= 0:
-                    continue
-                if (plain[1] + pay) - weight * (plain[0] - pay) - margin > 0:
-                    if suffix:
-                        pays = levels[i:]
+        tkey = (player, kind, n_active, rest)
+        hit = cache.get(tkey)
+        if hit is not None and hit[0] == target:
+            seen: tuple[int, ...] = hit[1]
+            fresh = stamps[gi] == seen[0]
+            i = 1
+            for give in target.sweeteners:
+                for s in give:
+                    if stamps[group_index[s]] != seen[i]:
+                        fresh = False
                         break
-                    pays.append(pay)
-            if pays:
-                done = completed_groups(table, player, other, give, rest)
-                plan.append((other, rest, give, plain, pays, done))
+                    i += 1
+                if not fresh:
+                    break
+            if fresh:
+                plan.extend(hit[2])
+                continue
+        entries = _target_plan(
+            table, player, target, gi, unit, kind, factors, weight, margin, suffix
+        )
+        read = [stamps[gi]]
+        for give in target.sweeteners:
+            for s in give:
+                read.append(stamps[group_index[s]])
+        cache[tkey] = (target, tuple(read), entries)
+        plan.extend(entries)
     plans[key] = plan
     return plan
+
+
+def _target_plan(
+    table: Table,
+    player: int,
+    target: OfferTarget,
+    gi: int,
+    unit: int,
+    kind: TradeKind,
+    factors: tuple[float, ...],
+    weight: float,
+    margin: float,
+    suffix: bool,
+) -> list[OfferPlan]:
+    """:func:`offer_plan`'s entries for one target (group ``gi``), one per sweetener the other
+    side accepts at some level. They read the target's group and its sweeteners' groups only."""
+    other, rest, base = target.other, target.take, target.base
+    group_index = table.board.group_index
+    levels = _LEVELS.get((base, unit, kind))
+    if levels is None:
+        if len(_LEVELS) > 4096:
+            _LEVELS.clear()
+        levels = _LEVELS[(base, unit, kind)] = [
+            int(base * factor) // unit * unit for factor in factors
+        ]
+    # :meth:`Table.trade_deltas` group by group: the target group's change is the same for
+    # every sweetener, whose lot lies in another group (summed in the same order: the
+    # lots given first, so the same floats).
+    after = list(table.owner)
+    for s in rest:
+        after[s] = player
+    target_p, target_o = table.group_deltas(player, other, gi, after)
+    entries: list[OfferPlan] = []
+    for give in target.sweeteners:
+        if not give:
+            plain = (0.0 + target_p, 0.0 + target_o)
+        elif len(give) == 1 and group_index[give[0]] != gi:
+            s = give[0]
+            after[s] = other
+            give_p, give_o = table.group_deltas(player, other, group_index[s], after)
+            after[s] = table.owner[s]
+            plain = ((0.0 + give_p) + target_p, (0.0 + give_o) + target_o)
+        else:
+            plain = table.trade_deltas(player, other, give, rest)
+        pays: list[int] = []
+        for i, pay in enumerate(levels):
+            if not give and pay <= 0:
+                continue
+            if (plain[1] + pay) - weight * (plain[0] - pay) - margin > 0:
+                if suffix:
+                    pays = levels[i:]
+                    break
+                pays.append(pay)
+        if pays:
+            done = completed_groups(table, player, other, give, rest)
+            entries.append((other, rest, give, plain, pays, done))
+    return entries
 
 
 #: A bot's trade parameters in the keys of its price plans and levels: a small number standing

@@ -54,12 +54,13 @@ def reach_rent(table: Table, player: int) -> int:
     owner = table.owner
     mortgaged = table.mortgaged
     pos = table.position[player]
+    rents = table.deeds.rents()
     most = 0
     for d in range(2, 13):
         s = (pos + d) % N_SQUARES
         o = owner[s]
         if o >= 0 and o != player and not mortgaged[s]:
-            rent = table.rent_at(s)
+            rent = rents[s]
             if rent > most:
                 most = rent
     return most
