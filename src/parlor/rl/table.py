@@ -25,6 +25,14 @@ from parlor.rl.layout import Layout, Vector
 from parlor.rl.property_obs import PropertyEncoder
 from parlor.rl.tools_obs import HAND_SCALE, ToolsEncoder
 
+try:  # (mypyc reads the decorator; a plain install without mypy needs none)
+    from mypy_extensions import mypyc_attr
+except ImportError:  # pragma: no cover
+
+    def mypyc_attr(*attrs: str, **kwattrs: object) -> Any:  # type: ignore[misc]
+        return lambda cls: cls
+
+
 Mask = npt.NDArray[np.int8]
 RewardKind = Literal["win_loss", "shaped", "margin"]
 IllegalPolicy = Literal["raise", "penalize"]
@@ -51,6 +59,10 @@ class _Encoder(Protocol):
     def update(self, game: Any, seat: int) -> Vector: ...
 
 
+# A Python class in the compiled build too (where the module's Table is native): pyspiel keeps
+# the specs of the games it registered past the interpreter's shutdown, and a native GameSpec
+# freed then made the process abort at exit (tests/rl/test_openspiel.py).
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class GameSpec:
     """One game configuration: ``family`` is ``"tools"`` or ``"monopoly"`` (the bot family)."""
@@ -378,13 +390,14 @@ class Table:
         game = self.game
         game.apply(action)
         self.steps += 1
-        if (
-            self.reward_kind == "win_loss"
-            and not self.seats_leave
-            and game.outcome is None
-            and self.steps < self.max_steps
-        ):  # (what _step_rewards finds then, sooner: TOOLS pays nothing before the end)
-            return [0.0] * self.n
+        if self.reward_kind == "win_loss" and game.outcome is None and self.steps < self.max_steps:
+            # (what _step_rewards finds then, sooner: nothing is paid before the end but to a
+            # seat newly out, and nobody is newly out while as many seats are out as are
+            # settled: act_for's test)
+            if not self.seats_leave:
+                return [0.0] * self.n
+            if self.n - len(game.active_players) == sum(self.settled):  # type: ignore[attr-defined]
+                return [0.0] * self.n
         return self._step_rewards()
 
     def act_for(self, seat: int, action: Any, learner: int) -> float:
