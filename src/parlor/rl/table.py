@@ -25,14 +25,6 @@ from parlor.rl.layout import Layout, Vector
 from parlor.rl.property_obs import PropertyEncoder
 from parlor.rl.tools_obs import HAND_SCALE, ToolsEncoder
 
-try:  # (mypyc reads the decorator; a plain install without mypy needs none)
-    from mypy_extensions import mypyc_attr
-except ImportError:  # pragma: no cover
-
-    def mypyc_attr(*attrs: str, **kwattrs: object) -> Any:  # type: ignore[misc]
-        return lambda cls: cls
-
-
 Mask = npt.NDArray[np.int8]
 RewardKind = Literal["win_loss", "shaped", "margin"]
 IllegalPolicy = Literal["raise", "penalize"]
@@ -59,10 +51,6 @@ class _Encoder(Protocol):
     def update(self, game: Any, seat: int) -> Vector: ...
 
 
-# A Python class in the compiled build too (where the module's Table is native): pyspiel keeps
-# the specs of the games it registered past the interpreter's shutdown, and a native GameSpec
-# freed then made the process abort at exit (tests/rl/test_openspiel.py).
-@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class GameSpec:
     """One game configuration: ``family`` is ``"tools"`` or ``"monopoly"`` (the bot family)."""
