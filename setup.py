@@ -66,11 +66,13 @@ COMPILED = [
     "parlor/tools/turn.py",
     "parlor/tools/legality.py",
     "parlor/tools/game.py",
-    # The RL environments' per-step work (issue 21): the encoders and the layout they write
-    # through; the PettingZoo and Gymnasium subclasses (aec, gym_env, vector) stay thin Python
-    # over them. Not parlor/rl/table.py: its GameSpec, native, kept by the games pyspiel caches
-    # past the interpreter's shutdown, made a process that registered the OpenSpiel games abort
-    # at exit (tests/rl/test_openspiel.py).
+    # The RL environments' per-step work (issue 21): the encoders, the layout they write
+    # through and the property game's view they read (parlor/monopoly/views.py); the PettingZoo
+    # and Gymnasium subclasses (aec, gym_env, vector) stay thin Python over them. Not
+    # parlor/rl/table.py: compiled, a process that registered the OpenSpiel games aborted at exit
+    # (tests/rl/test_openspiel.py), its GameSpec native or not (mypyc_attr(native_class=False)
+    # tried: pyspiel keeps the games past the interpreter's shutdown).
+    "parlor/monopoly/views.py",
     "parlor/rl/layout.py",
     "parlor/rl/tools_obs.py",
     "parlor/rl/property_obs.py",

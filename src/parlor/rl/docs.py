@@ -179,24 +179,23 @@ left (the book's time-limit rule). 95% Wilson intervals.
 SPEED = {
     "load": "8.2",
     "aec": [
-        ("Parlor TOOLS, 2 players (AEC)", 30_766),
-        ("Parlor classic, 4 players (AEC, cap 5,000 steps)", 8_405),
-        ("RLCard UNO (for comparison)", 26_640),
+        ("Parlor TOOLS, 2 players (AEC)", 37_990),
+        ("Parlor classic, 4 players (AEC, cap 5,000 steps)", 9_439),
+        ("RLCard UNO (for comparison)", 34_438),
     ],
-    # (the AEC rows and ratios from `--rounds 5 --seconds 1` alone: the AEC rounds come first
+    # (the AEC rows and ratios from `--rounds 10 --seconds 1` alone: the AEC rounds come first
     # and are the same with --vector 8)
-    "aec_load": "4.0",
-    "tools_vs_uno": "1.15x (1.02x to 1.26x per round); 1.21x (1.06x to 1.28x) in 10 rounds at "
-    "load 8.1. The session's code before its work, with this bench, 0.98x (0.96x to 1.11x; 10 "
-    "rounds, load 5.1); the bench's own pick then cost TOOLS more than UNO (see below): 0.85x "
-    "(0.79x to 0.97x) on a quiet machine, load 0.3",
-    "compiled": "TOOLS 2 players 48,659, RLCard UNO 30,097 steps per CPU second; TOOLS against "
-    "UNO 1.62x (1.49x to 1.89x per round; 10 rounds, load 5.7; 1.86x, 1.50x to 2.23x, in a run "
-    "with one turn a round at load 7.9), with the TOOLS engine, parlor/core/records.py, the "
-    "layout and the TOOLS encoder compiled (the other modules of the list, which the TOOLS step "
-    "does not run, take this machine half an hour to compile); 1.40x before this session. Classic "
-    "4 players compiled, the whole list, in an earlier session: 10,183 (8,607 to 11,165 per "
-    "round).",
+    "aec_load": "5.2",
+    "tools_vs_uno": "1.10x (1.03x to 1.25x per round; 10 rounds); 1.08x (1.08x to 1.25x) in 5 "
+    "rounds at load 9.0; 1.20x (1.15x to 1.26x) at load 0.7 just before. The session's "
+    "code before that work, with this bench, 0.98x (0.96x to 1.11x; 10 rounds, load 5.1); the "
+    "bench's own pick then cost TOOLS more than UNO (see below): 0.85x (0.79x to 0.97x) on a "
+    "quiet machine, load 0.3",
+    "compiled": "TOOLS 2 players 57,026, classic 4 players 13,032, RLCard UNO 31,776 steps per "
+    "CPU second; TOOLS against UNO 1.79x (1.65x to 1.96x per round; 10 rounds, load 2.6), the "
+    "whole list compiled (setup.py). The table compiled too (tried, not kept: see below): 1.84x "
+    "(1.82x to 2.08x; 5 rounds, load 6.1, the TOOLS modules only). Before this session: 1.62x "
+    "(1.49x to 1.89x) and classic 10,183 (8,607 to 11,165 per round).",
 }
 
 
@@ -242,10 +241,13 @@ iterator calls a Python `__next__` at every step), a seeded `reset` makes no see
 all-zero rewards (every "win_loss" step before the end) are not added to the cumulative ones.
 
 Of issue 21's targets, on this loaded machine: TOOLS at 1.0x UNO plain is met, in every round
-of the runs above; classic 10,000 steps/s compiled is met (the median; not every round); TOOLS
-compiled passes UNO but not the 2x asked (1.62x): what the compiled TOOLS step still runs as
-Python is the table (`parlor/rl/table.py`, kept plain: compiled, its `GameSpec` made OpenSpiel
-processes abort at exit), the PettingZoo class (`parlor/rl/aec.py`: PettingZoo has no type
+of the runs above; classic 10,000 steps/s compiled is met (the median; 9,617 to 15,388 per
+round: a property-game step pays nobody while no seat is newly out, and the table no longer
+works out every seat's reward to find that; the game's view the encoder reads is compiled);
+TOOLS compiled passes UNO but not the 2x asked (1.79x): what the compiled TOOLS step still runs as
+Python is the table (`parlor/rl/table.py`, kept plain: compiled, a process that registered the
+OpenSpiel games aborted at exit, with its `GameSpec` native and with it a Python class through
+`mypyc_attr(native_class=False)` alike), the PettingZoo class (`parlor/rl/aec.py`: PettingZoo has no type
 information, and mypyc, given a subclass of an untyped base, built a class that crashed, or, as a
 non-native class, one without `AECEnv` among its bases) and the bench's own loop: about 530 of
 the 1,900 bytecodes of a plain step (UNO's: 2,040; counted with `sys.settrace` opcode events). The batched

@@ -387,13 +387,14 @@ class Table:
         game = self.game
         game.apply(action)
         self.steps += 1
-        if (
-            self.reward_kind == "win_loss"
-            and not self.seats_leave
-            and game.outcome is None
-            and self.steps < self.max_steps
-        ):  # (what _step_rewards finds then, sooner: TOOLS pays nothing before the end)
-            return [0.0] * self.n
+        if self.reward_kind == "win_loss" and game.outcome is None and self.steps < self.max_steps:
+            # (what _step_rewards finds then, sooner: nothing is paid before the end but to a
+            # seat newly out, and nobody is newly out while as many seats are out as are
+            # settled: act_for's test)
+            if not self.seats_leave:
+                return [0.0] * self.n
+            if self.n - len(game.active_players) == sum(self.settled):  # type: ignore[attr-defined]
+                return [0.0] * self.n
         return self._step_rewards()
 
     def act_for(self, seat: int, action: Any, learner: int) -> float:
