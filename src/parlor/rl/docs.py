@@ -177,7 +177,6 @@ left (the book's time-limit rule). 95% Wilson intervals.
 #: command with the build of setup.py (``PARLOR_COMPILE=1``). Measure again after a change that
 #: moves them.
 SPEED = {
-    "load": "8.2",
     "aec": [
         ("Parlor TOOLS, 2 players (AEC)", 37_990),
         ("Parlor classic, 4 players (AEC, cap 5,000 steps)", 9_439),
@@ -206,8 +205,8 @@ def _speed() -> str:
 Steps per CPU second of one process, random legal actions, the observation and the mask read at
 every step; measured by `python bench/bench_rl_peers.py --rounds 5 --seconds 1 --vector 8`
 (interleaved rounds in one process, so that the machine's load slows every environment alike) on
-a 2-core machine shared with many other jobs (load average {SPEED["aec_load"]} for the AEC rows
-and {SPEED["load"]} for the batched ones, as the bench printed it): the absolute figures are low
+a 2-core machine shared with many other jobs (load average {SPEED["aec_load"]} for these
+rows, as the bench printed it; the batched ones give their own below): the absolute figures are low
 and noisy, the ratios steadier. A Gymnasium step
 (`parlor/...-v0`) is one learner decision with the bots' moves in between.
 
@@ -318,7 +317,7 @@ with ParlorProcessVectorEnv("parlor/Tools-v0", num_envs=64, workers=2) as envs:
     ...
 ```
 
-{vector_speed(str(SPEED["load"]))}
+{vector_speed()}
 """
 
 

@@ -96,9 +96,9 @@ VECTOR_SPEED: dict[str, Any] = {
 }
 
 
-def vector_speed(load: str) -> str:
-    """The section, with ``load`` the batched run's load average (docs.SPEED's)."""
-    load = VECTOR_SPEED.get("load", load)  # (the batched rows' own run, when it has one)
+def vector_speed() -> str:
+    """The section, from ``VECTOR_SPEED`` (``load``: the batched run's load average)."""
+    load = VECTOR_SPEED["load"]
     vector = "\n".join(f"| {name} | {rate:,} |" for name, rate in VECTOR_SPEED["vector"])
     procs = "\n".join(f"| {name} | {rate:,} |" for name, rate in VECTOR_SPEED["processes"])
     return f"""### Speed of the batches
