@@ -42,14 +42,14 @@ else
     .venv/bin/pytest
 fi
 # The optional compiled build (README, setup.py) must play by the same rules: compile its
-# modules in a copy of the tree, check that the engines load compiled, and run the engines' and
-# bots' tests against it (the edition-data tests read files only and ran above), and the RL
-# encoders' byte-for-byte and OpenSpiel tests (the encoders are compiled; a compiled module that
-# pyspiel kept once made the process abort at exit).
+# modules in a copy of the tree (with bench/: a bots test runs bench_bots.py), check that the
+# engines load compiled, and run the engines' and bots' tests against it (the edition-data tests
+# read files only and ran above), and the RL encoders' byte-for-byte and OpenSpiel tests (the
+# encoders are compiled; a compiled module that pyspiel kept once made the process abort at exit).
 repo=$PWD
 build=$(mktemp -d)
 trap 'rm -rf "$build"' EXIT
-cp -r src tests setup.py pyproject.toml README.md "$build"/
+cp -r src tests bench setup.py pyproject.toml README.md "$build"/
 (cd "$build" && PARLOR_COMPILE=1 "$repo/.venv/bin/python" setup.py -q build_ext --inplace >build.log 2>&1) \
     || { tail -40 "$build/build.log"; exit 1; }
 cd "$build"
