@@ -189,7 +189,8 @@ SPEED = {
     "rounds at load 9.0; 1.20x (1.15x to 1.26x) at load 0.7 just before. The session's "
     "code before that work, with this bench, 0.98x (0.96x to 1.11x; 10 rounds, load 5.1); the "
     "bench's own pick then cost TOOLS more than UNO (see below): 0.85x (0.79x to 0.97x) on a "
-    "quiet machine, load 0.3",
+    "quiet machine, load 0.3. On the merged main after this session's other rounds, load "
+    "0.4: 1.12x (1.08x to 1.17x; TOOLS 39,760, classic 9,563, UNO 35,357)",
     "compiled": "TOOLS 2 players 57,026, classic 4 players 13,032, RLCard UNO 31,776 steps per "
     "CPU second; TOOLS against UNO 1.79x (1.65x to 1.96x per round; 10 rounds, load 2.6), the "
     "whole list compiled (setup.py). The table compiled too (tried, not kept: see below): 1.84x "
