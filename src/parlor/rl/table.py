@@ -384,35 +384,31 @@ class Table:
 
     def act(self, seat: int, action: Any) -> list[float]:
         """Apply an action object (bots choose these; some, like odd trades, have no id)."""
-        game = self.game
-        game.apply(action)
+        self.game.apply(action)
         self.steps += 1
-        if self.reward_kind == "win_loss" and game.outcome is None and self.steps < self.max_steps:
-            # (what _step_rewards finds then, sooner: nothing is paid before the end but to a
-            # seat newly out, and nobody is newly out while as many seats are out as are
-            # settled: act_for's test)
-            if not self.seats_leave:
-                return [0.0] * self.n
-            if self.n - len(game.active_players) == sum(self.settled):  # type: ignore[attr-defined]
-                return [0.0] * self.n
-        return self._step_rewards()
+        return [0.0] * self.n if self._pays_nobody() else self._step_rewards()
 
     def act_for(self, seat: int, action: Any, learner: int) -> float:
-        """``act(seat, action)[learner]`` for the batched environments, without working out every
-        seat's reward on the steps that pay nobody ("win_loss" rewards while the game goes on
-        within the cap and nobody is newly out: most steps)."""
-        game = self.game
-        game.apply(action)
+        """``act(seat, action)[learner]`` for the batched environments, without a list of every
+        seat's rewards on the steps that pay nobody."""
+        self.game.apply(action)
         self.steps += 1
-        if self.reward_kind == "win_loss" and game.outcome is None and self.steps < self.max_steps:
-            if not self.seats_leave:
-                return 0.0
-            # Nobody newly out: before the end the settled seats are the out seats already paid,
-            # so equal counts say so without working out the position (``_locate``) at every move.
-            out = self.n - len(game.active_players)  # type: ignore[attr-defined]
-            if out == sum(self.settled):
-                return 0.0
-        return self._step_rewards()[learner]
+        return 0.0 if self._pays_nobody() else self._step_rewards()[learner]
+
+    def _pays_nobody(self) -> bool:
+        """Whether the action just applied surely pays no seat, found sooner than
+        ``_step_rewards`` would: "win_loss" rewards while the game goes on within the cap and
+        nobody is newly out (most steps). Before the end the settled seats are the out seats
+        already paid, so equal counts say nobody is newly out without working out the position
+        (``_locate``) at every move."""
+        game = self.game
+        if self.reward_kind != "win_loss" or game.outcome is not None:
+            return False
+        if self.steps >= self.max_steps:
+            return False
+        if not self.seats_leave:
+            return True
+        return self.n - len(game.active_players) == sum(self.settled)  # type: ignore[attr-defined]
 
     def _step_rewards(self) -> list[float]:
         """Every seat's reward for the action just applied."""
