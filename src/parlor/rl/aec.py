@@ -160,17 +160,12 @@ class ParlorAECEnv(AECEnv):  # type: ignore[misc]
             if table.illegal_by is not None:
                 self.infos[agent]["illegal_action"] = True
         else:
-            selected = self.agent_selection = self.possible_agents[decider]
-            if not table.seats_leave:  # (elsewhere nobody is terminated before the end)
-                # _refresh_infos, inline: the decider's mask is the only one with legal ids
-                mask, no_mask = table._shared_mask(decider), table.no_mask
-                for a, info in self.infos.items():
-                    info["action_mask"] = (mask if a == selected else no_mask).copy()
-                return
-            for a in agents:
-                if table.out(seats[a]):
-                    self.terminations[a] = True
-            self._deads_step_first()
+            self.agent_selection = self.possible_agents[decider]
+            if table.seats_leave:  # (elsewhere nobody is terminated before the end)
+                for a in agents:
+                    if table.out(seats[a]):
+                        self.terminations[a] = True
+                self._deads_step_first()
         self._refresh_infos()
 
     def _refresh_infos(self) -> None:
