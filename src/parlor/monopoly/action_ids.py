@@ -54,6 +54,7 @@ from parlor.monopoly.actions import (
 )
 from parlor.monopoly.buying import BID_STEPS, BuyingRules
 from parlor.monopoly.edition import Edition
+from parlor.monopoly.facts import per_edition
 from parlor.monopoly.frames import Auction
 from parlor.monopoly.table import HOTEL, N_SQUARES
 
@@ -331,17 +332,12 @@ class ActionSpace:
         )
 
 
-_SPACES: Final[dict[int, ActionSpace]] = {}
+_SPACES: Final[dict[int, tuple[Edition, ActionSpace]]] = {}
 
 
 def space_for(edition: Edition) -> ActionSpace:
-    """The action space of ``edition``, shared by its games (the table keeps the edition alive)."""
-    space = _SPACES.get(id(edition))
-    if space is None or space.edition is not edition:
-        if len(_SPACES) > 64:  # editions built on the fly (tests): do not keep them all
-            _SPACES.clear()
-        space = _SPACES[id(edition)] = ActionSpace(edition)
-    return space
+    """The action space of ``edition``, shared by its games."""
+    return per_edition(_SPACES, edition, ActionSpace)
 
 
 class ActionIds(BuyingRules):

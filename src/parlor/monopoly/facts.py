@@ -9,7 +9,8 @@ its games (an Edition is immutable), like the action space of ``action_ids``.
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Callable
+from typing import Final, TypeVar
 
 from parlor.monopoly.edition import PROPERTY_KINDS, Edition
 
@@ -43,14 +44,28 @@ class SquareFacts:
         self.money_unit = edition.money_unit
 
 
-_FACTS: Final[dict[int, SquareFacts]] = {}
+T = TypeVar("T")
+
+
+def per_edition(
+    cache: dict[int, tuple[Edition, T]], edition: Edition, build: Callable[[Edition], T]
+) -> T:
+    """What ``build(edition)`` makes, built once per edition and shared by its games (an
+    Edition is immutable): the tables of this module and the action space of ``action_ids``.
+    Keyed by identity, so that a large edition is not hashed at every new game."""
+    found = cache.get(id(edition))
+    if found is not None and found[0] is edition:
+        return found[1]
+    if len(cache) > 64:  # editions built on the fly (tests): do not keep them all
+        cache.clear()
+    value = build(edition)
+    cache[id(edition)] = (edition, value)
+    return value
+
+
+_FACTS: Final[dict[int, tuple[Edition, SquareFacts]]] = {}
 
 
 def facts_for(edition: Edition) -> SquareFacts:
-    """The table of ``edition``, shared by its games (the games keep the edition alive)."""
-    found = _FACTS.get(id(edition))
-    if found is None or found.edition is not edition:
-        if len(_FACTS) > 64:  # editions built on the fly (tests): do not keep them all
-            _FACTS.clear()
-        found = _FACTS[id(edition)] = SquareFacts(edition)
-    return found
+    """The table of ``edition``, shared by its games."""
+    return per_edition(_FACTS, edition, SquareFacts)
