@@ -35,6 +35,9 @@ COMPILED = [
     "parlor/bots/monopoly_dealing.py",
     "parlor/bots/monopoly_valuation.py",
     "parlor/monopoly/interned.py",
+    # The actions: native, so that the engine and the bots read their fields directly and the
+    # game checks them with a native method (Action.bad_field) instead of generated Python.
+    "parlor/monopoly/actions.py",
     # The decision frames: read and built at every step of the engine (native, their fields
     # are read directly; not the empty shared info, noinfo.py, a dict subclass).
     "parlor/monopoly/frames.py",

@@ -513,12 +513,13 @@ class ActionIds(BuyingRules):
         if isinstance(action, ProposeTrade):
             return self._trade_id(action)
         if isinstance(action, WishBuildings):
-            return _WISH_BASE + action.count
+            count: int = action.count
+            return _WISH_BASE + count
         raise UnknownActionId(E_("{action} has no action id", action=repr(action)))
 
     def _trade_id(self, a: ProposeTrade) -> int:
         n = self.num_players
-        offset = (a.to - a.player) % n
+        offset: int = (a.to - a.player) % n
         fine = self.edition.jail_fine
         if len(a.take_squares) == 1 and not (
             a.give_squares or a.take_cash or a.give_jail_cards or a.take_jail_cards
@@ -537,11 +538,13 @@ class ActionIds(BuyingRules):
             and not (a.take_squares or a.give_cash or a.give_jail_cards or a.take_jail_cards)
             and offset
         ):
-            sq = a.give_squares[0]
+            given: int = a.give_squares[0]
             for k, level in enumerate(PRICE_LEVELS):
-                if a.take_cash == self._level_price(self.edition.squares[sq].price, level):
+                if a.take_cash == self._level_price(self.edition.squares[given].price, level):
                     return (
-                        _TRADE_SELL_BASE + (sq * _MAX_OTHERS + offset - 1) * len(PRICE_LEVELS) + k
+                        _TRADE_SELL_BASE
+                        + (given * _MAX_OTHERS + offset - 1) * len(PRICE_LEVELS)
+                        + k
                     )
         if not (a.give_squares or a.take_squares) and offset:
             for k, level in enumerate(PRICE_LEVELS):

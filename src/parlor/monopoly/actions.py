@@ -3,15 +3,27 @@
 ``anytime`` marks the actions a rulebook allows "at any time" (between atomic steps, by any player,
 not only on their own turn): building, selling buildings, mortgaging, lifting a mortgage, proposing
 a trade (which is also how a jail card is sold), claiming rent and calling time.
+
+The optional compiled build (setup.py) compiles this module, so that the engine and the bots read
+an action's fields directly. An action holds whatever it was built with until a game checks it
+(a bool, a text, a float: the game then refuses it with a :class:`MalformedAction` naming the
+field), so its fields are typed ``Any`` for the compiler (a native ``int`` field would refuse a
+text when built and turn ``True`` into ``1``); what each field may hold is :data:`FIELD_TYPES`,
+which every class's annotations give to :mod:`parlor.core.validate` and which
+:meth:`Action.bad_field` checks natively.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Annotated, ClassVar
+from dataclasses import dataclass, fields
+from typing import Annotated, Any, ClassVar, Final
 
 from parlor.core.validate import Bounds, MaxLen, Seat
 from parlor.monopoly.interned import shared as shared
+
+#: Whether this module runs compiled (setup.py): the game then checks an action's fields with
+#: :meth:`Action.bad_field`, a native call, instead of the check generated from the annotations.
+NATIVE_ACTIONS: Final = not __file__.endswith(".py")
 
 #: Field types: the game checks every action's fields against them before any rule (see
 #: parlor.core.validate); the rules then say whether a well-formed action is legal now.
@@ -23,11 +35,63 @@ MAX_WISH = 4 * 40
 WishCount = Annotated[int, Bounds(0, MAX_WISH)]
 Squares = Annotated[tuple[SquareNo, ...], MaxLen(40)]
 
+#: What each field of an action may hold, by the field's name (the same name means the same
+#: type in every action): the classes' annotations, as the field checks read them.
+FIELD_TYPES: Final[dict[str, Any]] = {
+    "player": Seat,
+    "square": SquareNo,
+    "amount": Money,
+    "percent": bool,
+    "count": WishCount,
+    "to": Seat,
+    "give_squares": Squares,
+    "take_squares": Squares,
+    "give_cash": Money,
+    "take_cash": Money,
+    "give_jail_cards": CardCount,
+    "take_jail_cards": CardCount,
+}
+
+_MONEY: Final = 10**9
+
+
+def _bad_seat(v: Any, num_players: int) -> bool:
+    return not (type(v) is int and 0 <= v < num_players)
+
+
+def _bad_square(v: Any) -> bool:
+    return not (type(v) is int and 0 <= v <= 39)
+
+
+def _bad_squares(v: Any) -> bool:
+    if not (type(v) is tuple and len(v) <= 40):
+        return True
+    return any(_bad_square(item) for item in v)
+
+
+def _bad_count(v: Any, high: int) -> bool:
+    return not (type(v) is int and 0 <= v <= high)
+
+
+class _Kind:
+    # (the class variable outside the dataclasses: compiled, mypyc hands a dataclass its class
+    # variables as fields)
+    anytime: ClassVar[bool] = False
+
 
 @dataclass(frozen=True, slots=True)
-class Action:
-    player: Seat
-    anytime: ClassVar[bool] = False
+class Action(_Kind):
+    player: Any
+
+    def bad_field(self, num_players: int) -> int:
+        """The index of the first field whose value :data:`FIELD_TYPES` does not allow, or -1:
+        the same answer as ``parlor.core.validate.checker(type(self)).first_bad`` (a test keeps
+        them equal), without a call into Python in the compiled build."""
+        return 0 if _bad_seat(self.player, num_players) else -1
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # (a native class is pickled and copied through its constructor)
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +116,12 @@ class DeclineProperty(Action):
 
 @dataclass(frozen=True, slots=True)
 class Bid(Action):
-    amount: Money
+    amount: Any
+
+    def bad_field(self, num_players: int) -> int:
+        if _bad_seat(self.player, num_players):
+            return 0
+        return 1 if _bad_count(self.amount, _MONEY) else -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +143,12 @@ class UseJailCard(Action):
 class ChooseTax(Action):
     """Income tax: ``percent=False`` pays the flat amount, ``True`` the percentage of total worth."""
 
-    percent: bool
+    percent: Any
+
+    def bad_field(self, num_players: int) -> int:
+        if _bad_seat(self.player, num_players):
+            return 0
+        return 1 if type(self.percent) is not bool else -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +175,12 @@ class RejectTrade(Action):
 class LiftMortgageNow(Action):
     """You received a mortgaged property: lift it at once (mortgage plus 10%)."""
 
-    square: SquareNo
+    square: Any
+
+    def bad_field(self, num_players: int) -> int:
+        if _bad_seat(self.player, num_players):
+            return 0
+        return 1 if _bad_square(self.square) else -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,49 +188,80 @@ class KeepMortgage(Action):
     """You received a mortgaged property: keep it mortgaged (pay the 10% interest now where the
     edition says so)."""
 
-    square: SquareNo
+    square: Any
+
+    def bad_field(self, num_players: int) -> int:
+        if _bad_seat(self.player, num_players):
+            return 0
+        return 1 if _bad_square(self.square) else -1
 
 
 @dataclass(frozen=True, slots=True)
 class PlaceBuilding(Action):
     """Put the building you won at a shortage auction on one of your lots."""
 
-    square: SquareNo
+    square: Any
+
+    def bad_field(self, num_players: int) -> int:
+        if _bad_seat(self.player, num_players):
+            return 0
+        return 1 if _bad_square(self.square) else -1
 
 
 @dataclass(frozen=True, slots=True)
 class WishBuildings(Action):
     """Building shortage: say how many of the scarce houses (or hotels) you wish to buy now."""
 
-    count: WishCount
+    count: Any
+
+    def bad_field(self, num_players: int) -> int:
+        if _bad_seat(self.player, num_players):
+            return 0
+        return 1 if _bad_count(self.count, MAX_WISH) else -1
 
 
 @dataclass(frozen=True, slots=True)
 class Build(Action):
     """Buy one house (or the hotel, when the lot has its houses) for ``square``."""
 
-    square: SquareNo
-    anytime: ClassVar[bool] = True
+    square: Any
+
+    def bad_field(self, num_players: int) -> int:
+        if _bad_seat(self.player, num_players):
+            return 0
+        return 1 if _bad_square(self.square) else -1
 
 
 @dataclass(frozen=True, slots=True)
 class SellBuilding(Action):
     """Sell one house (or the hotel) on ``square`` back to the bank at half price."""
 
-    square: SquareNo
-    anytime: ClassVar[bool] = True
+    square: Any
+
+    def bad_field(self, num_players: int) -> int:
+        if _bad_seat(self.player, num_players):
+            return 0
+        return 1 if _bad_square(self.square) else -1
 
 
 @dataclass(frozen=True, slots=True)
 class Mortgage(Action):
-    square: SquareNo
-    anytime: ClassVar[bool] = True
+    square: Any
+
+    def bad_field(self, num_players: int) -> int:
+        if _bad_seat(self.player, num_players):
+            return 0
+        return 1 if _bad_square(self.square) else -1
 
 
 @dataclass(frozen=True, slots=True)
 class Unmortgage(Action):
-    square: SquareNo
-    anytime: ClassVar[bool] = True
+    square: Any
+
+    def bad_field(self, num_players: int) -> int:
+        if _bad_seat(self.player, num_players):
+            return 0
+        return 1 if _bad_square(self.square) else -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,28 +269,42 @@ class ProposeTrade(Action):
     """Offer ``to`` a deal: what you give and what you take. Properties must have no buildings in
     their colour group; jail cards are counted (the oldest held go first)."""
 
-    to: Seat
-    give_squares: Squares = ()
-    take_squares: Squares = ()
-    give_cash: Money = 0
-    take_cash: Money = 0
-    give_jail_cards: CardCount = 0
-    take_jail_cards: CardCount = 0
-    anytime: ClassVar[bool] = True
+    to: Any
+    give_squares: Any = ()
+    take_squares: Any = ()
+    give_cash: Any = 0
+    take_cash: Any = 0
+    give_jail_cards: Any = 0
+    take_jail_cards: Any = 0
+
+    def bad_field(self, num_players: int) -> int:
+        if _bad_seat(self.player, num_players):
+            return 0
+        if _bad_seat(self.to, num_players):
+            return 1
+        if _bad_squares(self.give_squares):
+            return 2
+        if _bad_squares(self.take_squares):
+            return 3
+        if _bad_count(self.give_cash, _MONEY):
+            return 4
+        if _bad_count(self.take_cash, _MONEY):
+            return 5
+        if _bad_count(self.give_jail_cards, 1000):
+            return 6
+        if _bad_count(self.take_jail_cards, 1000):
+            return 7
+        return -1
 
 
 @dataclass(frozen=True, slots=True)
 class ClaimRent(Action):
     """With the rent-claim option: ask for every rent owed to you that has not lapsed."""
 
-    anytime: ClassVar[bool] = True
-
 
 @dataclass(frozen=True, slots=True)
 class CallTime(Action):
     """Time-limit and quick games: the agreed time is up; the richest player wins."""
-
-    anytime: ClassVar[bool] = True
 
 
 ACTION_TYPES: dict[str, type[Action]] = {
@@ -212,3 +336,27 @@ ACTION_TYPES: dict[str, type[Action]] = {
         CallTime,
     )
 }
+
+
+#: The actions allowed at any time (see the module's docstring).
+_ANYTIME: tuple[type[Action], ...] = (
+    Build,
+    SellBuilding,
+    Mortgage,
+    Unmortgage,
+    ProposeTrade,
+    ClaimRent,
+    CallTime,
+)
+for _kind in _ANYTIME:
+    _kind.anytime = True
+
+# Every class's annotations as the field checks read them (parlor.core.validate): the fields are
+# typed Any above for the compiler, and compiled, a dataclass's annotations are runtime types.
+_ALL: list[type[Action]] = [Action, *ACTION_TYPES.values()]
+for _cls in _ALL:
+    _cls.__annotations__ = {
+        f.name: FIELD_TYPES[f.name]
+        for f in fields(_cls)
+        if f.name in vars(_cls).get("__annotations__", {})
+    }

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, cast
 
 from parlor.core.errors import (
     E_,
@@ -54,6 +54,7 @@ from parlor.monopoly import (
 from parlor.monopoly.action_ids import NUM_ACTIONS, PRICE_LEVELS, space_for
 from parlor.monopoly.actions import (
     ACTION_TYPES,
+    NATIVE_ACTIONS,
     Action,
     EndTurn,
     RollDice,
@@ -304,13 +305,21 @@ class PropertyGame(DebtRules):
 
     def is_legal(self, action: Unchecked) -> bool:
         # (Game.is_legal with its properties read directly: bots ask it before most actions)
-        first_bad = _FIRST_BAD.get(type(action))
-        if (
-            first_bad is None
-            or self._outcome is not None
-            or first_bad(action, len(self.names)) >= 0
-        ):
-            return False
+        if NATIVE_ACTIONS:  # (the field check a native method: see actions.Action.bad_field)
+            if (
+                type(action) not in _FIRST_BAD
+                or self._outcome is not None
+                or cast(Action, action).bad_field(len(self.names)) >= 0
+            ):
+                return False
+        else:
+            first_bad = _FIRST_BAD.get(type(action))
+            if (
+                first_bad is None
+                or self._outcome is not None
+                or first_bad(action, len(self.names)) >= 0
+            ):
+                return False
         try:
             self._check(action)
         except ParlorError:
@@ -422,9 +431,16 @@ class PropertyGame(DebtRules):
     def apply(self, action: Unchecked) -> list[Event]:
         """Validate and carry out ``action``; on any rule violation raise and change nothing.
         (``Game.apply`` with ``_execute`` inlined: every action of every game passes here.)"""
-        first_bad = _FIRST_BAD.get(type(action))
-        if first_bad is None or first_bad(action, len(self.names)) >= 0:
-            self.validate_action(action)  # (raises: not one of our actions, or a bad field)
+        if NATIVE_ACTIONS:  # (see is_legal)
+            if (
+                type(action) not in _FIRST_BAD
+                or cast(Action, action).bad_field(len(self.names)) >= 0
+            ):
+                self.validate_action(action)  # (raises: not one of our actions, or a bad field)
+        else:
+            first_bad = _FIRST_BAD.get(type(action))
+            if first_bad is None or first_bad(action, len(self.names)) >= 0:
+                self.validate_action(action)
         if self._outcome is not None:
             raise GameOverError(E_("the game is over"))
         self._check(action)

@@ -1,7 +1,7 @@
 """Shared action values: :func:`shared` (re-exported by :mod:`parlor.monopoly.actions`).
 
 A module of its own so that the optional compiled build (setup.py) compiles it: the engine lists
-its answers through it at every decision, and the actions' module (dataclasses) stays Python.
+its answers through it at every decision.
 """
 
 from __future__ import annotations
