@@ -13,7 +13,14 @@ from typing import Any, get_type_hints
 import pytest
 
 from parlor.core.validate import checker
-from parlor.monopoly.actions import ACTION_TYPES, FIELD_TYPES, Action, ProposeTrade
+from parlor.monopoly.actions import (
+    ACTION_TYPES,
+    FIELD_TYPES,
+    Action,
+    EndTurn,
+    ProposeTrade,
+    RollDice,
+)
 
 #: A valid value of each field (for 2 to 4 players).
 GOOD: dict[str, Any] = {
@@ -82,6 +89,7 @@ def test_anytime_actions() -> None:
         "CallTime",
     }
     assert not Action.anytime
+    assert RollDice(0) != EndTurn(0) and len({RollDice(0), EndTurn(0), RollDice(0)}) == 2
     assert ProposeTrade(0, 1).anytime
 
 
@@ -91,6 +99,14 @@ def test_value_semantics(kind: type[Action]) -> None:
     action = kind(**{name: GOOD[name] for name in names})
     twin = kind(**{name: GOOD[name] for name in names})
     assert action == twin and hash(action) == hash(twin) and action is not twin
+    # (the hash of the generated dataclass method: the same sets, in the same order)
+    fields_in_order = tuple(GOOD[name] for name in names)
+    assert action.field_values() == fields_in_order and hash(action) == hash(fields_in_order)
+    assert action.__eq__(fields_in_order) is NotImplemented and action != fields_in_order
+    assert kind(**{**{name: GOOD[name] for name in names}, "player": 1}) != action
+    assert dataclasses.replace(action, player=1) == kind(
+        **{**{name: GOOD[name] for name in names}, "player": 1}
+    )
     assert (
         repr(action)
         == f"{kind.__name__}(" + ", ".join(f"{name}={GOOD[name]!r}" for name in names) + ")"

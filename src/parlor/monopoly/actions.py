@@ -79,9 +79,27 @@ class _Kind:
     anytime: ClassVar[bool] = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class Action(_Kind):
+    # (``__init__``, ``__eq__`` and ``__hash__`` written out, not generated: compiled, the
+    # generated ones run as Python; these have the generated ones' arguments, answers and hashes)
     player: Any
+
+    def __init__(self, player: Any) -> None:
+        object.__setattr__(self, "player", player)
+
+    def field_values(self) -> tuple[Any, ...]:
+        """The fields' values, in order (what equality and the hash compare)."""
+        return (self.player,)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, Action)
+        return self.field_values() == other.field_values()
+
+    def __hash__(self) -> int:
+        return hash(self.field_values())
 
     def bad_field(self, num_players: int) -> int:
         """The index of the first field whose value :data:`FIELD_TYPES` does not allow, or -1:
@@ -91,32 +109,39 @@ class Action(_Kind):
 
     def __reduce__(self) -> tuple[Any, ...]:
         # (a native class is pickled and copied through its constructor)
-        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
+        return (type(self), self.field_values())
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class RollDice(Action):
     """Throw the dice: to move, to roll again after doubles, or to try for doubles in jail."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class EndTurn(Action):
     """Finish the turn; the dice pass to the next player."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class BuyProperty(Action):
     """Buy the unowned property you landed on at its printed price."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class DeclineProperty(Action):
     """Do not buy: the bank auctions the property."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class Bid(Action):
     amount: Any
+
+    def __init__(self, player: Any, amount: Any) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "amount", amount)
+
+    def field_values(self) -> tuple[Any, ...]:
+        return (self.player, self.amount)
 
     def bad_field(self, num_players: int) -> int:
         if _bad_seat(self.player, num_players):
@@ -124,26 +149,33 @@ class Bid(Action):
         return 1 if _bad_count(self.amount, _MONEY) else -1
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class PassBid(Action):
     """Leave the auction for good."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class PayJailFine(Action):
     """Pay the fine before throwing, and leave jail."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class UseJailCard(Action):
     """Play a get-out-of-jail card (returned to the bottom of its deck)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class ChooseTax(Action):
     """Income tax: ``percent=False`` pays the flat amount, ``True`` the percentage of total worth."""
 
     percent: Any
+
+    def __init__(self, player: Any, percent: Any) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "percent", percent)
+
+    def field_values(self) -> tuple[Any, ...]:
+        return (self.player, self.percent)
 
     def bad_field(self, num_players: int) -> int:
         if _bad_seat(self.player, num_players):
@@ -151,31 +183,38 @@ class ChooseTax(Action):
         return 1 if type(self.percent) is not bool else -1
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class PayDebt(Action):
     """Pay what you owe, once you have raised the cash."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class DeclareBankruptcy(Action):
     """Give up when even selling every building and mortgaging everything cannot pay the debt."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class AcceptTrade(Action):
     pass
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class RejectTrade(Action):
     pass
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class LiftMortgageNow(Action):
     """You received a mortgaged property: lift it at once (mortgage plus 10%)."""
 
     square: Any
+
+    def __init__(self, player: Any, square: Any) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "square", square)
+
+    def field_values(self) -> tuple[Any, ...]:
+        return (self.player, self.square)
 
     def bad_field(self, num_players: int) -> int:
         if _bad_seat(self.player, num_players):
@@ -183,36 +222,57 @@ class LiftMortgageNow(Action):
         return 1 if _bad_square(self.square) else -1
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class KeepMortgage(Action):
     """You received a mortgaged property: keep it mortgaged (pay the 10% interest now where the
     edition says so)."""
 
     square: Any
 
+    def __init__(self, player: Any, square: Any) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "square", square)
+
+    def field_values(self) -> tuple[Any, ...]:
+        return (self.player, self.square)
+
     def bad_field(self, num_players: int) -> int:
         if _bad_seat(self.player, num_players):
             return 0
         return 1 if _bad_square(self.square) else -1
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class PlaceBuilding(Action):
     """Put the building you won at a shortage auction on one of your lots."""
 
     square: Any
 
+    def __init__(self, player: Any, square: Any) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "square", square)
+
+    def field_values(self) -> tuple[Any, ...]:
+        return (self.player, self.square)
+
     def bad_field(self, num_players: int) -> int:
         if _bad_seat(self.player, num_players):
             return 0
         return 1 if _bad_square(self.square) else -1
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class WishBuildings(Action):
     """Building shortage: say how many of the scarce houses (or hotels) you wish to buy now."""
 
     count: Any
+
+    def __init__(self, player: Any, count: Any) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "count", count)
+
+    def field_values(self) -> tuple[Any, ...]:
+        return (self.player, self.count)
 
     def bad_field(self, num_players: int) -> int:
         if _bad_seat(self.player, num_players):
@@ -220,51 +280,79 @@ class WishBuildings(Action):
         return 1 if _bad_count(self.count, MAX_WISH) else -1
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class Build(Action):
     """Buy one house (or the hotel, when the lot has its houses) for ``square``."""
 
     square: Any
 
+    def __init__(self, player: Any, square: Any) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "square", square)
+
+    def field_values(self) -> tuple[Any, ...]:
+        return (self.player, self.square)
+
     def bad_field(self, num_players: int) -> int:
         if _bad_seat(self.player, num_players):
             return 0
         return 1 if _bad_square(self.square) else -1
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class SellBuilding(Action):
     """Sell one house (or the hotel) on ``square`` back to the bank at half price."""
 
     square: Any
 
+    def __init__(self, player: Any, square: Any) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "square", square)
+
+    def field_values(self) -> tuple[Any, ...]:
+        return (self.player, self.square)
+
     def bad_field(self, num_players: int) -> int:
         if _bad_seat(self.player, num_players):
             return 0
         return 1 if _bad_square(self.square) else -1
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class Mortgage(Action):
     square: Any
 
+    def __init__(self, player: Any, square: Any) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "square", square)
+
+    def field_values(self) -> tuple[Any, ...]:
+        return (self.player, self.square)
+
     def bad_field(self, num_players: int) -> int:
         if _bad_seat(self.player, num_players):
             return 0
         return 1 if _bad_square(self.square) else -1
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class Unmortgage(Action):
     square: Any
 
+    def __init__(self, player: Any, square: Any) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "square", square)
+
+    def field_values(self) -> tuple[Any, ...]:
+        return (self.player, self.square)
+
     def bad_field(self, num_players: int) -> int:
         if _bad_seat(self.player, num_players):
             return 0
         return 1 if _bad_square(self.square) else -1
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class ProposeTrade(Action):
     """Offer ``to`` a deal: what you give and what you take. Properties must have no buildings in
     their colour group; jail cards are counted (the oldest held go first)."""
@@ -276,6 +364,38 @@ class ProposeTrade(Action):
     take_cash: Any = 0
     give_jail_cards: Any = 0
     take_jail_cards: Any = 0
+
+    def __init__(
+        self,
+        player: Any,
+        to: Any,
+        give_squares: Any = (),
+        take_squares: Any = (),
+        give_cash: Any = 0,
+        take_cash: Any = 0,
+        give_jail_cards: Any = 0,
+        take_jail_cards: Any = 0,
+    ) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "to", to)
+        object.__setattr__(self, "give_squares", give_squares)
+        object.__setattr__(self, "take_squares", take_squares)
+        object.__setattr__(self, "give_cash", give_cash)
+        object.__setattr__(self, "take_cash", take_cash)
+        object.__setattr__(self, "give_jail_cards", give_jail_cards)
+        object.__setattr__(self, "take_jail_cards", take_jail_cards)
+
+    def field_values(self) -> tuple[Any, ...]:
+        return (
+            self.player,
+            self.to,
+            self.give_squares,
+            self.take_squares,
+            self.give_cash,
+            self.take_cash,
+            self.give_jail_cards,
+            self.take_jail_cards,
+        )
 
     def bad_field(self, num_players: int) -> int:
         if _bad_seat(self.player, num_players):
@@ -297,12 +417,12 @@ class ProposeTrade(Action):
         return -1
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class ClaimRent(Action):
     """With the rent-claim option: ask for every rent owed to you that has not lapsed."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class CallTime(Action):
     """Time-limit and quick games: the agreed time is up; the richest player wins."""
 
