@@ -446,7 +446,16 @@ class PropertyGame(DebtRules):
         self._check(action)
         ev: list[Event] = []
         frames = self.frames
-        _HANDLERS[type(action)](self, action, frames[-1], ev)
+        # (half of a game's actions are a throw or the end of a turn: their handlers called
+        # directly, a native call when compiled, where the table's go through Python's call
+        # protocol; the same handlers as the table's)
+        kind = type(action)
+        if kind is RollDice:
+            self._do_roll(cast(RollDice, action), frames[-1], ev)
+        elif kind is EndTurn:
+            self._do_end_turn(cast(EndTurn, action), frames[-1], ev)
+        else:
+            _HANDLERS[kind](self, action, frames[-1], ev)
         frames = self.frames  # (a bankruptcy or the end replaces the list)
         if frames and type(frames[-1]) is not Turn:  # (on a turn's decision: nothing to run)
             self._advance(ev)

@@ -63,6 +63,9 @@ def debt_event(kind: str, debt: Debt, square: int | None = None) -> Event:
 class Table(Game[Action]):
     """The state of a game of one edition, and the helpers every rule area uses."""
 
+    # (declared again here: compiled, a native field; the base class is plain Python, and its
+    # fields are read through the instance's dictionary, as every apply appends to the log)
+    log: list[Action]
     edition: Edition
     options: RuleOptions
     names: list[str]
