@@ -92,14 +92,15 @@ class Action(_Kind):
         """The fields' values, in order (what equality and the hash compare)."""
         return (self.player,)
 
+    # (equality and the hash in the generated ones' form, field by field: no call in plain Python)
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented
         assert isinstance(other, Action)
-        return self.field_values() == other.field_values()
+        return (self.player,) == (other.player,)
 
     def __hash__(self) -> int:
-        return hash(self.field_values())
+        return hash((self.player,))
 
     def bad_field(self, num_players: int) -> int:
         """The index of the first field whose value :data:`FIELD_TYPES` does not allow, or -1:
@@ -110,6 +111,34 @@ class Action(_Kind):
     def __reduce__(self) -> tuple[Any, ...]:
         # (a native class is pickled and copied through its constructor)
         return (type(self), self.field_values())
+
+
+@dataclass(frozen=True, slots=True, init=False, eq=False)
+class _OnSquare(Action):
+    """An action on one square (its fields, their check, equality and hash, shared)."""
+
+    square: Any
+
+    def __init__(self, player: Any, square: Any) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "square", square)
+
+    def field_values(self) -> tuple[Any, ...]:
+        return (self.player, self.square)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, _OnSquare)
+        return (self.player, self.square) == (other.player, other.square)
+
+    def __hash__(self) -> int:
+        return hash((self.player, self.square))
+
+    def bad_field(self, num_players: int) -> int:
+        if _bad_seat(self.player, num_players):
+            return 0
+        return 1 if _bad_square(self.square) else -1
 
 
 @dataclass(frozen=True, slots=True, init=False, eq=False)
@@ -142,6 +171,15 @@ class Bid(Action):
 
     def field_values(self) -> tuple[Any, ...]:
         return (self.player, self.amount)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, Bid)
+        return (self.player, self.amount) == (other.player, other.amount)
+
+    def __hash__(self) -> int:
+        return hash((self.player, self.amount))
 
     def bad_field(self, num_players: int) -> int:
         if _bad_seat(self.player, num_players):
@@ -177,6 +215,15 @@ class ChooseTax(Action):
     def field_values(self) -> tuple[Any, ...]:
         return (self.player, self.percent)
 
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, ChooseTax)
+        return (self.player, self.percent) == (other.player, other.percent)
+
+    def __hash__(self) -> int:
+        return hash((self.player, self.percent))
+
     def bad_field(self, num_players: int) -> int:
         if _bad_seat(self.player, num_players):
             return 0
@@ -204,61 +251,19 @@ class RejectTrade(Action):
 
 
 @dataclass(frozen=True, slots=True, init=False, eq=False)
-class LiftMortgageNow(Action):
+class LiftMortgageNow(_OnSquare):
     """You received a mortgaged property: lift it at once (mortgage plus 10%)."""
-
-    square: Any
-
-    def __init__(self, player: Any, square: Any) -> None:
-        object.__setattr__(self, "player", player)
-        object.__setattr__(self, "square", square)
-
-    def field_values(self) -> tuple[Any, ...]:
-        return (self.player, self.square)
-
-    def bad_field(self, num_players: int) -> int:
-        if _bad_seat(self.player, num_players):
-            return 0
-        return 1 if _bad_square(self.square) else -1
 
 
 @dataclass(frozen=True, slots=True, init=False, eq=False)
-class KeepMortgage(Action):
+class KeepMortgage(_OnSquare):
     """You received a mortgaged property: keep it mortgaged (pay the 10% interest now where the
     edition says so)."""
 
-    square: Any
-
-    def __init__(self, player: Any, square: Any) -> None:
-        object.__setattr__(self, "player", player)
-        object.__setattr__(self, "square", square)
-
-    def field_values(self) -> tuple[Any, ...]:
-        return (self.player, self.square)
-
-    def bad_field(self, num_players: int) -> int:
-        if _bad_seat(self.player, num_players):
-            return 0
-        return 1 if _bad_square(self.square) else -1
-
 
 @dataclass(frozen=True, slots=True, init=False, eq=False)
-class PlaceBuilding(Action):
+class PlaceBuilding(_OnSquare):
     """Put the building you won at a shortage auction on one of your lots."""
-
-    square: Any
-
-    def __init__(self, player: Any, square: Any) -> None:
-        object.__setattr__(self, "player", player)
-        object.__setattr__(self, "square", square)
-
-    def field_values(self) -> tuple[Any, ...]:
-        return (self.player, self.square)
-
-    def bad_field(self, num_players: int) -> int:
-        if _bad_seat(self.player, num_players):
-            return 0
-        return 1 if _bad_square(self.square) else -1
 
 
 @dataclass(frozen=True, slots=True, init=False, eq=False)
@@ -274,6 +279,15 @@ class WishBuildings(Action):
     def field_values(self) -> tuple[Any, ...]:
         return (self.player, self.count)
 
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, WishBuildings)
+        return (self.player, self.count) == (other.player, other.count)
+
+    def __hash__(self) -> int:
+        return hash((self.player, self.count))
+
     def bad_field(self, num_players: int) -> int:
         if _bad_seat(self.player, num_players):
             return 0
@@ -281,75 +295,23 @@ class WishBuildings(Action):
 
 
 @dataclass(frozen=True, slots=True, init=False, eq=False)
-class Build(Action):
+class Build(_OnSquare):
     """Buy one house (or the hotel, when the lot has its houses) for ``square``."""
 
-    square: Any
-
-    def __init__(self, player: Any, square: Any) -> None:
-        object.__setattr__(self, "player", player)
-        object.__setattr__(self, "square", square)
-
-    def field_values(self) -> tuple[Any, ...]:
-        return (self.player, self.square)
-
-    def bad_field(self, num_players: int) -> int:
-        if _bad_seat(self.player, num_players):
-            return 0
-        return 1 if _bad_square(self.square) else -1
-
 
 @dataclass(frozen=True, slots=True, init=False, eq=False)
-class SellBuilding(Action):
+class SellBuilding(_OnSquare):
     """Sell one house (or the hotel) on ``square`` back to the bank at half price."""
 
-    square: Any
 
-    def __init__(self, player: Any, square: Any) -> None:
-        object.__setattr__(self, "player", player)
-        object.__setattr__(self, "square", square)
-
-    def field_values(self) -> tuple[Any, ...]:
-        return (self.player, self.square)
-
-    def bad_field(self, num_players: int) -> int:
-        if _bad_seat(self.player, num_players):
-            return 0
-        return 1 if _bad_square(self.square) else -1
+@dataclass(frozen=True, slots=True, init=False, eq=False)
+class Mortgage(_OnSquare):
+    """Mortgage ``square``: the bank pays its mortgage value."""
 
 
 @dataclass(frozen=True, slots=True, init=False, eq=False)
-class Mortgage(Action):
-    square: Any
-
-    def __init__(self, player: Any, square: Any) -> None:
-        object.__setattr__(self, "player", player)
-        object.__setattr__(self, "square", square)
-
-    def field_values(self) -> tuple[Any, ...]:
-        return (self.player, self.square)
-
-    def bad_field(self, num_players: int) -> int:
-        if _bad_seat(self.player, num_players):
-            return 0
-        return 1 if _bad_square(self.square) else -1
-
-
-@dataclass(frozen=True, slots=True, init=False, eq=False)
-class Unmortgage(Action):
-    square: Any
-
-    def __init__(self, player: Any, square: Any) -> None:
-        object.__setattr__(self, "player", player)
-        object.__setattr__(self, "square", square)
-
-    def field_values(self) -> tuple[Any, ...]:
-        return (self.player, self.square)
-
-    def bad_field(self, num_players: int) -> int:
-        if _bad_seat(self.player, num_players):
-            return 0
-        return 1 if _bad_square(self.square) else -1
+class Unmortgage(_OnSquare):
+    """Lift the mortgage on ``square``: its mortgage value plus the interest."""
 
 
 @dataclass(frozen=True, slots=True, init=False, eq=False)
@@ -396,6 +358,15 @@ class ProposeTrade(Action):
             self.give_jail_cards,
             self.take_jail_cards,
         )
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, ProposeTrade)
+        return self.field_values() == other.field_values()  # (rare: the bots hash offers)
+
+    def __hash__(self) -> int:
+        return hash(self.field_values())
 
     def bad_field(self, num_players: int) -> int:
         if _bad_seat(self.player, num_players):
@@ -473,7 +444,7 @@ for _kind in _ANYTIME:
 
 # Every class's annotations as the field checks read them (parlor.core.validate): the fields are
 # typed Any above for the compiler, and compiled, a dataclass's annotations are runtime types.
-_ALL: list[type[Action]] = [Action, *ACTION_TYPES.values()]
+_ALL: list[type[Action]] = [Action, _OnSquare, *ACTION_TYPES.values()]
 for _cls in _ALL:
     _cls.__annotations__ = {
         f.name: FIELD_TYPES[f.name]
