@@ -363,10 +363,39 @@ class ProposeTrade(Action):
         if type(other) is not type(self):
             return NotImplemented
         assert isinstance(other, ProposeTrade)
-        return self.field_values() == other.field_values()  # (rare: the bots hash offers)
+        return (
+            self.player,
+            self.to,
+            self.give_squares,
+            self.take_squares,
+            self.give_cash,
+            self.take_cash,
+            self.give_jail_cards,
+            self.take_jail_cards,
+        ) == (
+            other.player,
+            other.to,
+            other.give_squares,
+            other.take_squares,
+            other.give_cash,
+            other.take_cash,
+            other.give_jail_cards,
+            other.take_jail_cards,
+        )
 
     def __hash__(self) -> int:
-        return hash(self.field_values())
+        return hash(
+            (
+                self.player,
+                self.to,
+                self.give_squares,
+                self.take_squares,
+                self.give_cash,
+                self.take_cash,
+                self.give_jail_cards,
+                self.take_jail_cards,
+            )
+        )
 
     def bad_field(self, num_players: int) -> int:
         if _bad_seat(self.player, num_players):

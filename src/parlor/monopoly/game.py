@@ -451,9 +451,9 @@ class PropertyGame(DebtRules):
         # protocol; the same handlers as the table's)
         kind = type(action)
         if kind is RollDice:
-            self._do_roll(cast(RollDice, action), frames[-1], ev)
+            self._do_roll(action, frames[-1], ev)  # (Any: no cast, a call in plain Python)
         elif kind is EndTurn:
-            self._do_end_turn(cast(EndTurn, action), frames[-1], ev)
+            self._do_end_turn(action, frames[-1], ev)
         else:
             _HANDLERS[kind](self, action, frames[-1], ev)
         frames = self.frames  # (a bankruptcy or the end replaces the list)
