@@ -115,6 +115,7 @@ def test_value_semantics(kind: type[Action]) -> None:
         back = pickle.loads(pickle.dumps(action, proto))
         assert back == action and type(back) is kind
     assert copy.copy(action) == action == copy.deepcopy(action)
+    assert not hasattr(action, "__dict__")  # (slots only, as the dataclasses had)
     with pytest.raises(dataclasses.FrozenInstanceError):
         action.player = 1  # type: ignore[misc]
     # a value of any type is kept as given, until a game checks it

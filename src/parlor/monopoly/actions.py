@@ -75,7 +75,8 @@ def _bad_count(v: Any, high: int) -> bool:
 
 class _Kind:
     # (the class variable outside the dataclasses: compiled, mypyc hands a dataclass its class
-    # variables as fields)
+    # variables as fields; no slots of its own, so that an action has no __dict__, as before)
+    __slots__ = ()
     anytime: ClassVar[bool] = False
 
 
