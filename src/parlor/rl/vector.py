@@ -28,7 +28,7 @@ import contextlib
 import multiprocessing as mp
 import os
 import pickle
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from multiprocessing.connection import Connection
 from typing import Any, cast
 
@@ -127,6 +127,12 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
         # The games' tables (each keeps its own for good) and the learners' seats (a new one
         # with each new game).
         self._tables = [env.table for env in self.envs]
+        # Each game's observation, brought up to date: the property encoders' batch path, read
+        # from the engine's lists without building a view per game per step (the TOOLS encoder
+        # reads the engine's numbers already).
+        self._encoders: list[Callable[[Any, int], npt.NDArray[np.float32]]] = [
+            getattr(t.encoder, "update_from_state", t.encoder.update) for t in self._tables
+        ]
         self._seat_list = [0] * num_envs
         self._any_ended = False  # (at the last step)
         self._no_ends = np.zeros(num_envs, dtype=np.bool_)
@@ -223,7 +229,7 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
         # single pass over the games made 5% fewer instructions and 24% more L1 data misses
         # in the interpreter, and was slower).
         np.concatenate(
-            [t.encoder.update(t.game, s) for t, s in zip(tables, seats, strict=True)],
+            [update(t.game, s) for update, t, s in zip(self._encoders, tables, seats, strict=True)],
             out=self._flat_obs,
         )
         flat, width = self._flat_masks, self._width
