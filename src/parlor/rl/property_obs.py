@@ -205,6 +205,7 @@ class PropertyEncoder:
             ]
         )
         self._starts = {e.name: self.layout.slice(e.name).start for e in self.layout.entries}
+        self._extents = {e.name: (self._starts[e.name], e.width) for e in self.layout.entries}
         self._prepare()
 
     def _prepare(self) -> None:
@@ -366,22 +367,23 @@ class PropertyEncoder:
                 v[base + r] = float(bankrupt[p])
             seen.bankrupt = bankrupt[:]
         self._state_deeds(game, seat, v, seen)
-        # The scalars and the pending decision, as in ``update``.
-        n = self.n
+        # The scalars, written at every call (fixed positions); the one-hots and the pending
+        # decision's entries as in ``update``: positions and values, written after zeroing
+        # those the last call wrote.
+        stock = at["bank_stock"]
+        v[stock] = min(1.0, game.houses_left / self.houses)
+        v[stock + 1] = min(1.0, game.hotels_left / self.hotels)
+        v[at["pot"]] = game.pot / cash_scale
+        v[at["doubles"]] = game.doubles / 3
+        if self.time_limit:
+            v[at["rounds_left"]] = max(0, self.time_limit - game.round) / self.time_limit
+        claims = game.claims
+        owed = sum(c[2] for c in claims if c[1] == seat) if claims else 0
+        v[at["rent_owed_to_me"]] = owed / cash_scale
         writes: list[tuple[int, float]] = []
         turn = game.current_player
         if turn >= 0:
-            writes.append((at["dice_holder"] + (turn - seat) % n, 1.0))
-        stock = at["bank_stock"]
-        writes.append((stock, min(1.0, game.houses_left / self.houses)))
-        writes.append((stock + 1, min(1.0, game.hotels_left / self.hotels)))
-        writes.append((at["pot"], game.pot / cash_scale))
-        writes.append((at["doubles"], game.doubles / 3))
-        if self.time_limit:
-            left = max(0, self.time_limit - game.round) / self.time_limit
-            writes.append((at["rounds_left"], left))
-        owed = sum(c[2] for c in game.claims if c[1] == seat)
-        writes.append((at["rent_owed_to_me"], owed / cash_scale))
+            writes.append((at["dice_holder"] + (turn - seat) % self.n, 1.0))
         pending = game.pending
         if pending is not None:
             self._pending(writes, seat, pending.player, pending.kind, pending.info)
@@ -448,10 +450,10 @@ class PropertyEncoder:
 
     def _hot(self, name: str, index: int) -> tuple[int, float]:
         """Position ``index`` of entry ``name``, set to 1; out-of-range is a bug."""
-        s = self.layout.slice(name)
-        if not 0 <= index < s.stop - s.start:
-            raise IndexError(f"{name}[{index}] is outside its width {s.stop - s.start}")
-        return (s.start + index, 1.0)
+        start, width = self._extents[name]
+        if not 0 <= index < width:
+            raise IndexError(f"{name}[{index}] is outside its width {width}")
+        return (start + index, 1.0)
 
     def _pending(
         self, w: list[tuple[int, float]], seat: int, player: int, kind: str, info: Mapping[str, Any]
