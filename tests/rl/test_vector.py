@@ -120,6 +120,36 @@ def test_the_process_form_raises_what_a_game_refuses() -> None:
         procs.close()
 
 
+def test_a_refused_batch_step_changes_nothing() -> None:
+    """An id outside its game's mask (illegal_action="raise") is refused before any game of the
+    batch moves, the games before it included: the batch then plays on as a twin batch that
+    never saw the refused step."""
+    ours, twin = ParlorVectorEnv("parlor/Tools-v0", 4), ParlorVectorEnv("parlor/Tools-v0", 4)
+    rng = np.random.default_rng(2)
+    obs, _ = ours.reset(seed=2)
+    twin.reset(seed=2)
+    refused = 0
+    for t in range(120):
+        actions = random_actions(rng, obs["action_mask"])
+        if t % 9 == 4:
+            bad = actions.copy()
+            bad[3] = int(np.flatnonzero(obs["action_mask"][3] == 0)[0])
+            logs = [len(env.game.log) for env in ours.envs]
+            with pytest.raises(IllegalActionError, match="not legal"):
+                ours.step(bad)
+            with pytest.raises(IllegalActionError, match="not legal"):
+                ours.step(actions.astype(np.float64))  # (no ids at all)
+            assert [len(env.game.log) for env in ours.envs] == logs
+            refused += 1
+        obs, *rest = ours.step(actions)
+        obs_twin, *rest_twin = twin.step(actions)
+        for key in obs:
+            assert np.array_equal(obs[key], obs_twin[key])
+        for x, y in zip(rest[:3], rest_twin[:3], strict=True):
+            assert np.array_equal(x, y)
+    assert refused > 10
+
+
 def test_ids_outside_the_mask_take_the_single_environments_path() -> None:
     """The batch checks its ids against the masks at once and plays the allowed ones without a
     second check; the others (ids outside the mask, penalized here) go through the single

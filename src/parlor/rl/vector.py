@@ -38,6 +38,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from parlor.rl.gym_env import ENV_IDS, ParlorGymEnv
+from parlor.rl.table import action_index
 
 Batch = dict[str, npt.NDArray[Any]]
 StepResult = tuple[
@@ -80,8 +81,10 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
 
     What it saves over ``SyncVectorEnv``: no wrapper layers per game, the batch's ids checked
     against the legal ids at once and the allowed ones played without a second check, the
-    observations and masks written straight into preallocated batch arrays, and no observation
-    or info dict per game."""
+    observations and masks written straight into preallocated batch arrays (the property
+    games' read from the engine's lists, not from a view built per game), and no observation
+    or info dict per game. A step with an id that a game refuses by raising changes nothing: the
+    refusal is found before any game moves."""
 
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP}
 
@@ -201,8 +204,12 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
             ids = chosen.tolist()
             # Integer ids only take the quick path (a float's 1.0 would be found among the ints).
             ints = chosen.dtype.kind in "iu"
-        rewards, terminations, truncations = [0.0] * n, [False] * n, [False] * n
         ended, legal, restarted = self._ended, self._legal, self._restarted
+        # All or nothing: an id that a game refuses by raising is found before any game moves
+        # (one C-level pass when every id is allowed, the common case).
+        if chosen is not None and not (ints and all(map(list.__contains__, legal, ids))):
+            self._refuse(ids, ints)
+        rewards, terminations, truncations = [0.0] * n, [False] * n, [False] * n
         seats, tables = self._seat_list, self._tables
         new_games = False
         for i, env in enumerate(self.envs):
@@ -261,6 +268,17 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
             self._ended = [False] * n
             self.outcomes = []
         return rewards, terminations, truncations
+
+    def _refuse(self, ids: list[Any], ints: bool) -> None:
+        """Raise what the first game in the batch that refuses its id by raising (an id outside
+        its mask, or no id, under ``illegal_action="raise"``) raises, before any game moves, so
+        that a refused batch step changes nothing (tests/rl/test_vector.py checks it)."""
+        for i, env in enumerate(self.envs):
+            if self._ended[i] or (ints and ids[i] in self._legal[i]):
+                continue
+            table = env.table
+            if table.illegal_action == "raise" and action_index(ids[i]) not in self._legal[i]:
+                table.act_id(env.seat, ids[i])  # (raises, changing nothing)
 
     def _store(self, results: tuple[list[float], list[bool], list[bool]]) -> None:
         """Write a step's rewards, terminations and truncations into the batch arrays (a
@@ -405,7 +423,11 @@ class ParlorProcessVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray
     autoreset as that one, so a run gives the same trajectories whatever the number of workers.
     The batches live in shared memory (the workers write their rows in place; the pipes carry a
     one-byte command and a one-byte acknowledgement, nothing is pickled per step). A worker that
-    dies raises :class:`WorkerDiedError`. Close it when done."""
+    dies raises :class:`WorkerDiedError`. Close it when done.
+
+    A step refused by a game (an id outside its mask, under ``illegal_action="raise"``) raises
+    here as in the in-process form, but only the refusing worker's games stay as they were: the
+    other workers' games have played that step (the in-process form moves none)."""
 
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP}
 
