@@ -235,6 +235,7 @@ class PropertyEncoder:
         self._order = [[(seat + r) % n for r in range(n)] for seat in range(n)]
         self._state_owners: list[int] | None = None  # (as ``_owners``, for the board's squares)
         self._state_complete: list[bool] = []
+        self._groups: dict[tuple[int, ...], list[int]] | None = None  # (deeds by group)
 
     def update(self, game: PropertyGame, seat: int) -> Vector:
         """The encoder's own vector for ``seat``, brought up to date from ``game.view(seat)``
@@ -412,9 +413,7 @@ class PropertyEncoder:
             # A deed's group_complete follows its group's owners: worked out once for every
             # seat (and game) while the owners stay the same.
             if owner != self._state_owners:
-                self._state_complete = [
-                    owner[sq] >= 0 and game.owns_group(owner[sq], sq) for sq in lots
-                ]
+                self._state_complete = self._completes(game, owner)
                 self._state_owners = owner[:]
             complete, was_complete = self._state_complete, seen.complete
             if complete != was_complete:
@@ -435,6 +434,29 @@ class PropertyEncoder:
             for i, sq in enumerate(lots):
                 v[base + i] = buildings[sq] / 5
             seen.buildings = buildings[:]
+
+    def _completes(self, game: PropertyGame, owner: list[int]) -> list[bool]:
+        """Each deed's ``group_complete`` for these owners: ``owns_group`` asked once a group
+        rather than once a deed (the groups are the edition's, read once)."""
+        lots = self.lots
+        groups = self._groups
+        if groups is None:
+            groups = {}
+            for i, sq in enumerate(lots):
+                groups.setdefault(tuple(game.group_of(sq)), []).append(i)
+            if not all(lots[i] in members for members, found in groups.items() for i in found):
+                groups = {}  # (a deed outside its own group: ask owns_group deed by deed)
+            self._groups = groups
+        if not groups:
+            return [owner[sq] >= 0 and game.owns_group(owner[sq], sq) for sq in lots]
+        complete = [False] * len(lots)
+        for found in groups.values():
+            first = lots[found[0]]
+            o = owner[first]
+            if o >= 0 and game.owns_group(o, first):
+                for i in found:
+                    complete[i] = True
+        return complete
 
     def rel(self, seat: int, other: int) -> int:
         return (other - seat) % self.n
