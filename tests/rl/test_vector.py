@@ -120,6 +120,36 @@ def test_the_process_form_raises_what_a_game_refuses() -> None:
         procs.close()
 
 
+def test_a_refused_step_of_the_process_form_changes_nothing() -> None:
+    """One id outside its mask, in the second worker's games: the step raises before any
+    worker moves (the first worker's games included), and the batch plays on as the in-process
+    batch that never saw that step."""
+    procs = ParlorProcessVectorEnv("parlor/Tools-v0", 4, workers=2)
+    twin = ParlorVectorEnv("parlor/Tools-v0", 4)
+    try:
+        rng = np.random.default_rng(4)
+        obs, _ = procs.reset(seed=4)
+        twin.reset(seed=4)
+        refused = 0
+        for t in range(100):
+            actions = random_actions(rng, obs["action_mask"])
+            if t % 9 == 4:
+                bad = actions.copy()
+                bad[3] = int(np.flatnonzero(obs["action_mask"][3] == 0)[0])
+                with pytest.raises(IllegalActionError, match="not legal"):
+                    procs.step(bad)
+                refused += 1
+            obs, *rest = procs.step(actions)
+            obs_twin, *rest_twin = twin.step(actions)
+            for key in obs:
+                assert np.array_equal(obs[key], obs_twin[key])
+            for x, y in zip(rest[:3], rest_twin[:3], strict=True):
+                assert np.array_equal(x, y)
+        assert refused > 10
+    finally:
+        procs.close()
+
+
 def test_a_refused_batch_step_changes_nothing() -> None:
     """An id outside its game's mask (illegal_action="raise") is refused before any game of the
     batch moves, the games before it included: the batch then plays on as a twin batch that

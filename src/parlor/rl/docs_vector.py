@@ -162,7 +162,8 @@ observation and the info it would throw away; it builds the step's rewards and e
 with no batch arrays to fill and copy; and it has no wrappers and no per-game observation and
 info dicts. A step with an id that a game refuses by raising (`illegal_action="raise"`)
 changes nothing: the refusal is found before any game of the batch moves (in the process form
-only the refusing worker's games stay put; the other workers' games play the step). A step is three passes over the batch: the games' moves, then the observations,
+the parent checks the ids against the shared masks first, and only the refusing game's worker
+is asked to raise its error). A step is three passes over the batch: the games' moves, then the observations,
 then the legal ids, so that the interpreter runs one part's code at a time.
 
 What is left is the games' own work, which every form does for the same games: the engine's

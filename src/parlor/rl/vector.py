@@ -395,6 +395,8 @@ def _worker(
                     env._store(env._step_all(actions))
                 elif command == "step":
                     env._store(env._step_all(np.asarray(payload)))
+                elif command == "refuse":  # (raises what the step would, moving nothing)
+                    env._refuse(payload, True)
                 else:
                     env._reset_all(payload[0], payload[1])
             except Exception as exc:  # (raised again in the parent, as a single env would)
@@ -427,8 +429,9 @@ class ParlorProcessVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray
     dies raises :class:`WorkerDiedError`. Close it when done.
 
     A step refused by a game (an id outside its mask, under ``illegal_action="raise"``) raises
-    here as in the in-process form, but only the refusing worker's games stay as they were: the
-    other workers' games have played that step (the in-process form moves none)."""
+    here as in the in-process form and changes nothing: the parent checks the ids against the
+    shared masks first and, if one is refused, asks only its worker to raise the game's error.
+    (Ids that are not integers go to the workers as they are, each refusing its own.)"""
 
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP}
 
@@ -448,6 +451,7 @@ class ParlorProcessVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray
         kwargs = _env_kwargs(env_id, kwargs)
         kwargs.pop("render_mode", None)
         probe = ParlorGymEnv(**kwargs)  # (fails here, not in a worker, on bad keywords)
+        self._raises = probe.table.illegal_action == "raise"
         self.num_envs = num_envs
         self.single_observation_space = probe.observation_space
         self.single_action_space = probe.action_space
@@ -493,12 +497,15 @@ class ParlorProcessVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray
             for conn, message in zip(self._conns, messages, strict=True):
                 if message is _STEP:
                     os.write(fds[w], _STEP)
-                else:
+                elif message is not None:  # (None: nothing for this worker)
                     os.write(fds[w], _PICKLED)
                     conn.send_bytes(pickle.dumps(message))
                 w += 1
             w, answers = 0, []
-            for conn in self._conns:
+            for conn, message in zip(self._conns, messages, strict=True):
+                if message is None:
+                    w += 1
+                    continue
                 tag = os.read(fds[w], 1)
                 if tag == _PICKLED:
                     answers.append(conn.recv_bytes())
@@ -542,6 +549,8 @@ class ParlorProcessVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray
             raise ValueError(f"one action per game: shape ({self.num_envs},), not {chosen.shape}")
         a = self._shared
         if chosen.dtype.kind in "iu":
+            if self._raises and not self._allowed(chosen):
+                self._refuse(chosen.tolist())
             a["action"][:] = chosen
             self._command([_STEP] * len(self._conns))
         else:  # (not ids: sent as they are, for the games to refuse as a single one does)
@@ -556,6 +565,31 @@ class ParlorProcessVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray
             a["terminated"].copy(),
             a["truncated"].copy(),
             infos,
+        )
+
+    def _allowed(self, chosen: npt.NDArray[Any], lo: int = 0) -> bool:
+        """Every id, for the games from ``lo`` on, is among its game's mask's ones, or its game
+        ended at the last step (its action ignored): a few NumPy calls on the shared batch,
+        no round trip."""
+        a, hi = self._shared, lo + len(chosen)
+        masks = a["action_mask"]
+        inside = (chosen >= 0) & (chosen < masks.shape[1])
+        picked = masks[np.arange(lo, hi), np.where(inside, chosen, 0)] == 1
+        ended = a["terminated"][lo:hi] | a["truncated"][lo:hi]
+        return bool((inside & picked | ended).all())
+
+    def _refuse(self, ids: list[int]) -> None:
+        """Have the worker of the first game whose id is not allowed raise what its game
+        raises, before any worker moves (so a refused step changes nothing, as in the
+        in-process form)."""
+        b, workers = self._bounds, len(self._conns)
+        allowed = [
+            self._allowed(np.asarray(ids[b[w] : b[w + 1]], dtype=np.int64), b[w])
+            for w in range(workers)
+        ]
+        w = allowed.index(False)
+        self._command(
+            [("refuse", ids[b[w] : b[w + 1]]) if k == w else None for k in range(workers)]
         )
 
     def __enter__(self) -> ParlorProcessVectorEnv:
