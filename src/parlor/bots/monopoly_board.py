@@ -210,8 +210,8 @@ class Deeds:
     #: are checked against the stamps, never trusted as they stand).
     target_plans: dict[Any, Any]
     #: Per group: its stamp, and the lots where its whole owner may build next with their
-    #: ``(lot, cost, score)`` (``Table.build_spots``' and ``build_options``' parts), shared
-    #: like :attr:`target_plans`.
+    #: ``(lot, cost, score)`` (``monopoly_builds.build_spots``' and ``build_options``' parts),
+    #: shared like :attr:`target_plans`.
     group_builds: dict[int, tuple[int, list[int], list[tuple[int, int, float]]]]
 
     def __init__(

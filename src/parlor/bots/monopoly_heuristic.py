@@ -29,6 +29,13 @@ import random
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from parlor.bots.monopoly_builds import (
+    best_builds,
+    build_cost,
+    build_gain,
+    build_options,
+    build_spots,
+)
 from parlor.bots.monopoly_dealing import seat_trade_gain
 from parlor.bots.monopoly_table import HOTEL, Board, Deeds, Table, board_for
 from parlor.bots.monopoly_trading import TradeKind, offer_search, trade_gain
@@ -269,9 +276,7 @@ class MonopolyHeuristicBot:
         if kind == "place_building":
             return max(
                 answers,
-                key=lambda a: (
-                    self._build_gain(table, a.square) if isinstance(a, PlaceBuilding) else -1.0
-                ),
+                key=lambda a: build_gain(table, a.square) if isinstance(a, PlaceBuilding) else -1.0,
             )
         return answers[0] if answers else self.rng.choice(game.legal_actions(player))
 
@@ -338,11 +343,13 @@ class MonopolyHeuristicBot:
             # auctioned, so the stock is not asked).
             top = table.board.max_level - 1
             spots = [
-                s for s in table.build_spots(player) if (table.level(s) == top) == (item == "hotel")
+                s
+                for s in build_spots(table, player)
+                if (table.level(s) == top) == (item == "hotel")
             ]
             if not spots:
                 return _action(PassBid, player)
-            cost = max(self._build_cost(table, s) for s in spots)
+            cost = max(build_cost(table, s) for s in spots)
             limit = min(1.5 * cost, cash - self._reserve(table))
         if bids[0].amount > limit:
             return _action(PassBid, player)
@@ -359,8 +366,8 @@ class MonopolyHeuristicBot:
         top = table.board.max_level - 1
         hotel = info["item"] == "hotel"
         costs = [
-            self._build_cost(table, s)
-            for s in table.build_spots(player)
+            build_cost(table, s)
+            for s in build_spots(table, player)
             if (table.level(s) == top) == hotel
         ]
         budget = table.cash[player] - self._build_reserve(table, player)
@@ -434,7 +441,7 @@ class MonopolyHeuristicBot:
                 if len(memory.offers) > 2000:
                     memory.offers.clear()
                 return offer
-        if not table.build_options(player):
+        if not build_options(table, player):
             # Nothing to build: only mortgages to lift, none at all without a mortgaged lot, and
             # none while the cash is below what the cheapest lift asks (which the deeds fix).
             if not table.has_mortgaged(player):
@@ -494,7 +501,7 @@ class MonopolyHeuristicBot:
                     if game.is_legal(action):
                         return action
         # Build where it pays most: within the budget if legal, else the best wanted at all.
-        affordable, wanted = self._best_builds(table, player, cash - reserve)
+        affordable, wanted = best_builds(table, player, cash - reserve)
         if affordable >= 0:
             build = _action(Build, player, affordable)
             if game.is_legal(build):
@@ -523,52 +530,6 @@ class MonopolyHeuristicBot:
             return None
         action = _action(Mortgage, player, sq)
         return action if game.is_legal(action) else None
-
-    def _can_build_here(
-        self, table: Table, player: int, sq: int, *, check_stock: bool = True
-    ) -> bool:
-        if sq not in table.build_spots(player):
-            return False
-        return not check_stock or self._in_stock(table, sq)
-
-    @staticmethod
-    def _in_stock(table: Table, sq: int) -> bool:
-        """Whether the bank has the next building for ``sq`` (always, with unlimited buildings)."""
-        if table.board.unlimited_buildings:
-            return True
-        if table.level(sq) == table.max_level - 1:
-            return table.bank_hotels > 0
-        return table.bank_houses > 0
-
-    def _build_cost(self, table: Table, sq: int) -> int:
-        return table.build_cost(sq)
-
-    def _build_gain(self, table: Table, sq: int) -> float:
-        return table.build_gain(sq)
-
-    def _best_builds(self, table: Table, player: int, budget: int) -> tuple[int, int]:
-        """The best lot to build on (by :meth:`Table.build_options` score, the bank's stock
-        allowing) within ``budget``, and the best at any cost; -1 where there is none."""
-        best_in = best_any = -1
-        score_in = score_any = 0.0
-        # (_in_stock(), inlined: the stock is the same for every lot)
-        unlimited = table.board.unlimited_buildings
-        houses = table.bank_houses > 0
-        hotels = table.bank_hotels > 0
-        buildings = table.buildings
-        top = table.max_level - 1
-        for sq, cost, score in table.build_options(player):
-            if not unlimited:
-                lvl = buildings[sq]
-                if lvl == HOTEL:
-                    lvl = top + 1
-                if not (hotels if lvl == top else houses):
-                    continue
-            if best_any < 0 or score > score_any:
-                best_any, score_any = sq, score
-            if cost <= budget and (best_in < 0 or score > score_in):
-                best_in, score_in = sq, score
-        return best_in, best_any
 
     # ----- raising funds -----------------------------------------------------------------------
     def _raise_funds(
