@@ -367,7 +367,7 @@ class Deeds:
             copied = False
             for gi in touched:
                 for sq in groups[gi]:
-                    rent = _lot_rent(board, owner, buildings, group_owner, sq)
+                    rent = lot_rent(board, owner, buildings, group_owner, sq)
                     if rent != rents[sq]:
                         if not copied:
                             rents = rents[:]
@@ -446,7 +446,7 @@ class Deeds:
             )
             rents = [0] * N_SQUARES
             for sq in board.properties:
-                rents[sq] = _lot_rent(board, owner, buildings, group_owner, sq)
+                rents[sq] = lot_rent(board, owner, buildings, group_owner, sq)
             self._rents = rents
         return rents
 
@@ -503,21 +503,30 @@ class Deeds:
         )
 
 
-def _lot_rent(
-    board: Board, owner: list[int], buildings: list[int], group_owner: list[int], sq: int
+def lot_rent(
+    board: Board,
+    owner: list[int],
+    buildings: list[int],
+    group_owner: list[int],
+    sq: int,
+    level: int | None = None,
+    dice: int = 7,
 ) -> int:
-    """``Table.rent_at(sq)`` (no level given, a throw of 7) from the deeds' lists: the same
-    operations."""
+    """The rent on ``sq`` as if it were not mortgaged (``Table.rent_at``): at building ``level``
+    if given, else at its buildings now; ``dice`` the throw for the dice-rated lots."""
     o = owner[sq]
     if o < 0:
         return 0
     kind = board.kind[sq]
     rents = board.rents[sq]
     if kind == "street":
-        lvl = buildings[sq]
         max_level = board.max_level
-        if lvl == HOTEL:
-            lvl = max_level
+        if level is None:
+            lvl = buildings[sq]
+            if lvl == HOTEL:
+                lvl = max_level
+        else:
+            lvl = level
         if lvl:
             return rents[HOTEL if lvl >= max_level else lvl]
         return rents[0] * (2 if group_owner[board.group_index[sq]] == o else 1)
@@ -527,7 +536,7 @@ def _lot_rent(
             owned += 1
     if kind == "railroad":
         return rents[owned - 1]
-    return rents[owned - 1] * 7
+    return rents[owned - 1] * dice
 
 
 def _any_built(buildings: list[int], members: tuple[int, ...]) -> bool:

@@ -19,6 +19,7 @@ from parlor.bots.monopoly_board import (
     Deeds,
     OfferTarget,
     board_for,
+    lot_rent,
 )
 from parlor.monopoly.game import PropertyGame
 
@@ -263,30 +264,9 @@ class Table:
 
     def rent_at(self, sq: int, level: int | None = None, dice: int = 7) -> int:
         """The rent on ``sq`` (at building ``level`` if given), as if it were not mortgaged."""
-        b = self.board
-        owner = self.owner[sq]
-        if owner < 0:
-            return 0
-        kind = b.kind[sq]
-        rents = b.rents[sq]
-        if kind == "street":
-            if level is None:
-                lvl = self.buildings[sq]  # (level(), inlined: asked for every lot's rent)
-                if lvl == HOTEL:
-                    lvl = self.max_level
-            else:
-                lvl = level
-            if lvl:
-                return rents[HOTEL if lvl >= self.max_level else lvl]
-            return rents[0] * (2 if self.deeds.group_owner[b.group_index[sq]] == owner else 1)
-        owners = self.owner
-        owned = 0
-        for g in b.group_of[sq]:
-            if owners[g] == owner:
-                owned += 1
-        if kind == "railroad":
-            return rents[owned - 1]
-        return rents[owned - 1] * dice
+        return lot_rent(
+            self.board, self.owner, self.buildings, self.deeds.group_owner, sq, level, dice
+        )
 
     def danger(self, player: int) -> int:
         """The highest rent an opponent's property could charge now."""
