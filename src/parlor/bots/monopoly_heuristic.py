@@ -76,10 +76,11 @@ __all__ = ["HOTEL", "LANDINGS", "Board", "Deeds", "MonopolyHeuristicBot", "Table
 #: into a value (raising funds compares losses with it).
 LANDINGS = 3.0
 
-#: Decisions whose only answer the interface fixes (``RollDice``, ``EndTurn``): the bot does not
-#: ask the engine to list the answers.
-_FIXED_ANSWER = frozenset(("start_turn", "roll_again", "end_turn"))
-#: The answers of fixed-answer decisions (never changed: no decision of those kinds adds to it).
+#: Decisions whose only answer the interface fixes (``RollDice``, ``EndTurn``), and the debt,
+#: whose answers the bot asks about one by one (:meth:`MonopolyHeuristicBot._raise_funds`): the
+#: bot does not ask the engine to list the answers.
+_UNLISTED = frozenset(("start_turn", "roll_again", "end_turn", "raise_funds"))
+#: The answers of unlisted decisions (never changed: no decision of those kinds adds to it).
 _NO_ANSWERS: list[Action] = []
 #: Decisions at which the bot may first take an optional action (trade, build, mortgage).
 _MANAGED = frozenset(("start_turn", "roll_again", "end_turn", "jail", "buy_or_auction"))
@@ -193,9 +194,9 @@ class MonopolyHeuristicBot:
             raise ValueError(f"player {player} has no decision to take")
         kind = pending.kind
         answers: list[Action] = _NO_ANSWERS
-        if kind not in _FIXED_ANSWER:
+        if kind not in _UNLISTED:
             answers = game.legal_actions(player, anytime=False)
-            if len(answers) == 1 and kind not in ("raise_funds", "jail", "buy_or_auction"):
+            if len(answers) == 1 and kind not in ("jail", "buy_or_auction"):
                 return answers[0]
         if self._game is not game:  # (_memory_for, inlined: asked at every decision)
             self._memory_for(game)
@@ -211,7 +212,7 @@ class MonopolyHeuristicBot:
 
         info = pending.info
         if kind == "raise_funds":
-            return self._raise_funds(game, table, player, int(info["amount"]), answers)
+            return self._raise_funds(game, table, player, int(info["amount"]))
         if kind in _MANAGED:
             key = (
                 table.round,
@@ -532,11 +533,14 @@ class MonopolyHeuristicBot:
         return action if game.is_legal(action) else None
 
     # ----- raising funds -----------------------------------------------------------------------
-    def _raise_funds(
-        self, game: Any, table: Table, player: int, amount: int, answers: list[Action]
-    ) -> Action:
-        if _action(PayDebt, player) in answers:
-            return _action(PayDebt, player)
+    def _raise_funds(self, game: Any, table: Table, player: int, amount: int) -> Action:
+        # Paying when it is legal (the engine asked only with the cash for it: the answer is
+        # no without it), then the legal sale or mortgage that loses least, then bankruptcy:
+        # the answers asked about one by one, not listed (listing them values the debtor's
+        # whole estate for the bankruptcy, which is rarely the answer).
+        pay = _action(PayDebt, player)
+        if table.cash[player] >= amount and game.is_legal(pay):
+            return pay
         b = table.board
         # The legal sale or mortgage that loses least (the first of equal ones): the candidates
         # by loss, the engine asked about them in that order until one is legal (each action
@@ -562,8 +566,9 @@ class MonopolyHeuristicBot:
                 action: Action = SellBuilding(player, sq) if sale else Mortgage(player, sq)
                 if game.is_legal(action):
                     return action
-        if _action(DeclareBankruptcy, player) in answers:
-            return _action(DeclareBankruptcy, player)
+        bankrupt = _action(DeclareBankruptcy, player)
+        if game.is_legal(bankrupt):
+            return bankrupt
         # Nothing to sell piece by piece (e.g. hotels the bank cannot break up): anything legal.
         legal = game.legal_actions(player)
         sells = [a for a in legal if isinstance(a, SellBuilding | Mortgage)]
