@@ -214,12 +214,9 @@ class MonopolyHeuristicBot:
         if kind == "raise_funds":
             return self._raise_funds(game, table, player, int(info["amount"]))
         if kind in _MANAGED:
-            key = (
-                table.round,
-                game.current_player,  # type: ignore[attr-defined]
-                kind,
-                len(game.log) if kind == "buy_or_auction" else 0,
-            )
+            # (the managed decisions are the turn's own: ``player`` is the dice holder,
+            # ``game.current_player``, whose property is not asked)
+            key = (table.round, player, kind, len(game.log) if kind == "buy_or_auction" else 0)
             counts = memory.anytime_count
             count = counts.get(key, 0)
             if count < self.max_anytime:
