@@ -226,13 +226,16 @@ class Deeds:
         previous: Deeds | None = None,
         touched: tuple[int, ...] = (),
         same_owner: bool = False,
+        mortgages_only: bool = False,
     ) -> None:
         """The deeds of ``owner``, ``mortgaged`` and ``buildings`` (copied). With ``previous``,
         the deeds of an earlier moment of the same game that differ only in the groups
         ``touched``, the parts of the other groups and of the players without a lot in a
         touched group are taken from it instead of being recomputed; ``same_owner`` says that
         only mortgages and buildings changed (a build, a sale, a mortgage: most changes), so
-        that who owns what, and all that follows from it alone, is shared with ``previous``."""
+        that who owns what, and all that follows from it alone, is shared with ``previous``;
+        ``mortgages_only`` that the buildings did not change either (then nor did the rents and
+        which groups have buildings)."""
         self.board = board
         groups = board.groups
         affected: set[int] = set()
@@ -260,7 +263,9 @@ class Deeds:
                 if split:
                     for s in members:
                         partial.add(owner[s])
-            self._fill_caches(players, previous, affected, same_owner, touched, partial)
+            self._fill_caches(
+                players, previous, affected, same_owner, touched, partial, mortgages_only
+            )
             return
         self.owner = list(owner)
         self.mortgaged = list(mortgaged)
@@ -314,7 +319,7 @@ class Deeds:
                     whole.sort()
                 owned[p] = lots
                 complete[p] = whole
-        self._fill_caches(players, previous, affected, False, touched, affected)
+        self._fill_caches(players, previous, affected, False, touched, affected, False)
 
     def _fill_caches(
         self,
@@ -324,6 +329,7 @@ class Deeds:
         same_owner: bool,
         touched: tuple[int, ...],
         partial: set[int],
+        mortgages_only: bool,
     ) -> None:
         # Per player, filled on demand: the dearest rent of its unmortgaged lots, the lots where
         # it may build, with their costs and scores, its lots dearest first, its trade targets,
@@ -364,7 +370,7 @@ class Deeds:
         # The rents of the untouched groups' lots carry over (a lot's rent follows from its
         # group alone); a mortgage changes none.
         rents = previous._rents
-        if rents is not None:
+        if rents is not None and not mortgages_only:
             owner, buildings, group_owner = self.owner, self.buildings, self.group_owner
             copied = False
             for gi in touched:
@@ -413,7 +419,7 @@ class Deeds:
         new_built = previous._built
         before, after = previous.buildings, self.buildings
         flipped = False
-        for gi in touched:
+        for gi in () if mortgages_only else touched:
             members = groups[gi]
             has = _any_built(after, members)
             if new_built is None:
@@ -483,17 +489,18 @@ class Deeds:
         )
         touched: list[int] = []
         same_owner = owner == before_owner
+        same_buildings = buildings is before_buildings or buildings == before_buildings
         # Only the lists that differ are compared lot by lot (a build or a mortgage changes one),
         # in board order. Plain Python, map and compress walk them in C (a few bytecodes
         # instead of ten a property); compiled, the native loop is cheaper than those generic
         # calls. (A byte-wise diff through big numbers was tried: fewer instructions in plain
         # Python, slower compiled.)
-        for now, before in (
-            (owner, before_owner),
-            (buildings, before_buildings),
-            (mortgaged, before_mortgaged),
+        for now, before, same in (
+            (owner, before_owner, same_owner),
+            (buildings, before_buildings, same_buildings),
+            (mortgaged, before_mortgaged, mortgaged == before_mortgaged),
         ):
-            if now is before or (now is owner and same_owner) or now == before:
+            if same:
                 continue
             if _PLAIN:
                 for sq in compress(_SQUARES, map(ne, now, before)):
@@ -507,7 +514,15 @@ class Deeds:
                     if gi >= 0 and gi not in touched:
                         touched.append(gi)
         return Deeds(
-            board, owner, mortgaged, buildings, len(self.owned), self, tuple(touched), same_owner
+            board,
+            owner,
+            mortgaged,
+            buildings,
+            len(self.owned),
+            self,
+            tuple(touched),
+            same_owner,
+            same_owner and same_buildings,
         )
 
 
