@@ -370,9 +370,12 @@ class Table:
             if built[group_index[rest[0]]]:  # (the lots of ``rest`` are all of this group)
                 continue
             sweeteners: list[tuple[int, ...]] = [()]
-            for g2 in b.street_groups:
-                if g2 == group:
+            for gi2 in b.street_group_index:
+                # (a group can lack one lot of ``other``'s that ``player`` holds only if
+                # ``player`` holds exactly one of its lots: the others are skipped unscanned)
+                if mine[gi2] != 1 or gi2 == gi:
                     continue
+                g2 = b.groups[gi2]
                 # The one lot of g2 that ``other`` lacks, if it lacks exactly one.
                 missing = -1
                 n_missing = 0
