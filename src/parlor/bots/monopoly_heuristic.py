@@ -327,8 +327,13 @@ class MonopolyHeuristicBot:
         return bid_limit(table, player, sq, self.reserve)
 
     def _bid(self, table: Table, player: int, info: Any, answers: list[Action]) -> Action:
-        bids = sorted((a for a in answers if isinstance(a, Bid)), key=lambda a: a.amount)
-        if not bids:
+        # The lowest bid (the first of equal ones); the bids are scanned in plain loops, not
+        # sorted (the choices are those of a stable sort by amount).
+        lowest: Bid | None = None
+        for a in answers:
+            if isinstance(a, Bid) and (lowest is None or a.amount < lowest.amount):
+                lowest = a
+        if lowest is None:
             return _action(PassBid, player)
         item = info["item"]
         sq = int(info["square"])
@@ -349,13 +354,22 @@ class MonopolyHeuristicBot:
                 return _action(PassBid, player)
             cost = max(build_cost(table, s) for s in spots)
             limit = min(1.5 * cost, cash - self._reserve(table))
-        if bids[0].amount > limit:
+        if lowest.amount > limit:
             return _action(PassBid, player)
         # Raise by about a tenth of the lot's price (the auction ends in a few rounds), never
         # beyond the limit.
         step = max(1, table.board.price[sq] // 10) if item == "property" else 1
         target = min(limit, int(info["high_bid"]) + step)
-        return max((a for a in bids if a.amount <= target), key=lambda a: a.amount, default=bids[0])
+        # The dearest bid within the target (the first of equal ones), else the lowest.
+        best: Bid | None = None
+        for a in answers:
+            if (
+                isinstance(a, Bid)
+                and a.amount <= target
+                and (best is None or a.amount > best.amount)
+            ):
+                best = a
+        return lowest if best is None else best
 
     def _wish(self, table: Table, player: int, info: Any, answers: list[Action]) -> Action:
         """Building shortage: as many of the scarce buildings as its cash above the building
