@@ -12,6 +12,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from parlor import client
+from parlor.server.protocol import RefusalCount
 from tests.server.support import ServerProcess, host, run, start
 
 
@@ -185,3 +186,16 @@ def test_too_many_connections_from_one_address(fresh_server) -> None:  # type: i
             await t.close()
 
     run(go())
+
+
+def test_refusals_close_a_flood_but_not_a_client_that_backs_off() -> None:
+    """docs/server.md, Limits: 50 refusals within a minute close the connection; a long game's
+    odd refusals, a few in each busy minute, never add up to it."""
+    flood = RefusalCount(60.0)
+    assert [flood.add(now=100.0 + i / 1000) for i in range(50)][-1] == 50
+    patient = RefusalCount(60.0)
+    counts = [patient.add(now=61.0 * minute + 0.5 * k) for minute in range(120) for k in range(5)]
+    assert max(counts) == 5  # 600 refusals over two hours, at most 5 in a window
+    # a window opens at a refusal and lasts its 60 s: the 50th refusal at 59 s still closes
+    slow = RefusalCount(60.0)
+    assert [slow.add(now=59.0 * i / 49) for i in range(50)][-1] == 50
