@@ -30,6 +30,7 @@ COMPILED = [
     "parlor/core/records.py",
     "parlor/bots/monopoly_board.py",
     "parlor/bots/monopoly_table.py",
+    "parlor/bots/monopoly_builds.py",
     "parlor/bots/monopoly_heuristic.py",
     "parlor/bots/monopoly_trading.py",
     "parlor/bots/monopoly_dealing.py",
@@ -70,15 +71,17 @@ COMPILED = [
     "parlor/tools/legality.py",
     "parlor/tools/game.py",
     # The RL environments' per-step work (issue 21): the encoders, the layout they write
-    # through and the property game's view they read (parlor/monopoly/views.py); the PettingZoo
-    # and Gymnasium subclasses (aec, gym_env, vector) stay thin Python over them. Not
-    # parlor/rl/table.py: compiled, a process that registered the OpenSpiel games aborted at exit
-    # (tests/rl/test_openspiel.py), its GameSpec native or not (mypyc_attr(native_class=False)
-    # tried: pyspiel keeps the games past the interpreter's shutdown).
+    # through, the property game's view they read (parlor/monopoly/views.py), the table that
+    # checks, applies and pays each step, and the AEC step over it (aec_core); the PettingZoo and
+    # Gymnasium subclasses (aec, gym_env, vector) stay thin Python over them. (The compiled table
+    # holds the parlor package to the interpreter's end; parlor/rl/openspiel.py says why that
+    # once made OpenSpiel users abort.)
     "parlor/monopoly/views.py",
     "parlor/rl/layout.py",
     "parlor/rl/tools_obs.py",
     "parlor/rl/property_obs.py",
+    "parlor/rl/table.py",
+    "parlor/rl/aec_core.py",
 ]
 
 ext_modules = []

@@ -182,14 +182,18 @@ class SharedWork:
     time over it (the bound printed). Only the outermost timed call counts (no double time)."""
 
     def __init__(self, env_id: str, n: int, kw: dict[str, Any]) -> None:
-        self.envs = ParlorVectorEnv(env_id, n, **kw)
-        first = self.envs.envs[0]
+        self.args, self.kw = (env_id, n), kw
+        first = ParlorVectorEnv(env_id, 1, **kw).envs[0]
         table = first.table
         first.restart(seed=0)
         self.methods = [
             (type(table.game), "apply"),
             (type(table.game), "legal_action_ids"),
-            (type(table.encoder), "update"),
+            # (the batch's own encoder path where it has one: the property games')
+            (
+                type(table.encoder),
+                "update_from_state" if hasattr(table.encoder, "update_from_state") else "update",
+            ),
             (type(table.spec), "new_game"),
         ] + [(type(bot), "choose") for bot in {type(b): b for b in first.bots.values()}.values()]
         self.spent, self.depth = 0.0, 0
@@ -214,12 +218,15 @@ class SharedWork:
             (next(c for c in cls.__mro__ if name in c.__dict__), name) for cls, name in self.methods
         ]
         saved = [(cls, name, cls.__dict__[name]) for cls, name in owners]
-        stepper, picks = vector_steps(self.envs, 1), pick_batch
-        next(stepper)
+        picks = pick_batch
         try:
             for cls, name, f in saved:
                 setattr(cls, name, self._timed(f))
             globals()["pick_batch"] = self._timed(pick_batch)  # (the agent's part, the same)
+            # (a batch made now: one made before would hold the methods it bound then, untimed)
+            stepper = vector_steps(ParlorVectorEnv(*self.args, **self.kw), 1)
+            next(stepper)
+            self.spent = 0.0
             start = time.process_time()
             for _ in range(max(1, batches // 20)):
                 next(stepper)

@@ -44,8 +44,9 @@ fi
 # The optional compiled build (README, setup.py) must play by the same rules: compile its
 # modules in a copy of the tree (with bench/: a bots test runs bench_bots.py), check that the
 # engines load compiled, and run the engines' and bots' tests against it (the edition-data tests
-# read files only and ran above), and the RL encoders' byte-for-byte and OpenSpiel tests (the
-# encoders are compiled; a compiled module that pyspiel kept once made the process abort at exit).
+# read files only and ran above), and the RL tests of what is compiled there: the encoders'
+# byte-for-byte, the table's and AEC step's PettingZoo, Gymnasium and honesty tests, and
+# OpenSpiel's (a compiled module that holds the package to the end once made it abort at exit).
 repo=$PWD
 build=$(mktemp -d)
 trap 'rm -rf "$build"' EXIT
@@ -57,11 +58,13 @@ export PYTHONPATH="$build/src"
 "$repo/.venv/bin/python" -c '
 import parlor.monopoly.game as m, parlor.tools.game as t, parlor.bots.monopoly_heuristic as h
 import parlor.rl.tools_obs as to, parlor.rl.property_obs as po
-assert all(x.__file__.endswith(".so") for x in (m, t, h, to, po)), "the compiled build did not load"
+import parlor.rl.table as rt, parlor.rl.aec_core as ac
+assert all(x.__file__.endswith(".so") for x in (m, t, h, to, po, rt, ac)), "the compiled build did not load"
 import parlor.build
 assert parlor.build.build_name() == "compiled", parlor.build.build_name()'
 "$repo/.venv/bin/python" -m pytest -p no:cacheprovider ${xdist[@]+"${xdist[@]}"} \
     tests/test_conformance.py tests/golden \
     tests/monopoly tests/tools tests/bots tests/test_records.py \
-    tests/rl/test_fast_obs.py tests/rl/test_openspiel.py \
+    tests/rl/test_fast_obs.py tests/rl/test_openspiel.py tests/rl/test_pettingzoo.py \
+    tests/rl/test_gym.py tests/rl/test_vector.py tests/rl/test_hidden.py \
     --ignore=tests/monopoly/test_edition_data.py

@@ -11,6 +11,7 @@ from parlor.bots.monopoly_dealing import funded_deltas, seat_best_offer, seat_tr
 from parlor.bots.monopoly_heuristic import MonopolyHeuristicBot
 from parlor.bots.monopoly_table import Table, board_for
 from parlor.bots.monopoly_trading import trade_gain
+from parlor.monopoly.actions import ProposeTrade
 
 PARK_PLACE, BOARDWALK = 37, 39  # classic: $350 and $400, houses $200: $1200 for three a lot
 
@@ -78,7 +79,6 @@ def _reference_offer(bot, game, table, player, made, own):  # type: ignore[no-un
     """best_offer by its definition (every sweetener, every price level in turn, both sides'
     measures at each): what the cached plans and early stops must reproduce."""
     from parlor.bots.monopoly_trading import _gain
-    from parlor.monopoly.actions import ProposeTrade
 
     unit = table.board.edition.money_unit
     best = None
@@ -149,7 +149,7 @@ def test_the_trade_search_equals_its_definition(edition: str) -> None:
     players = [MonopolyHeuristicBot(p) for p in range(4)]
     game = monopoly.new_game(edition, 4, seed=3)
     found = 0
-    made: set[object] = set()
+    made: set[ProposeTrade] = set()
     n = 0
     while not game.is_over and n < 900:
         if n % 5 == 0:
@@ -159,11 +159,11 @@ def test_the_trade_search_equals_its_definition(edition: str) -> None:
                     if table.bankrupt[p]:
                         continue
                     for own in (None, funded_deltas):
-                        got = best_offer(bot, game, table, p, made, funded=own is not None)  # type: ignore[arg-type]
+                        got = best_offer(bot, game, table, p, made, funded=own is not None)
                         want = _reference_offer(bot, game, table, p, made, own)
                         assert got == want
                         if own is funded_deltas:  # (the heuristic's own search, written out)
-                            assert seat_best_offer(bot, game, table, p, made) == want  # type: ignore[arg-type]
+                            assert seat_best_offer(bot, game, table, p, made) == want
                         if got is not None:
                             found += 1
                             if n % 3 == 0:

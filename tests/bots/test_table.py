@@ -10,6 +10,7 @@ import pytest
 
 from parlor import monopoly
 from parlor.bots import RandomBot
+from parlor.bots.monopoly_builds import build_options, build_spots
 from parlor.bots.monopoly_heuristic import MonopolyHeuristicBot
 from parlor.bots.monopoly_table import Deeds, Table, board_for
 from parlor.bots.monopoly_trading import completed_groups, offer_plan
@@ -58,8 +59,8 @@ def test_state_tables_equal_view_tables_and_fresh_caches(edition: str) -> None:
             assert getattr(mine, name) == getattr(seen, name), name
         for p in range(game.num_players):
             assert mine.danger(p) == seen.danger(p)
-            assert mine.build_spots(p) == seen.build_spots(p)
-            assert mine.build_options(p) == seen.build_options(p)
+            assert build_spots(mine, p) == build_spots(seen, p)
+            assert build_options(mine, p) == build_options(seen, p)
             assert mine.junk_lot(p) == seen.junk_lot(p)
             assert mine.offer_targets(p) == seen.offer_targets(p)
             assert mine.owned_by_price(p) == seen.owned_by_price(p)
@@ -113,7 +114,7 @@ def test_deeds_successor_keeps_only_unaffected_players() -> None:
     game = monopoly.new_game("classic", 4, seed=1)
     board = board_for(game)
     deeds = Deeds(board, game.owner, game.mortgaged, game.buildings, 4)
-    Table.from_game(board, game, deeds).build_spots(2)
+    build_spots(Table.from_game(board, game, deeds), 2)
     assert deeds._spots[2] == []
     owner = list(game.owner)
     owner[1] = 0  # a brown lot to seat 0: seats 0 and the bank are affected, seat 2 is not

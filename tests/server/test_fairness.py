@@ -10,6 +10,7 @@ import json
 import subprocess
 import sys
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -27,11 +28,33 @@ def lobby(base: str) -> list[dict[str, Any]]:
         return list(json.loads(resp.read())["tables"])
 
 
+def draws_first(seed: int) -> client.Policy:
+    """Random answers, except that the seat draws a card the first time it may (so that every
+    game has a draw to tamper with, whatever the dealt hands)."""
+    pick = client.random_policy(seed)
+    drawn = False
+
+    def choose(table: client.Table) -> Any:
+        nonlocal drawn
+        assert table.prompt is not None
+        draw = [a for a in table.prompt["answers"] if a["action"]["type"] == "Draw"]
+        if draw and not drawn:
+            drawn = True
+            return draw[0]
+        return pick(table)
+
+    return choose
+
+
 async def finished_game(
-    server: ServerProcess, request: dict[str, Any], humans: int
+    server: ServerProcess,
+    request: dict[str, Any],
+    humans: int,
+    policy: Callable[[int], client.Policy] = client.random_policy,
 ) -> tuple[dict[str, Any], list[client.Table], dict[str, Any]]:
-    """A game to its end by ``humans`` people (random answers) and a spectator, every frame
-    kept; (creation answer, the connections, the export after the end)."""
+    """A game to its end by ``humans`` people (answers by ``policy(seed)``, random by default)
+    and a spectator, every frame kept; (creation answer, the connections, the export after the
+    end)."""
     made = client.create_table(server.base, listed=True, **request)
     commitment = made["fairness"]["commitment"]
     entry = next(t for t in lobby(server.base) if t["table"] == made["table"])
@@ -47,10 +70,7 @@ async def finished_game(
         assert t.nonce is not None and t.you["nonce"] == t.nonce
     await start(people[0])
     await asyncio.gather(
-        *(
-            client.play_table(t, client.random_policy(7 + i), timeout=300)
-            for i, t in enumerate(people)
-        )
+        *(client.play_table(t, policy(7 + i), timeout=300) for i, t in enumerate(people))
     )
     await watcher.wait(lambda t: t.final is not None, timeout=60)
     save = (await people[0].request({"type": "export"}))["save"]
@@ -92,7 +112,15 @@ def test_a_tools_game_verifies_and_every_change_is_named(
 
     async def go() -> tuple[dict[str, Any], list[client.Table], dict[str, Any]]:
         made, tables, save = await finished_game(
-            server, {"game": "tools", "seats": ["human", "human"], "options": {"hand_size": 5}}, 2
+            server,
+            {
+                "game": "tools",
+                "seats": ["human", "human"],
+                # a seat may draw with a valid play in hand: both draw at their first turn
+                "options": {"hand_size": 5, "may_draw_when_able": True},
+            },
+            2,
+            draws_first,
         )
         for t in tables:
             await t.close()

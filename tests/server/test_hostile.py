@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
@@ -11,6 +12,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from parlor import client
+from parlor.server.protocol import RefusalCount
 from tests.server.support import ServerProcess, host, run, start
 
 
@@ -112,6 +114,23 @@ def test_cross_origin_websockets_are_refused(server: ServerProcess) -> None:
     run(go())
 
 
+def paced(policy: client.Policy, gap: float) -> Callable[[client.Table], Awaitable[Any]]:
+    """``policy``, answering at most once every ``gap`` seconds. At bot delay 0 a seat answering
+    at once sends more than 20 messages a second in the busy stretches of a game: refused for
+    it, and its connection closed at the 50th refusal (a long game got there)."""
+    last = 0.0
+
+    async def choose(table: client.Table) -> Any:
+        nonlocal last
+        loop = asyncio.get_running_loop()
+        if (wait := last + gap - loop.time()) > 0:
+            await asyncio.sleep(wait)  # (nothing moves meanwhile: the table waits for this seat)
+        last = loop.time()
+        return policy(table)
+
+    return choose
+
+
 def test_floods_are_limited_per_connection_and_other_tables_go_on(fresh_server) -> None:  # type: ignore[no-untyped-def]
     server = fresh_server()  # the default limits: 20 messages a second per connection
     made = client.create_table(server.base, game="tools", seats=["human", "human"])
@@ -138,9 +157,9 @@ def test_floods_are_limited_per_connection_and_other_tables_go_on(fresh_server) 
     async def go() -> None:
         ann = await host(server.base, busy)
         await start(ann)
-        codes, final = await asyncio.gather(
-            flood(), client.play_table(ann, client.random_policy(4), timeout=120)
-        )
+        # (the other table's seat keeps within the same limit: only the flood is refused)
+        policy = paced(client.random_policy(4), 1 / 15)
+        codes, final = await asyncio.gather(flood(), client.play_table(ann, policy, timeout=120))
         assert codes.count("pong") <= 45 and "rate_limited" in codes
         assert final["winners"]  # the other table played to its end meanwhile
         await ann.close()
@@ -167,3 +186,16 @@ def test_too_many_connections_from_one_address(fresh_server) -> None:  # type: i
             await t.close()
 
     run(go())
+
+
+def test_refusals_close_a_flood_but_not_a_client_that_backs_off() -> None:
+    """docs/server.md, Limits: 50 refusals within a minute close the connection; a long game's
+    odd refusals, a few in each busy minute, never add up to it."""
+    flood = RefusalCount(60.0)
+    assert [flood.add(now=100.0 + i / 1000) for i in range(50)][-1] == 50
+    patient = RefusalCount(60.0)
+    counts = [patient.add(now=61.0 * minute + 0.5 * k) for minute in range(120) for k in range(5)]
+    assert max(counts) == 5  # 600 refusals over two hours, at most 5 in a window
+    # a window opens at a refusal and lasts its 60 s: the 50th refusal at 59 s still closes
+    slow = RefusalCount(60.0)
+    assert [slow.add(now=59.0 * i / 49) for i in range(50)][-1] == 50

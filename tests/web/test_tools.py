@@ -10,7 +10,18 @@ from typing import Any
 
 import pytest
 
-from tests.web.play import DESKTOP, PHONE, at_rest, click, decision, play_until_over, version
+from parlor import tools
+from tests.web.play import (
+    DESKTOP,
+    PHONE,
+    at_rest,
+    click,
+    create_table,
+    decision,
+    open_as_host,
+    play_until_over,
+    version,
+)
 
 WILDS = ("paint_brush", "wild_hammer")
 
@@ -47,11 +58,39 @@ def secrets_in(frame: dict[str, Any]) -> list[str]:
     return found
 
 
+def ann_starts_with_a_brush() -> tools.ToolsGame:
+    """Four seats, Ann's the first decision, a paint brush in her hand: her first play is the
+    brush (the policy below plays a wild first), and a colour is chosen in every game."""
+    for seed in range(500):
+        game = tools.new_game(["Ann", "Bot 1", "Bot 2", "Bot 3"], seed)
+        first = game.pending
+        if (
+            first
+            and (first.player, first.kind) == (0, "play")
+            and "paint_brush" in game.view(0)["hand"]
+        ):
+            return game
+    raise AssertionError("no seed of 500 deals Ann a paint brush for the first turn")
+
+
 def play_one_tools_game(web_server: Any, contexts: Any, images: Path) -> bool:
     """One TOOLS game to the end by clicks, watched by a spectator; True if a colour was chosen."""
     colour_chosen = False
     ann = contexts(viewport=DESKTOP).new_page()
-    link = create_tools_table(ann, web_server.base)
+    # (a table from a save: the server's own seed left Ann without a colour to choose in more
+    # than half the games, 1,705 of 3,000 engine games played by these answers; playing up to
+    # eight of them failed about one run in ninety and took minutes)
+    seats = ["human", "heuristic", "heuristic", "heuristic"]
+    body = {"save": ann_starts_with_a_brush().to_json(), "seats": seats, "bot_delay": 0}
+    made = create_table(web_server.base, body)
+    open_as_host(ann, web_server.base, made)
+    ann.evaluate(  # (the page's record of the table says which game it is)
+        "id => { const all = JSON.parse(localStorage.getItem('parlor.tables'));"
+        " all[id].game = 'tools'; localStorage.setItem('parlor.tables', JSON.stringify(all)); }",
+        made["table"],
+    )
+    ann.reload()
+    link = str(made["link"])
     spectator = contexts(viewport=PHONE, is_mobile=True).new_page()
     frames: list[dict[str, Any]] = []
     spectator.on(
@@ -129,8 +168,7 @@ def play_one_tools_game(web_server: Any, contexts: Any, images: Path) -> bool:
 def test_a_tools_game_to_the_end_watched_by_a_spectator(
     web_server: Any, contexts: Any, images: Path
 ) -> None:
-    # a colour choice needs a wild card in the person's hand: a few games make it sure enough
-    assert any(play_one_tools_game(web_server, contexts, images) for _ in range(8))
+    assert play_one_tools_game(web_server, contexts, images)  # (a colour was chosen)
 
 
 # (it once hung in a whole run and could not be made to again: 12 runs alone and in sequence

@@ -29,6 +29,13 @@ import random
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from parlor.bots.monopoly_builds import (
+    best_builds,
+    build_cost,
+    build_gain,
+    build_options,
+    build_spots,
+)
 from parlor.bots.monopoly_dealing import seat_trade_gain
 from parlor.bots.monopoly_table import HOTEL, Board, Deeds, Table, board_for
 from parlor.bots.monopoly_trading import TradeKind, offer_search, trade_gain
@@ -69,10 +76,11 @@ __all__ = ["HOTEL", "LANDINGS", "Board", "Deeds", "MonopolyHeuristicBot", "Table
 #: into a value (raising funds compares losses with it).
 LANDINGS = 3.0
 
-#: Decisions whose only answer the interface fixes (``RollDice``, ``EndTurn``): the bot does not
-#: ask the engine to list the answers.
-_FIXED_ANSWER = frozenset(("start_turn", "roll_again", "end_turn"))
-#: The answers of fixed-answer decisions (never changed: no decision of those kinds adds to it).
+#: Decisions whose only answer the interface fixes (``RollDice``, ``EndTurn``), and the debt,
+#: whose answers the bot asks about one by one (:meth:`MonopolyHeuristicBot._raise_funds`): the
+#: bot does not ask the engine to list the answers.
+_UNLISTED = frozenset(("start_turn", "roll_again", "end_turn", "raise_funds"))
+#: The answers of unlisted decisions (never changed: no decision of those kinds adds to it).
 _NO_ANSWERS: list[Action] = []
 #: Decisions at which the bot may first take an optional action (trade, build, mortgage).
 _MANAGED = frozenset(("start_turn", "roll_again", "end_turn", "jail", "buy_or_auction"))
@@ -186,9 +194,9 @@ class MonopolyHeuristicBot:
             raise ValueError(f"player {player} has no decision to take")
         kind = pending.kind
         answers: list[Action] = _NO_ANSWERS
-        if kind not in _FIXED_ANSWER:
+        if kind not in _UNLISTED:
             answers = game.legal_actions(player, anytime=False)
-            if len(answers) == 1 and kind not in ("raise_funds", "jail", "buy_or_auction"):
+            if len(answers) == 1 and kind not in ("jail", "buy_or_auction"):
                 return answers[0]
         if self._game is not game:  # (_memory_for, inlined: asked at every decision)
             self._memory_for(game)
@@ -204,14 +212,11 @@ class MonopolyHeuristicBot:
 
         info = pending.info
         if kind == "raise_funds":
-            return self._raise_funds(game, table, player, int(info["amount"]), answers)
+            return self._raise_funds(game, table, player, int(info["amount"]))
         if kind in _MANAGED:
-            key = (
-                table.round,
-                game.current_player,  # type: ignore[attr-defined]
-                kind,
-                len(game.log) if kind == "buy_or_auction" else 0,
-            )
+            # (the managed decisions are the turn's own: ``player`` is the dice holder,
+            # ``game.current_player``, whose property is not asked)
+            key = (table.round, player, kind, len(game.log) if kind == "buy_or_auction" else 0)
             counts = memory.anytime_count
             count = counts.get(key, 0)
             if count < self.max_anytime:
@@ -269,9 +274,7 @@ class MonopolyHeuristicBot:
         if kind == "place_building":
             return max(
                 answers,
-                key=lambda a: (
-                    self._build_gain(table, a.square) if isinstance(a, PlaceBuilding) else -1.0
-                ),
+                key=lambda a: build_gain(table, a.square) if isinstance(a, PlaceBuilding) else -1.0,
             )
         return answers[0] if answers else self.rng.choice(game.legal_actions(player))
 
@@ -324,8 +327,13 @@ class MonopolyHeuristicBot:
         return bid_limit(table, player, sq, self.reserve)
 
     def _bid(self, table: Table, player: int, info: Any, answers: list[Action]) -> Action:
-        bids = sorted((a for a in answers if isinstance(a, Bid)), key=lambda a: a.amount)
-        if not bids:
+        # The lowest bid (the first of equal ones); the bids are scanned in plain loops, not
+        # sorted (the choices are those of a stable sort by amount).
+        lowest: Bid | None = None
+        for a in answers:
+            if isinstance(a, Bid) and (lowest is None or a.amount < lowest.amount):
+                lowest = a
+        if lowest is None:
             return _action(PassBid, player)
         item = info["item"]
         sq = int(info["square"])
@@ -338,19 +346,30 @@ class MonopolyHeuristicBot:
             # auctioned, so the stock is not asked).
             top = table.board.max_level - 1
             spots = [
-                s for s in table.build_spots(player) if (table.level(s) == top) == (item == "hotel")
+                s
+                for s in build_spots(table, player)
+                if (table.level(s) == top) == (item == "hotel")
             ]
             if not spots:
                 return _action(PassBid, player)
-            cost = max(self._build_cost(table, s) for s in spots)
+            cost = max(build_cost(table, s) for s in spots)
             limit = min(1.5 * cost, cash - self._reserve(table))
-        if bids[0].amount > limit:
+        if lowest.amount > limit:
             return _action(PassBid, player)
         # Raise by about a tenth of the lot's price (the auction ends in a few rounds), never
         # beyond the limit.
         step = max(1, table.board.price[sq] // 10) if item == "property" else 1
         target = min(limit, int(info["high_bid"]) + step)
-        return max((a for a in bids if a.amount <= target), key=lambda a: a.amount, default=bids[0])
+        # The dearest bid within the target (the first of equal ones), else the lowest.
+        best: Bid | None = None
+        for a in answers:
+            if (
+                isinstance(a, Bid)
+                and a.amount <= target
+                and (best is None or a.amount > best.amount)
+            ):
+                best = a
+        return lowest if best is None else best
 
     def _wish(self, table: Table, player: int, info: Any, answers: list[Action]) -> Action:
         """Building shortage: as many of the scarce buildings as its cash above the building
@@ -359,8 +378,8 @@ class MonopolyHeuristicBot:
         top = table.board.max_level - 1
         hotel = info["item"] == "hotel"
         costs = [
-            self._build_cost(table, s)
-            for s in table.build_spots(player)
+            build_cost(table, s)
+            for s in build_spots(table, player)
             if (table.level(s) == top) == hotel
         ]
         budget = table.cash[player] - self._build_reserve(table, player)
@@ -434,7 +453,7 @@ class MonopolyHeuristicBot:
                 if len(memory.offers) > 2000:
                     memory.offers.clear()
                 return offer
-        if not table.build_options(player):
+        if not build_options(table, player):
             # Nothing to build: only mortgages to lift, none at all without a mortgaged lot, and
             # none while the cash is below what the cheapest lift asks (which the deeds fix).
             if not table.has_mortgaged(player):
@@ -494,7 +513,7 @@ class MonopolyHeuristicBot:
                     if game.is_legal(action):
                         return action
         # Build where it pays most: within the budget if legal, else the best wanted at all.
-        affordable, wanted = self._best_builds(table, player, cash - reserve)
+        affordable, wanted = best_builds(table, player, cash - reserve)
         if affordable >= 0:
             build = _action(Build, player, affordable)
             if game.is_legal(build):
@@ -524,58 +543,15 @@ class MonopolyHeuristicBot:
         action = _action(Mortgage, player, sq)
         return action if game.is_legal(action) else None
 
-    def _can_build_here(
-        self, table: Table, player: int, sq: int, *, check_stock: bool = True
-    ) -> bool:
-        if sq not in table.build_spots(player):
-            return False
-        return not check_stock or self._in_stock(table, sq)
-
-    @staticmethod
-    def _in_stock(table: Table, sq: int) -> bool:
-        """Whether the bank has the next building for ``sq`` (always, with unlimited buildings)."""
-        if table.board.unlimited_buildings:
-            return True
-        if table.level(sq) == table.max_level - 1:
-            return table.bank_hotels > 0
-        return table.bank_houses > 0
-
-    def _build_cost(self, table: Table, sq: int) -> int:
-        return table.build_cost(sq)
-
-    def _build_gain(self, table: Table, sq: int) -> float:
-        return table.build_gain(sq)
-
-    def _best_builds(self, table: Table, player: int, budget: int) -> tuple[int, int]:
-        """The best lot to build on (by :meth:`Table.build_options` score, the bank's stock
-        allowing) within ``budget``, and the best at any cost; -1 where there is none."""
-        best_in = best_any = -1
-        score_in = score_any = 0.0
-        # (_in_stock(), inlined: the stock is the same for every lot)
-        unlimited = table.board.unlimited_buildings
-        houses = table.bank_houses > 0
-        hotels = table.bank_hotels > 0
-        buildings = table.buildings
-        top = table.max_level - 1
-        for sq, cost, score in table.build_options(player):
-            if not unlimited:
-                lvl = buildings[sq]
-                if lvl == HOTEL:
-                    lvl = top + 1
-                if not (hotels if lvl == top else houses):
-                    continue
-            if best_any < 0 or score > score_any:
-                best_any, score_any = sq, score
-            if cost <= budget and (best_in < 0 or score > score_in):
-                best_in, score_in = sq, score
-        return best_in, best_any
-
     # ----- raising funds -----------------------------------------------------------------------
-    def _raise_funds(
-        self, game: Any, table: Table, player: int, amount: int, answers: list[Action]
-    ) -> Action:
-        if _action(PayDebt, player) in answers:
-            return _action(PayDebt, player)
+    def _raise_funds(self, game: Any, table: Table, player: int, amount: int) -> Action:
+        # Paying when it is legal (the engine asked only with the cash for it: the answer is
+        # no without it), then the legal sale or mortgage that loses least, then bankruptcy:
+        # the answers asked about one by one, not listed (listing them values the debtor's
+        # whole estate for the bankruptcy, which is rarely the answer).
+        pay = _action(PayDebt, player)
+        if table.cash[player] >= amount and game.is_legal(pay):
+            return pay
         b = table.board
         # The legal sale or mortgage that loses least (the first of equal ones): the candidates
         # by loss, the engine asked about them in that order until one is legal (each action
@@ -601,8 +577,9 @@ class MonopolyHeuristicBot:
                 action: Action = SellBuilding(player, sq) if sale else Mortgage(player, sq)
                 if game.is_legal(action):
                     return action
-        if _action(DeclareBankruptcy, player) in answers:
-            return _action(DeclareBankruptcy, player)
+        bankrupt = _action(DeclareBankruptcy, player)
+        if game.is_legal(bankrupt):
+            return bankrupt
         # Nothing to sell piece by piece (e.g. hotels the bank cannot break up): anything legal.
         legal = game.legal_actions(player)
         sells = [a for a in legal if isinstance(a, SellBuilding | Mortgage)]

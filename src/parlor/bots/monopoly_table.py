@@ -19,6 +19,7 @@ from parlor.bots.monopoly_board import (
     Deeds,
     OfferTarget,
     board_for,
+    lot_rent,
 )
 from parlor.monopoly.game import PropertyGame
 
@@ -263,30 +264,9 @@ class Table:
 
     def rent_at(self, sq: int, level: int | None = None, dice: int = 7) -> int:
         """The rent on ``sq`` (at building ``level`` if given), as if it were not mortgaged."""
-        b = self.board
-        owner = self.owner[sq]
-        if owner < 0:
-            return 0
-        kind = b.kind[sq]
-        rents = b.rents[sq]
-        if kind == "street":
-            if level is None:
-                lvl = self.buildings[sq]  # (level(), inlined: asked for every lot's rent)
-                if lvl == HOTEL:
-                    lvl = self.max_level
-            else:
-                lvl = level
-            if lvl:
-                return rents[HOTEL if lvl >= self.max_level else lvl]
-            return rents[0] * (2 if self.deeds.group_owner[b.group_index[sq]] == owner else 1)
-        owners = self.owner
-        owned = 0
-        for g in b.group_of[sq]:
-            if owners[g] == owner:
-                owned += 1
-        if kind == "railroad":
-            return rents[owned - 1]
-        return rents[owned - 1] * dice
+        return lot_rent(
+            self.board, self.owner, self.buildings, self.deeds.group_owner, sq, level, dice
+        )
 
     def danger(self, player: int) -> int:
         """The highest rent an opponent's property could charge now."""
@@ -323,61 +303,6 @@ class Table:
             deeds._danger = dangers
         return dangers[player]
 
-    def build_spots(self, player: int) -> list[int]:
-        """The lots (in board order) where ``player`` may put the next building by the even-build
-        rule, the bank's stock aside: complete, unmortgaged street groups, lowest lots first."""
-        deeds = self.deeds
-        cached = deeds._spots[player]
-        if cached is not None:
-            return cached
-        spots: list[int] = []
-        for gi in deeds.complete[player]:
-            spots.extend(self._group_builds(gi)[0])
-        if len(spots) > 1:
-            spots.sort(key=self.board.order.__getitem__)
-        deeds._spots[player] = spots
-        return spots
-
-    def _group_builds(self, gi: int) -> tuple[list[int], list[tuple[int, int, float]]]:
-        """Group ``gi``'s part of :meth:`build_spots` (for its whole owner; in the group's order)
-        and of :meth:`build_options`. They follow from the group alone, so they are kept per
-        group while its stamp holds (a build elsewhere keeps them)."""
-        deeds = self.deeds
-        stamp = deeds.stamps[gi]
-        cache = deeds.group_builds
-        hit = cache.get(gi)
-        if hit is not None and hit[0] == stamp:
-            return hit[1], hit[2]
-        b = self.board
-        kind = b.kind
-        mortgaged = self.mortgaged
-        buildings = self.buildings
-        max_level = self.max_level
-        members = b.groups[gi]
-        spots: list[int] = []
-        options: list[tuple[int, int, float]] = []
-        levels: list[int] = []
-        # (plain loops: cheaper than generators compiled)
-        for s in members:
-            if mortgaged[s]:
-                break
-            lvl = buildings[s]  # (level(), inlined)
-            levels.append(max_level if lvl == HOTEL else lvl)
-        else:
-            low = min(levels)
-            for i, s in enumerate(members):
-                lvl = levels[i]
-                if kind[s] == "street" and lvl < max_level and lvl <= low:
-                    spots.append(s)
-                    score = self.build_gain(s)
-                    if lvl < 3:
-                        score += 1.0
-                    options.append((s, self.build_cost(s), score))
-        if len(cache) > 256:
-            cache.clear()
-        cache[gi] = (stamp, spots, options)
-        return spots, options
-
     def junk_lot(self, player: int) -> int:
         """The cheapest-to-lose unmortgaged lot of ``player`` outside complete street groups and
         groups with buildings (the least rent lost per unit of mortgage), or -1."""
@@ -398,41 +323,6 @@ class Table:
                 best = (loss, sq)
         junk = deeds._junk[player] = -1 if best is None else best[1]
         return junk
-
-    def build_cost(self, sq: int) -> int:
-        """What the next building on ``sq`` costs."""
-        lvl = self.buildings[sq]  # (level(), inlined)
-        if lvl == HOTEL:
-            lvl = self.max_level
-        if lvl == self.max_level - 1:
-            return self.board.hotel_cost[sq]
-        return self.board.house_cost[sq]
-
-    def build_gain(self, sq: int) -> float:
-        """The rent the next building on ``sq`` adds, per unit of its cost (-1 at the top)."""
-        lvl = self.buildings[sq]  # (level(), inlined)
-        if lvl == HOTEL:
-            lvl = self.max_level
-        if lvl >= self.max_level:
-            return -1.0
-        gain = self.rent_at(sq, lvl + 1) - self.rent_at(sq, lvl)
-        return gain / max(1, self.build_cost(sq))
-
-    def build_options(self, player: int) -> list[tuple[int, int, float]]:
-        """``(lot, cost, score)`` for each of :meth:`build_spots`: the score is the rent gained
-        per unit spent, plus 1 below the third house (where rents jump: get there first)."""
-        deeds = self.deeds
-        cached = deeds._build_options[player]
-        if cached is None:
-            # (each group's options, in the board order of their lots as build_spots gives them)
-            cached = []
-            for gi in deeds.complete[player]:
-                cached.extend(self._group_builds(gi)[1])
-            if len(cached) > 1:
-                order = self.board.order
-                cached.sort(key=lambda option: order[option[0]])
-            deeds._build_options[player] = cached
-        return cached
 
     def offer_targets(self, player: int) -> list[OfferTarget]:
         """The colour groups where ``player`` holds at least half the lots and one opponent (or a
@@ -480,9 +370,12 @@ class Table:
             if built[group_index[rest[0]]]:  # (the lots of ``rest`` are all of this group)
                 continue
             sweeteners: list[tuple[int, ...]] = [()]
-            for g2 in b.street_groups:
-                if g2 == group:
+            for gi2 in b.street_group_index:
+                # (a group can lack one lot of ``other``'s that ``player`` holds only if
+                # ``player`` holds exactly one of its lots: the others are skipped unscanned)
+                if mine[gi2] != 1 or gi2 == gi:
                     continue
+                g2 = b.groups[gi2]
                 # The one lot of g2 that ``other`` lacks, if it lacks exactly one.
                 missing = -1
                 n_missing = 0

@@ -30,6 +30,7 @@ registered bot kind ``heuristic-v1``, for comparisons (``bench/bench_auctions.py
 
 from __future__ import annotations
 
+from parlor.bots.monopoly_builds import build_options
 from parlor.bots.monopoly_table import N_SQUARES, Table
 
 #: Share of the group's monopoly bonus a completing lot adds, with the funds to build it up.
@@ -87,7 +88,7 @@ def funds(table: Table, player: int, group: int = -1) -> int:
 def _busy(table: Table, player: int) -> bool:
     """Whether ``player`` has a lot to build on and less cash than its cheapest next building
     there and a tenth of the starting cash."""
-    options = table.build_options(player)
+    options = build_options(table, player)
     if not options:
         return False
     cheapest = options[0][1]

@@ -30,6 +30,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from parlor.core.game import Game
+from parlor.rl.aec_core import AECCore
 from parlor.rl.table import GameSpec, Table
 
 Observation = dict[str, npt.NDArray[Any]]
@@ -78,6 +79,7 @@ class ParlorAECEnv(AECEnv):  # type: ignore[misc]
         self._rng: np.random.Generator | None = None
         self._rng_seed: int | None = None
         self.agents: list[str] = []
+        self._core = AECCore(self.table, self.possible_agents)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -107,9 +109,18 @@ class ParlorAECEnv(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._skip_agent_selection = None
+        # (the step's work, on these dicts in place: parlor.rl.aec_core)
+        self._core.bind(
+            self.agents,
+            self.rewards,
+            self._cumulative_rewards,
+            self.terminations,
+            self.truncations,
+            self.infos,
+        )
         decider = self.table.decider
         self.agent_selection = agent_name(0 if decider is None else decider)
-        self._refresh_infos()
+        self._core.refresh_infos(self.agent_selection)
 
     def agent_iter(self, max_iter: int = 2**63) -> _AgentIter:
         # (AECEnv.agent_iter's loop as a generator: resuming one costs less a step than
@@ -120,61 +131,20 @@ class ParlorAECEnv(AECEnv):  # type: ignore[misc]
         return self.table.observe(self._seat[agent])
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
-        # (AECEnv.last, with the observation read from the table directly: one call less a step)
-        agent = self.agent_selection
-        return (
-            self.table.observe(self._seat[agent]) if observe else None,
-            self._cumulative_rewards[agent],
-            self.terminations[agent],
-            self.truncations[agent],
-            self.infos[agent],
-        )
+        # (AECEnv.last, with the observation read from the table directly)
+        return self._core.last(self.agent_selection, observe)
 
     def step(self, action: Any) -> None:
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        core = self._core
+        selected = core.step(self.agent_selection, action)
+        if selected is None:  # (a dead agent's step: PettingZoo's own)
             self._was_dead_step(action)
-            self._refresh_infos()
-            return
-        seats = self._seat
-        cumulative = self._cumulative_rewards
-        cumulative[agent] = 0.0
-        table = self.table
-        rewards = table.act_id(seats[agent], action)
-        agents = self.agents
-        # (PettingZoo's _accumulate_rewards, without its second dict walk)
-        if len(agents) == len(rewards):  # everyone still in: the agents are the seats in order
-            self.rewards = dict(zip(agents, rewards, strict=True))
-            if any(rewards):  # ("win_loss" pays nothing until the end: adding 0.0 changes no sum)
-                for a, r in zip(agents, rewards, strict=True):
-                    cumulative[a] += r
         else:
-            self.rewards = {a: rewards[seats[a]] for a in agents}
-            for a in agents:
-                cumulative[a] += rewards[seats[a]]
-        decider = table.decider  # (None exactly when the episode is over)
-        if decider is None:
-            for a in agents:
-                self.terminations[a] = not table.truncated or table.game.is_over
-                self.truncations[a] = not self.terminations[a]
-            if table.illegal_by is not None:
-                self.infos[agent]["illegal_action"] = True
-        else:
-            self.agent_selection = self.possible_agents[decider]
-            if table.seats_leave:  # (elsewhere nobody is terminated before the end)
-                for a in agents:
-                    if table.out(seats[a]):
-                        self.terminations[a] = True
-                self._deads_step_first()
-        self._refresh_infos()
-
-    def _refresh_infos(self) -> None:
-        # The mask in info is the observation's: only the agent to move has legal ids. Each
-        # info holds its own array (what an agent does to it changes nothing elsewhere).
-        table, selected, seats = self.table, self.agent_selection, self._seat
-        shared, no_mask = table._shared_mask, table.no_mask  # (table.mask, one call less)
-        for a, info in self.infos.items():  # (the agents' infos: PettingZoo drops a dead one's)
-            info["action_mask"] = (shared(seats[a]) if a == selected else no_mask).copy()
+            self.agent_selection = selected
+            if not core.deads_first:  # (the core put the masks in the infos)
+                return
+            self._deads_step_first()
+        core.refresh_infos(self.agent_selection)
 
     def render(self) -> str | None:
         """The state as text: returned ("ansi") or printed ("human")."""

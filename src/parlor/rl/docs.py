@@ -178,24 +178,29 @@ left (the book's time-limit rule). 95% Wilson intervals.
 #: moves them.
 SPEED = {
     "aec": [
-        ("Parlor TOOLS, 2 players (AEC)", 37_990),
-        ("Parlor classic, 4 players (AEC, cap 5,000 steps)", 9_439),
-        ("RLCard UNO (for comparison)", 34_438),
+        ("Parlor TOOLS, 2 players (AEC)", 59_525),
+        ("Parlor classic, 4 players (AEC, cap 5,000 steps)", 14_228),
+        ("RLCard UNO (for comparison)", 51_814),
     ],
-    # (the AEC rows and ratios from `--rounds 10 --seconds 1` alone: the AEC rounds come first
+    # (the AEC rows and ratios from `--rounds 5 --seconds 1` alone: the AEC rounds come first
     # and are the same with --vector 8)
-    "aec_load": "5.2",
-    "tools_vs_uno": "1.10x (1.03x to 1.25x per round; 10 rounds); 1.08x (1.08x to 1.25x) in 5 "
+    "aec_load": "9.8",
+    "tools_vs_uno": "1.15x (1.14x to 1.17x per round; 5 rounds); the tree before the AEC step's "
+    "helper (parlor/rl/aec_core.py), in runs alternating with this one's at load 8.7 to 9.7: "
+    "1.13x and 1.14x, against 1.17x and 1.16x. Earlier (a machine that ran UNO at about "
+    "35,000): 1.10x (1.03x to 1.25x per round; 10 rounds, load 5.2); 1.08x (1.08x to 1.25x) in 5 "
     "rounds at load 9.0; 1.20x (1.15x to 1.26x) at load 0.7 just before. The session's "
     "code before that work, with this bench, 0.98x (0.96x to 1.11x; 10 rounds, load 5.1); the "
     "bench's own pick then cost TOOLS more than UNO (see below): 0.85x (0.79x to 0.97x) on a "
     "quiet machine, load 0.3. On the merged main after this session's other rounds, load "
     "0.4: 1.12x (1.08x to 1.17x; TOOLS 39,760, classic 9,563, UNO 35,357)",
-    "compiled": "TOOLS 2 players 57,026, classic 4 players 13,032, RLCard UNO 31,776 steps per "
-    "CPU second; TOOLS against UNO 1.79x (1.65x to 1.96x per round; 10 rounds, load 2.6), the "
-    "whole list compiled (setup.py). The table compiled too (tried, not kept: see below): 1.84x "
-    "(1.82x to 2.08x; 5 rounds, load 6.1, the TOOLS modules only). Before this session: 1.62x "
-    "(1.49x to 1.89x) and classic 10,183 (8,607 to 11,165 per round).",
+    "compiled": "TOOLS 2 players 128,112, classic 4 players 26,050, RLCard UNO 51,943 steps "
+    "per CPU second; TOOLS against UNO 2.47x (2.44x to 2.47x per round; 5 rounds, load 11.1), "
+    "the whole list compiled (setup.py). Alternating runs of the AEC part (`--rounds 5 "
+    "--seconds 1`) over three builds, load 4.7 to 11: the table plain 1.89x and 1.92x; the "
+    "table compiled 2.11x, 2.09x, 2.16x and 2.12x; the AEC step's helper compiled too 2.45x "
+    "and 2.50x. Before: 1.79x (1.65x to 1.96x; 10 rounds, load 2.6, UNO then at 31,776), the "
+    "table plain; before the previous session, 1.62x (1.49x to 1.89x).",
 }
 
 
@@ -216,8 +221,8 @@ and noisy, the ratios steadier. A Gymnasium step
 {aec}
 
 TOOLS 2-player AEC against RLCard's UNO: {SPEED["tools_vs_uno"]}. The compiled build (setup.py,
-`PARLOR_COMPILE=1`: the engines and the RL encoders compiled, the table and the PettingZoo and
-Gymnasium classes plain Python), same command:
+`PARLOR_COMPILE=1`: the engines, the RL encoders, the table and the AEC step compiled, the
+PettingZoo and Gymnasium classes plain Python over them), same command:
 {SPEED["compiled"]}
 
 Where a TOOLS step's time went, and what was done at its root: the legal ids come from the
@@ -239,19 +244,29 @@ The AEC class does PettingZoo's per-step work itself where that was dearer: `las
 observation from the table without going through `observe`, `agent_iter` is a generator (PettingZoo's
 iterator calls a Python `__next__` at every step), a seeded `reset` makes no seed generator, and
 all-zero rewards (every "win_loss" step before the end) are not added to the cumulative ones.
+Its step, `last()` and the masks in the infos are one class of their own
+(`parlor/rl/aec_core.py`) that holds the environment's dicts and updates them in place, as
+PettingZoo's own `_was_dead_step` does: PettingZoo has no type information, so its subclass stays
+Python (mypyc, given it, built a class that crashed, or one without `AECEnv` among its bases),
+and the compiled build runs the step's work natively under one Python method.
 
 Of issue 21's targets, on this loaded machine: TOOLS at 1.0x UNO plain is met, in every round
-of the runs above; classic 10,000 steps/s compiled is met (the median; 9,617 to 15,388 per
+of the runs above; classic 10,000 steps/s compiled is met (26,050, 25,470 to 26,267 per
 round: a property-game step pays nobody while no seat is newly out, and the table no longer
 works out every seat's reward to find that; the game's view the encoder reads is compiled);
-TOOLS compiled passes UNO but not the 2x asked (1.79x): what the compiled TOOLS step still runs as
-Python is the table (`parlor/rl/table.py`, kept plain: compiled, a process that registered the
-OpenSpiel games aborted at exit, with its `GameSpec` native and with it a Python class through
-`mypyc_attr(native_class=False)` alike), the PettingZoo class (`parlor/rl/aec.py`: PettingZoo has no type
-information, and mypyc, given a subclass of an untyped base, built a class that crashed, or, as a
-non-native class, one without `AECEnv` among its bases) and the bench's own loop: about 530 of
-the 1,900 bytecodes of a plain step (UNO's: 2,040; counted with `sys.settrace` opcode events). The batched
-forms' figures and targets are under [Batched environments](#batched-environments).
+TOOLS at 2x UNO compiled is met (2.47x). What had kept the table plain: compiled, it made a
+process that registered the OpenSpiel games abort at exit. The cause was pyspiel's, met through
+the package: its registry of games is a C++ static that lets the registered factories go in the
+C++ exit handlers, after the interpreter has shut down, and freeing a Python function there
+aborts ("PyThreadState_Get: the function must be called with the GIL held"; gdb on the abort:
+`func_dealloc` under the registry map's destructor). The interpreter's shutdown empties the dict of
+every module still alive, and a module-level factory then lost its only other reference, its own
+module's globals; the compiled table keeps `parlor` alive to the end (mypyc holds its imports in C
+statics), and with the package the `parlor.rl.openspiel` module. A plain process that held the
+package to the end aborted the same way. `register()` now gives each factory one reference the
+interpreter never releases (tests/rl/test_openspiel.py checks both exits). What the compiled
+TOOLS step still runs as Python is the PettingZoo class's one method a call and the bench's own
+loop. The batched forms' figures and targets are under [Batched environments](#batched-environments).
 
 Counted in instructions, which the load does not change (`valgrind --tool=cachegrind
 --cache-sim=yes --branch-sim=yes`, 60 episodes of the bench's loop after one, less a run of that

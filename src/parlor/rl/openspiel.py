@@ -25,13 +25,20 @@ returns 0 to everyone. For example::
     state = game.new_initial_state()
     state.apply_action(state.legal_actions()[0])
 
-pyspiel is imported only by ``register()``. The games' factories are module-level functions:
-pyspiel's registry keeps them past the interpreter's shutdown, and a factory made inside a
-function (a closure) made every process that registered them abort at exit.
+pyspiel is imported only by ``register()``. pyspiel's registry of games is a C++ static that
+holds the two factories and lets them go in the C++ exit handlers, after the interpreter has shut
+down; had that freed them, every process that registered the games would abort at exit (SIGABRT,
+"PyThreadState_Get: the function must be called with the GIL held"). ``register()`` therefore
+gives each factory one reference the interpreter never releases (``_keep_past_exit``): nothing
+else does so reliably. The interpreter's shutdown empties the dict of every module still alive,
+so the cycle of a module-level function through its own module's globals kept a factory alive
+only while nothing held this package to the end (a compiled module that imports ``parlor`` holds
+it: mypyc keeps its imports in C statics), and a closure, in no module's globals, never.
 """
 
 from __future__ import annotations
 
+import ctypes
 import json
 from collections.abc import Callable
 from typing import Any
@@ -57,8 +64,15 @@ def register() -> None:
     import pyspiel
 
     _made.update(_define(pyspiel))
-    pyspiel.register_game(_made["tools_type"], _tools_game)
-    pyspiel.register_game(_made["property_type"], _property_game)
+    pyspiel.register_game(_made["tools_type"], _keep_past_exit(_tools_game))
+    pyspiel.register_game(_made["property_type"], _keep_past_exit(_property_game))
+
+
+def _keep_past_exit(factory: Callable[..., Any]) -> Callable[..., Any]:
+    """``factory`` with one more reference that is never given back, so that pyspiel's release of
+    it after the interpreter's shutdown (a C++ exit handler, without the GIL) frees nothing."""
+    ctypes.pythonapi.Py_IncRef(ctypes.py_object(factory))
+    return factory
 
 
 def _tools_game(params: dict[str, Any] | None = None) -> Any:

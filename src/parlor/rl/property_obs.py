@@ -8,6 +8,7 @@ the edition's starting cash, so the four editions (dollars, kroner...) share one
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, cast
 
 from parlor.monopoly import PropertyGame
@@ -30,6 +31,38 @@ PROPERTY_DECISIONS = (
 )
 AUCTION_ITEMS = ("property", "house", "hotel")
 BANK = -1  # a creditor that is not a player
+
+
+class _Seen:
+    """What :meth:`PropertyEncoder.update_from_state` last wrote one seat's vector from (None:
+    nothing yet): copies of the game's lists, and the scalars' positions."""
+
+    __slots__ = (
+        "bankrupt",
+        "buildings",
+        "cash",
+        "complete",
+        "in_jail",
+        "jail_cards",
+        "jail_turns",
+        "mortgaged",
+        "owner",
+        "position",
+        "written",
+    )
+
+    def __init__(self) -> None:
+        self.cash: list[int] | None = None
+        self.position: list[int] | None = None
+        self.in_jail: list[bool] | None = None
+        self.jail_turns: list[int] | None = None
+        self.jail_cards: list[int] | None = None
+        self.bankrupt: list[bool] | None = None
+        self.owner: list[int] | None = None
+        self.mortgaged: list[bool] | None = None
+        self.buildings: list[int] | None = None
+        self.complete: list[bool] | None = None
+        self.written: list[tuple[int, float]] = []
 
 
 class PropertyEncoder:
@@ -172,6 +205,7 @@ class PropertyEncoder:
             ]
         )
         self._starts = {e.name: self.layout.slice(e.name).start for e in self.layout.entries}
+        self._extents = {e.name: (self._starts[e.name], e.width) for e in self.layout.entries}
         self._prepare()
 
     def _prepare(self) -> None:
@@ -194,6 +228,14 @@ class PropertyEncoder:
         self._written: list[list[tuple[int, float]]] = [[] for _ in range(n)]
         self._owners: list[int] | None = None  # the owners the flags below were worked out for
         self._complete: list[bool] = []
+        # ``update_from_state``'s own vectors and records (the batched environments' path).
+        self._state_vectors = [self.layout.zeros() for _ in range(n)]
+        self._state_views: list[Any] = [memoryview(cast(Any, v)) for v in self._state_vectors]
+        self._seen = [_Seen() for _ in range(n)]
+        self._order = [[(seat + r) % n for r in range(n)] for seat in range(n)]
+        self._state_owners: list[int] | None = None  # (as ``_owners``, for the board's squares)
+        self._state_complete: list[bool] = []
+        self._groups: dict[tuple[int, ...], list[int]] | None = None  # (deeds by group)
 
     def update(self, game: PropertyGame, seat: int) -> Vector:
         """The encoder's own vector for ``seat``, brought up to date from ``game.view(seat)``
@@ -266,13 +308,155 @@ class PropertyEncoder:
         writes.append((at["rent_owed_to_me"], owed / cash))
         pending = view["pending"]
         if pending is not None:
-            self._pending(writes, seat, pending)
+            self._pending(writes, seat, pending["player"], pending["kind"], pending["info"])
         for i, _ in self._written[seat]:
             v[i] = 0.0
         for i, x in writes:
             v[i] = x
         self._written[seat] = writes
         return self._vectors[seat]
+
+    def update_from_state(self, game: PropertyGame, seat: int) -> Vector:
+        """``update`` read from the engine's public state (``game.cash``, ``game.owner``,
+        ``game.pending``..., what ``game.view`` copies into its dicts) rather than from a view
+        built for the call: the same vector (tests/rl/test_encoders.py holds the two equal),
+        for the batched environments, which ask for every game at every step. Its own vectors
+        and records, apart from ``update``'s: the game's lists are compared with copies of
+        those last written for the seat (whole lists, one C-level comparison each), and only
+        the entries of the lists that differ are written again; the comparisons are the whole
+        cache key, as in ``update``."""
+        v = self._state_views[seat]
+        seen = self._seen[seat]
+        order = self._order[seat]  # (the player at each relative seat)
+        B, cash_scale, at = self.board, self.cash_scale, self._starts
+        cash = game.cash
+        if cash != seen.cash:
+            base = at["cash"]
+            for r, p in enumerate(order):
+                v[base + r] = cash[p] / cash_scale
+            seen.cash = cash[:]
+        position, old = game.position, seen.position
+        if position != old:
+            base = at["position"]
+            for r, p in enumerate(order):
+                if old is not None:
+                    v[base + r * B + old[p]] = 0.0
+                v[base + r * B + position[p]] = 1.0
+            seen.position = position[:]
+        in_jail = game.in_jail
+        if in_jail != seen.in_jail:
+            base = at["in_jail"]
+            for r, p in enumerate(order):
+                v[base + r] = float(in_jail[p])
+            seen.in_jail = in_jail[:]
+        turns = game.jail_turns
+        if turns != seen.jail_turns:
+            base = at["jail_turns"]
+            for r, p in enumerate(order):
+                v[base + r] = turns[p] / 3
+            seen.jail_turns = turns[:]
+        cards = [len(c) for c in game.jail_cards]
+        if cards != seen.jail_cards:
+            base = at["jail_cards"]
+            for r, p in enumerate(order):
+                v[base + r] = float(cards[p])
+            seen.jail_cards = cards
+        bankrupt = game.bankrupt
+        if bankrupt != seen.bankrupt:
+            base = at["bankrupt"]
+            for r, p in enumerate(order):
+                v[base + r] = float(bankrupt[p])
+            seen.bankrupt = bankrupt[:]
+        self._state_deeds(game, seat, v, seen)
+        # The scalars, written at every call (fixed positions); the one-hots and the pending
+        # decision's entries as in ``update``: positions and values, written after zeroing
+        # those the last call wrote.
+        stock = at["bank_stock"]
+        v[stock] = min(1.0, game.houses_left / self.houses)
+        v[stock + 1] = min(1.0, game.hotels_left / self.hotels)
+        v[at["pot"]] = game.pot / cash_scale
+        v[at["doubles"]] = game.doubles / 3
+        if self.time_limit:
+            v[at["rounds_left"]] = max(0, self.time_limit - game.round) / self.time_limit
+        claims = game.claims
+        owed = sum(c[2] for c in claims if c[1] == seat) if claims else 0
+        v[at["rent_owed_to_me"]] = owed / cash_scale
+        writes: list[tuple[int, float]] = []
+        turn = game.current_player
+        if turn >= 0:
+            writes.append((at["dice_holder"] + (turn - seat) % self.n, 1.0))
+        pending = game.pending
+        if pending is not None:
+            self._pending(writes, seat, pending.player, pending.kind, pending.info)
+        for i, _ in seen.written:
+            v[i] = 0.0
+        for i, x in writes:
+            v[i] = x
+        seen.written = writes
+        return self._state_vectors[seat]
+
+    def _state_deeds(self, game: PropertyGame, seat: int, v: Any, seen: _Seen) -> None:
+        """``update_from_state``'s deed entries: owner, mortgaged, buildings, group_complete."""
+        at, lots, n = self._starts, self.lots, self.n
+        owner, old = game.owner, seen.owner
+        if owner != old:
+            base, width = at["owner"], n + 1
+            for i, sq in enumerate(lots):
+                o = owner[sq]
+                if old is not None:
+                    was = old[sq]
+                    if o == was:
+                        continue
+                    v[base + i * width + (0 if was < 0 else 1 + (was - seat) % n)] = 0.0
+                v[base + i * width + (0 if o < 0 else 1 + (o - seat) % n)] = 1.0
+            seen.owner = owner[:]
+            # A deed's group_complete follows its group's owners: worked out once for every
+            # seat (and game) while the owners stay the same.
+            if owner != self._state_owners:
+                self._state_complete = self._completes(game, owner)
+                self._state_owners = owner[:]
+            complete, was_complete = self._state_complete, seen.complete
+            if complete != was_complete:
+                base = at["group_complete"]
+                for i, c in enumerate(complete):
+                    if was_complete is None or c != was_complete[i]:
+                        v[base + i] = 1.0 if c else 0.0
+                seen.complete = complete
+        mortgaged = game.mortgaged
+        if mortgaged != seen.mortgaged:
+            base = at["mortgaged"]
+            for i, sq in enumerate(lots):
+                v[base + i] = float(mortgaged[sq])
+            seen.mortgaged = mortgaged[:]
+        buildings = game.buildings
+        if buildings != seen.buildings:
+            base = at["buildings"]
+            for i, sq in enumerate(lots):
+                v[base + i] = buildings[sq] / 5
+            seen.buildings = buildings[:]
+
+    def _completes(self, game: PropertyGame, owner: list[int]) -> list[bool]:
+        """Each deed's ``group_complete`` for these owners: ``owns_group`` asked once a group
+        rather than once a deed (the groups are the edition's, read once)."""
+        lots = self.lots
+        groups = self._groups
+        if groups is None:
+            groups = {}
+            for i, sq in enumerate(lots):
+                groups.setdefault(tuple(game.group_of(sq)), []).append(i)
+            if not all(lots[i] in members for members, found in groups.items() for i in found):
+                groups = {}  # (a deed outside its own group: ask owns_group deed by deed)
+            self._groups = groups
+        if not groups:
+            return [owner[sq] >= 0 and game.owns_group(owner[sq], sq) for sq in lots]
+        complete = [False] * len(lots)
+        for found in groups.values():
+            first = lots[found[0]]
+            o = owner[first]
+            if o >= 0 and game.owns_group(o, first):
+                for i in found:
+                    complete[i] = True
+        return complete
 
     def rel(self, seat: int, other: int) -> int:
         return (other - seat) % self.n
@@ -288,16 +472,18 @@ class PropertyEncoder:
 
     def _hot(self, name: str, index: int) -> tuple[int, float]:
         """Position ``index`` of entry ``name``, set to 1; out-of-range is a bug."""
-        s = self.layout.slice(name)
-        if not 0 <= index < s.stop - s.start:
-            raise IndexError(f"{name}[{index}] is outside its width {s.stop - s.start}")
-        return (s.start + index, 1.0)
+        start, width = self._extents[name]
+        if not 0 <= index < width:
+            raise IndexError(f"{name}[{index}] is outside its width {width}")
+        return (start + index, 1.0)
 
-    def _pending(self, w: list[tuple[int, float]], seat: int, pending: dict[str, Any]) -> None:
-        """The pending decision's entries, appended to ``w`` as (position, value)."""
+    def _pending(
+        self, w: list[tuple[int, float]], seat: int, player: int, kind: str, info: Mapping[str, Any]
+    ) -> None:
+        """The pending decision's entries (``player`` must decide ``kind``, knowing ``info``),
+        appended to ``w`` as (position, value)."""
         at, cash, hot = self._starts, self.cash_scale, self._hot
-        kind, info = pending["kind"], pending["info"]
-        w.append(hot("decider", self.rel(seat, pending["player"])))
+        w.append(hot("decider", self.rel(seat, player)))
         w.append(hot("pending_kind", PROPERTY_DECISIONS.index(kind)))
         square = info.get("square")
         if isinstance(square, int) and 0 <= square < self.board:

@@ -235,8 +235,7 @@ def create_app(
                     # every frame spends a token, garbage included; the refusal names the
                     # message it refuses when that message can be read
                     limited = not conn.bucket.take() or not addr_bucket.take()
-                    if limited and conn.refusals + 1 >= lim.refusals_before_close:
-                        conn.refusals += 1
+                    if limited and conn.refusals.add() >= lim.refusals_before_close:
                         raise ProtocolError("rate_limited", E_("too many messages"), close=True)
                     if len(text) > MAX_FRAME:
                         raise ProtocolError(
@@ -250,8 +249,7 @@ def create_app(
                     ref = msg.get("ref")
                     if not (type(ref) is int or (type(ref) is str and len(ref) <= 64)):
                         ref = None  # (an error names only a ref that could be valid)
-                    if limited:
-                        conn.refusals += 1
+                    if limited:  # (counted above)
                         raise ProtocolError("rate_limited", E_("too many messages: slow down"))
                     if msg["type"] not in CLIENT_TYPES:
                         raise ProtocolError(

@@ -99,6 +99,25 @@ class Bucket:
 
 
 @dataclass(slots=True)
+class RefusalCount:
+    """The refusals of one connection within a window of ``window`` seconds from the first of
+    them: a flood reaches the limit in its first second, a client that backs off when refused
+    and goes on for hours does not add up the odd refusal of every busy minute."""
+
+    window: float
+    count: int = 0
+    since: float = 0.0
+
+    def add(self, now: float | None = None) -> int:
+        """Count one refusal; returns the count in the window it falls in."""
+        now = time.monotonic() if now is None else now
+        if self.count == 0 or now - self.since > self.window:
+            self.count, self.since = 0, now
+        self.count += 1
+        return self.count
+
+
+@dataclass(slots=True)
 class Limits:
     """What one connection and one address may do (the defaults suit people and bots alike)."""
 
@@ -108,7 +127,8 @@ class Limits:
     addr_msgs_burst: float = 400.0
     addr_connections: int = 32
     chat_per_10s: int = 5
-    refusals_before_close: int = 50
+    refusals_before_close: int = 50  # ... within refusal_window_s seconds
+    refusal_window_s: float = 60.0
 
 
 def clean_text(value: object, limit: int, what: str) -> str:

@@ -20,7 +20,7 @@ from parlor.core.fairness import SCHEME
 from parlor.core.game import Game
 from parlor.monopoly import PropertyGame
 from parlor.server import games
-from parlor.server.protocol import Bucket, Limits, dumps
+from parlor.server.protocol import Bucket, Limits, RefusalCount, dumps
 
 #: (who decides, the final result, seconds left): the part of a frame every seat shares
 Shared = tuple[int | None, dict[str, Any] | None, float | None]
@@ -71,7 +71,7 @@ class Conn:
         self.held: int | None = None
         self.bucket = Bucket(limits.msgs_per_s, limits.msgs_burst)
         self.chat_bucket = Bucket(limits.chat_per_10s / 10.0, float(limits.chat_per_10s))
-        self.refusals = 0
+        self.refusals = RefusalCount(limits.refusal_window_s)
         # Frames are written together once per loop iteration (one callback, not a task per
         # frame: a writer task per connection cost a task wake-up per frame, five an action),
         # so the reader gets one burst per iteration, as it did from the writer tasks. Only

@@ -1,0 +1,130 @@
+"""Where a property bot may build next, what each building costs and gains, and which of those
+lots it builds on first: read from a :class:`parlor.bots.monopoly_table.Table` and kept with its
+deeds (they follow from the owners, mortgages and buildings alone).
+"""
+
+from __future__ import annotations
+
+from parlor.bots.monopoly_table import HOTEL, Table
+
+__all__ = ["best_builds", "build_cost", "build_gain", "build_options", "build_spots"]
+
+
+def build_spots(table: Table, player: int) -> list[int]:
+    """The lots (in board order) where ``player`` may put the next building by the even-build
+    rule, the bank's stock aside: complete, unmortgaged street groups, lowest lots first."""
+    deeds = table.deeds
+    cached = deeds._spots[player]
+    if cached is not None:
+        return cached
+    spots: list[int] = []
+    for gi in deeds.complete[player]:
+        spots.extend(_group_builds(table, gi)[0])
+    if len(spots) > 1:
+        spots.sort(key=table.board.order.__getitem__)
+    deeds._spots[player] = spots
+    return spots
+
+
+def _group_builds(table: Table, gi: int) -> tuple[list[int], list[tuple[int, int, float]]]:
+    """Group ``gi``'s part of :func:`build_spots` (for its whole owner; in the group's order)
+    and of :func:`build_options`. They follow from the group alone, so they are kept per group
+    while its stamp holds (a build elsewhere keeps them)."""
+    deeds = table.deeds
+    stamp = deeds.stamps[gi]
+    cache = deeds.group_builds
+    hit = cache.get(gi)
+    if hit is not None and hit[0] == stamp:
+        return hit[1], hit[2]
+    b = table.board
+    kind = b.kind
+    mortgaged = table.mortgaged
+    buildings = table.buildings
+    max_level = table.max_level
+    members = b.groups[gi]
+    spots: list[int] = []
+    options: list[tuple[int, int, float]] = []
+    levels: list[int] = []
+    # (plain loops: cheaper than generators compiled)
+    for s in members:
+        if mortgaged[s]:
+            break
+        lvl = buildings[s]  # (level(), inlined)
+        levels.append(max_level if lvl == HOTEL else lvl)
+    else:
+        low = min(levels)
+        for i, s in enumerate(members):
+            lvl = levels[i]
+            if kind[s] == "street" and lvl < max_level and lvl <= low:
+                spots.append(s)
+                score = build_gain(table, s)
+                if lvl < 3:
+                    score += 1.0
+                options.append((s, build_cost(table, s), score))
+    if len(cache) > 256:
+        cache.clear()
+    cache[gi] = (stamp, spots, options)
+    return spots, options
+
+
+def build_cost(table: Table, sq: int) -> int:
+    """What the next building on ``sq`` costs."""
+    lvl = table.buildings[sq]  # (level(), inlined)
+    if lvl == HOTEL:
+        lvl = table.max_level
+    if lvl == table.max_level - 1:
+        return table.board.hotel_cost[sq]
+    return table.board.house_cost[sq]
+
+
+def build_gain(table: Table, sq: int) -> float:
+    """The rent the next building on ``sq`` adds, per unit of its cost (-1 at the top)."""
+    lvl = table.buildings[sq]  # (level(), inlined)
+    if lvl == HOTEL:
+        lvl = table.max_level
+    if lvl >= table.max_level:
+        return -1.0
+    gain = table.rent_at(sq, lvl + 1) - table.rent_at(sq, lvl)
+    return gain / max(1, build_cost(table, sq))
+
+
+def build_options(table: Table, player: int) -> list[tuple[int, int, float]]:
+    """``(lot, cost, score)`` for each of :func:`build_spots`: the score is the rent gained per
+    unit spent, plus 1 below the third house (where rents jump: get there first)."""
+    deeds = table.deeds
+    cached = deeds._build_options[player]
+    if cached is None:
+        # (each group's options, in the board order of their lots as build_spots gives them)
+        cached = []
+        for gi in deeds.complete[player]:
+            cached.extend(_group_builds(table, gi)[1])
+        if len(cached) > 1:
+            order = table.board.order
+            cached.sort(key=lambda option: order[option[0]])
+        deeds._build_options[player] = cached
+    return cached
+
+
+def best_builds(table: Table, player: int, budget: int) -> tuple[int, int]:
+    """The best lot to build on (by :func:`build_options` score, the bank's stock allowing)
+    within ``budget``, and the best at any cost; -1 where there is none."""
+    best_in = best_any = -1
+    score_in = score_any = 0.0
+    # (the bank's stock, read once: the same for every lot)
+    unlimited = table.board.unlimited_buildings
+    houses = table.bank_houses > 0
+    hotels = table.bank_hotels > 0
+    buildings = table.buildings
+    top = table.max_level - 1
+    for sq, cost, score in build_options(table, player):
+        if not unlimited:
+            lvl = buildings[sq]
+            if lvl == HOTEL:
+                lvl = top + 1
+            if not (hotels if lvl == top else houses):
+                continue
+        if best_any < 0 or score > score_any:
+            best_any, score_any = sq, score
+        if cost <= budget and (best_in < 0 or score > score_in):
+            best_in, score_in = sq, score
+    return best_in, best_any
