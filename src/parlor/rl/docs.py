@@ -171,21 +171,21 @@ left (the book's time-limit rule). 95% Wilson intervals.
 
 
 #: The figures of the speed section, all from one run of ``python bench/bench_rl_peers.py
-#: --rounds 5 --seconds 1 --vector 8`` on the project's 2-core machine while many other jobs ran
-#: on it (the load average it printed): medians of steps per CPU second of the benchmark's
+#: --rounds 5 --seconds 1 --vector 8`` on the project's 2-core machine (the load average it
+#: printed): medians of steps per CPU second of the benchmark's
 #: process (per wall second for the multi-process form); the compiled build's from the same
 #: command with the build of setup.py (``PARLOR_COMPILE=1``). Measure again after a change that
 #: moves them.
 SPEED = {
     "aec": [
-        ("Parlor TOOLS, 2 players (AEC)", 59_525),
-        ("Parlor classic, 4 players (AEC, cap 5,000 steps)", 14_228),
-        ("RLCard UNO (for comparison)", 51_814),
+        ("Parlor TOOLS, 2 players (AEC)", 63_699),
+        ("Parlor classic, 4 players (AEC, cap 5,000 steps)", 15_064),
+        ("RLCard UNO (for comparison)", 54_292),
     ],
-    # (the AEC rows and ratios from `--rounds 5 --seconds 1` alone: the AEC rounds come first
-    # and are the same with --vector 8)
-    "aec_load": "9.8",
-    "tools_vs_uno": "1.15x (1.14x to 1.17x per round; 5 rounds); the tree before the AEC step's "
+    # (the lead's run on the merged main of issue 21's fifth round, the machine otherwise idle)
+    "aec_load": "0.5",
+    "tools_vs_uno": "1.17x (1.17x to 1.19x per round; 5 rounds). The AEC step's round under other "
+    "jobs' load (`--rounds 5 --seconds 1`, load 9.8): 1.15x (1.14x to 1.17x); the tree before the AEC step's "
     "helper (parlor/rl/aec_core.py), in runs alternating with this one's at load 8.7 to 9.7: "
     "1.13x and 1.14x, against 1.17x and 1.16x. Earlier (a machine that ran UNO at about "
     "35,000): 1.10x (1.03x to 1.25x per round; 10 rounds, load 5.2); 1.08x (1.08x to 1.25x) in 5 "
@@ -194,9 +194,10 @@ SPEED = {
     "bench's own pick then cost TOOLS more than UNO (see below): 0.85x (0.79x to 0.97x) on a "
     "quiet machine, load 0.3. On the merged main after this session's other rounds, load "
     "0.4: 1.12x (1.08x to 1.17x; TOOLS 39,760, classic 9,563, UNO 35,357)",
-    "compiled": "TOOLS 2 players 128,112, classic 4 players 26,050, RLCard UNO 51,943 steps "
-    "per CPU second; TOOLS against UNO 2.47x (2.44x to 2.47x per round; 5 rounds, load 11.1), "
-    "the whole list compiled (setup.py). Alternating runs of the AEC part (`--rounds 5 "
+    "compiled": "TOOLS 2 players 134,419, classic 4 players 29,974, RLCard UNO 55,319 steps "
+    "per CPU second; TOOLS against UNO 2.43x (2.41x to 2.44x per round; 5 rounds, load 1.1, the "
+    "machine otherwise idle), the whole list compiled (setup.py). In the round's own run, load "
+    "11.1: 2.47x (2.44x to 2.47x; TOOLS 128,112, classic 26,050, UNO 51,943). Alternating runs of the AEC part (`--rounds 5 "
     "--seconds 1`) over three builds, load 4.7 to 11: the table plain 1.89x and 1.92x; the "
     "table compiled 2.11x, 2.09x, 2.16x and 2.12x; the AEC step's helper compiled too 2.45x "
     "and 2.50x. Before: 1.79x (1.65x to 1.96x; 10 rounds, load 2.6, UNO then at 31,776), the "
@@ -211,9 +212,9 @@ def _speed() -> str:
 Steps per CPU second of one process, random legal actions, the observation and the mask read at
 every step; measured by `python bench/bench_rl_peers.py --rounds 5 --seconds 1 --vector 8`
 (interleaved rounds in one process, so that the machine's load slows every environment alike) on
-a 2-core machine shared with many other jobs (load average {SPEED["aec_load"]} for these
-rows, as the bench printed it; the batched ones give their own below): the absolute figures are low
-and noisy, the ratios steadier. A Gymnasium step
+the project's 2-core machine (load average {SPEED["aec_load"]} for these rows, as the bench
+printed it; the batched ones give their own below; other figures quoted were taken while other
+jobs shared the machine): the absolute figures are noisy, the ratios steadier. A Gymnasium step
 (`parlor/...-v0`) is one learner decision with the bots' moves in between.
 
 | environment | steps / CPU s |
@@ -250,11 +251,10 @@ PettingZoo's own `_was_dead_step` does: PettingZoo has no type information, so i
 Python (mypyc, given it, built a class that crashed, or one without `AECEnv` among its bases),
 and the compiled build runs the step's work natively under one Python method.
 
-Of issue 21's targets, on this loaded machine: TOOLS at 1.0x UNO plain is met, in every round
-of the runs above; classic 10,000 steps/s compiled is met (26,050, 25,470 to 26,267 per
-round: a property-game step pays nobody while no seat is newly out, and the table no longer
+Of issue 21's targets: TOOLS at 1.0x UNO plain is met, in every round of the runs above; classic
+10,000 steps/s compiled is met (29,974 idle; 26,050 at load 11.1: a property-game step pays nobody while no seat is newly out, and the table no longer
 works out every seat's reward to find that; the game's view the encoder reads is compiled);
-TOOLS at 2x UNO compiled is met (2.47x). What had kept the table plain: compiled, it made a
+TOOLS at 2x UNO compiled is met (2.43x idle, 2.47x at load 11.1). What had kept the table plain: compiled, it made a
 process that registered the OpenSpiel games abort at exit. The cause was pyspiel's, met through
 the package: its registry of games is a C++ static that lets the registered factories go in the
 C++ exit handlers, after the interpreter has shut down, and freeing a Python function there

@@ -10,17 +10,21 @@ from __future__ import annotations
 from typing import Any
 
 VECTOR_SPEED: dict[str, Any] = {
-    # (the batched rows' own run: `--only batched` of the command above, load 5.4, issue 21's
-    # fourth round; other helpers' jobs shared the two cores)
-    "load": "5.4",
+    # (the lead's run of the command above on the merged main of issue 21's fifth round, the
+    # machine otherwise idle)
+    "load": "0.6",
     "vector": [
-        ("`parlor/Tools-v0` x8, `ParlorVectorEnv`", 52_769),
-        ("`parlor/Tools-v0` x8, Gymnasium `SyncVectorEnv`", 28_022),
-        ("`parlor/Classic-v0` x8, `ParlorVectorEnv`", 14_055),
-        ("`parlor/Classic-v0` x8, Gymnasium `SyncVectorEnv`", 8_127),
+        ("`parlor/Tools-v0` x8, `ParlorVectorEnv`", 56_025),
+        ("`parlor/Tools-v0` x8, Gymnasium `SyncVectorEnv`", 29_286),
+        ("`parlor/Classic-v0` x8, `ParlorVectorEnv`", 14_785),
+        ("`parlor/Classic-v0` x8, Gymnasium `SyncVectorEnv`", 8_579),
     ],
-    "vector_ratios": "`ParlorVectorEnv` against `SyncVectorEnv`: 1.88x for `parlor/Tools-v0` "
-    "(1.86x to 1.94x per round), 1.73x for `parlor/Classic-v0` (1.67x to 1.79x). The next run "
+    "vector_ratios": "`ParlorVectorEnv` against `SyncVectorEnv`: 1.91x for `parlor/Tools-v0` "
+    "(1.91x to 1.93x per round), 1.72x for `parlor/Classic-v0` (1.64x to 1.82x). Compiled "
+    "(setup.py's whole list, the same command, load 1.0): 2.22x (2.18x to 2.29x; 112,730 "
+    "against 50,800 steps/s) and 1.82x (1.78x to 1.86x; 25,652 against 14,124). The fourth "
+    "round's own runs, under other helpers' load (`--only batched`, load 5.4): 1.88x (1.86x "
+    "to 1.94x) and 1.73x (1.67x to 1.79x); the next run "
     "(load 5.3): 1.95x (1.90x to 1.97x) and 1.72x (1.56x to 1.78x); one at load 8.0 (the "
     "first form of the change): 2.00x (1.90x to 2.06x) and 1.82x (1.68x to 1.82x); one at load "
     "14.6: 1.94x and 1.69x. Main before this round, between those runs (load 5.2): 1.92x "
@@ -47,7 +51,11 @@ VECTOR_SPEED: dict[str, Any] = {
     "(load 6 to 7): the new one 8% to 10% faster a TOOLS game step, 5% a classic one. Before the "
     "batch kept its arrays and checked a batch's ids at once, with the bench then picking the "
     "ids game by game in Python: 1.42x and 1.17x (load 0.4).",
-    "vector_bound": "in the first run above, a TOOLS game step took `SyncVectorEnv` 35.7 us "
+    "vector_bound": "in the idle run above, a TOOLS game step took `SyncVectorEnv` 34.1 us and "
+    "`ParlorVectorEnv` 17.8 us, of which 12.2 us (68%) that work (no batch passes 2.80x), a "
+    "classic one 116.6 us and 67.6 us, of which 51.6 us (76%; 2.26x); compiled, 19.7 us and "
+    "8.9 us, of which 4.8 us (54%; 4.13x), and 70.8 us and 39.0 us, of which 27.7 us (71%; "
+    "2.56x). In the fourth round's first run, a TOOLS game step took `SyncVectorEnv` 35.7 us "
     "and `ParlorVectorEnv` 19.0 us, a classic one 123.0 us and 71.2 us; at load 14.6, of the "
     "classic step's 83.6 us 62.4 us (75%) were that work, the encoder's batch path counted as "
     "the encoder (no batch that encodes so passes 2.26x there), and of the TOOLS step's 20.3 us "
@@ -74,17 +82,24 @@ VECTOR_SPEED: dict[str, Any] = {
     "those are the places to cut (parlor.rl.property_obs and the engine); in the TOOLS batch "
     "the encoder's update runs 659 of the 2,420 bytecodes a game step.",
     "processes": [
-        ("1 worker, 1 core", 22_644),
-        ("2 workers, 1 core", 19_635),
-        ("2 workers, 2 cores", 35_267),
-        ("1 worker, 2 cores (the parent on the other)", 24_174),
-        ("`ParlorVectorEnv` in one process, 1 core", 31_544),
-        ("control: 2 free-running workers, 1 core", 27_361),
-        ("control: 2 free-running workers, 2 cores", 41_816),
+        ("1 worker, 1 core", 55_860),
+        ("2 workers, 1 core", 50_569),
+        ("2 workers, 2 cores", 85_789),
+        ("1 worker, 2 cores (the parent on the other)", 53_489),
+        ("`ParlorVectorEnv` in one process, 1 core", 62_441),
+        ("control: 2 free-running workers, 1 core", 58_605),
+        ("control: 2 free-running workers, 2 cores", 108_047),
     ],
-    "process_load": "1.7 (`--vector 64 --only processes`, the least loaded moment of this work; "
-    "other helpers' jobs came and went, so the rounds spread widely)",
-    "process_ratios": "On the merged main after this session's rounds, the machine otherwise "
+    "process_load": "1.2 (the lead, the full bench command on the merged main of issue 21's fifth "
+    "round, the machine otherwise idle)",
+    "process_ratios": "2 workers on 2 cores against the same on 1 core: 1.70x (1.48x to 1.78x per "
+    "round); against 1 worker on 1 core 1.54x (1.34x to 1.61x); against 1 worker both free 1.60x "
+    "(1.42x to 1.64x); against `ParlorVectorEnv` on 1 core 1.37x (1.19x to 1.50x); the control, "
+    "independent workers with no round trip, 1.84x (1.73x to 1.94x): the machine's ceiling at that "
+    "moment. CPU per game step: 16.9 us in the workers with 1 worker on 1 core, 18.6 us with 2 on 1 "
+    "core, 19.0 us with 2 on 2 cores; the parent 1.0 us to 1.8 us. Compiled (load 1.4): 1.44x, "
+    "1.26x, 1.31x and 1.08x, the control 1.78x: the cheaper a game step, the more of it the round "
+    "trip is. Earlier, on the merged main of the fourth round's session, the machine otherwise "
     "idle (load 1.1, the lead; `--rounds 5 --seconds 1 --vector 8`): 2 workers on 2 cores "
     "against the same on 1 core 1.49x (1.25x to 2.49x per round), against 1 worker on 1 core "
     "1.29x (1.14x to 2.36x), against 1 worker both free 1.54x (1.44x to 1.64x); the control, "
@@ -101,7 +116,7 @@ VECTOR_SPEED: dict[str, Any] = {
     "the same form, control 1.07x; at load 9.8: 0.98x, control 0.93x: there the ratios measure the "
     "load. The last quiet-machine figure (the previous code, load 0.5 to 0.7, 2 workers against 1 "
     "both free): 1.47x (1.32x to 2.02x).",
-    "process_cpu": "CPU time per game step in that run (the load changes it much less than the wall "
+    "process_cpu": "CPU time per game step in the fourth round's run above (the load changes it much less than the wall "
     "time): 36.9 us in the workers with 1 worker on 1 core, 42.4 us with 2 workers on 1 core, "
     "42.3 us with 2 on 2 cores; the control's workers 36.1 us and 38.8 us; the parent 2.3 us to 4.1 "
     "us (3.0 us to 4.4 us in this session's runs before the one-byte pipes, 3.4 us to 3.9 us in the "
@@ -116,12 +131,12 @@ VECTOR_SPEED: dict[str, Any] = {
     "The fixed part alone, 2 games on 2 workers, interleaved A/B at "
     "load 10: 180 us of the workers' CPU a batch step before the one-byte pipes and 144 us after, "
     "the parent's 63 us and 42 us.",
-    "vector_targets": "2x `SyncVectorEnv` for TOOLS: 1.88x to 2.00x in this round's runs at "
-    "load 1.8 to 14.6 (2.05x, 2.38x and 2.15x in three earlier runs at load 3.0 to 3.4, 1.97x on "
-    "the idle machine): at the target, not clearly above it; the classic game's 2x: not met, "
-    "1.69x to 1.82x this round (1.37x to 1.57x before it). 1.8x on 2 cores for the processes: not met, 1.29x to "
-    "1.49x on the idle machine, whose own ceiling for this work was about 1.6x to 1.7x (the "
-    "control and two independent loops above); a model from the CPU times of an earlier quiet "
+    "vector_targets": "2x `SyncVectorEnv` for TOOLS: met compiled (2.22x idle), not plain (1.91x "
+    "idle; 1.88x to 2.00x in the fourth round's runs at load 1.8 to 14.6); the classic game's 2x: "
+    "not met, 1.72x plain and 1.82x compiled idle (1.37x to 1.57x before the fourth round). 1.8x "
+    "on 2 cores for the processes: not met, 1.54x plain (1.70x the same form on 1 core against 2) "
+    "on the idle machine, whose control reached 1.84x in the same run (1.6x to 1.7x the session "
+    "before); a model from the CPU times of an earlier quiet "
     "run gave 1.65x at best: with 1 worker on 1 core a game step costs 3.4 + 39.8 us; with 2 "
     "workers on 2 cores the parent's 3.9 us plus half of 41.7 us, times 1.07 for the slower "
     "half.",
