@@ -189,11 +189,7 @@ class SharedWork:
         self.methods = [
             (type(table.game), "apply"),
             (type(table.game), "legal_action_ids"),
-            # (the batch's own encoder path where it has one: the property games')
-            (
-                type(table.encoder),
-                "update_from_state" if hasattr(table.encoder, "update_from_state") else "update",
-            ),
+            (type(table.encoder), "update"),
             (type(table.spec), "new_game"),
         ] + [(type(bot), "choose") for bot in {type(b): b for b in first.bots.values()}.values()]
         self.spent, self.depth = 0.0, 0

@@ -236,9 +236,10 @@ one tuple of fixed length (an absent one points at a scratch float past the vect
 works out the decider, the legal ids and the seats out once a position, and keeps one read-only
 mask per set of legal ids (sets recur: a lookup instead of NumPy's allocation, item writes and
 flags); `action_from_id` is one index into a per-seat table of the actions.
-The property encoder does the same with `view(seat)`: it keeps each seat's vector with the player
-and deed records it was written from, rewrites only the records that differ, and works out the
-colour groups' completeness again only when an owner changed.
+The property encoder does the same from the engine's own lists (`game.cash`, `game.owner`,
+`game.pending`..., what `view(seat)` copies), in every environment: it keeps each seat's vector
+with copies of the lists it was written from, rewrites only the entries of the lists that differ,
+and works out the colour groups' completeness again only when an owner changed.
 The observations are byte for byte what they were (tests/rl/test_fast_obs.py).
 
 The AEC class does PettingZoo's per-step work itself where that was dearer: `last()` reads the
@@ -478,8 +479,9 @@ engine's outcome), or, for a game cut at `max_steps`, `leaders`: {_doc(GameSpec.
 
 ## Observations
 
-Every entry is read from `game.view(seat)`, the engine's statement of what that seat may see, and
-from public queries; every value is >= 0. Seats are relative: position 0 of a per-player block is
+Every entry is something `game.view(seat)`, the engine's statement of what that seat may see,
+holds, or a public query's answer (the encoders read the engine's public state that the view
+copies; tests/rl/test_fast_obs.py holds them to encoders that read the view); every value is >= 0. Seats are relative: position 0 of a per-player block is
 the observer, 1 the next seat (seat + 1), and so on. No hidden information: `tests/rl/test_hidden.py`
 resamples everything the observer cannot see (`game.determinize(seat, seed)`: the other hands,
 the draw order, future dice) and checks that the observation is unchanged, and that the other

@@ -166,10 +166,8 @@ allowed ones without checking them again (an id outside the mask takes the singl
 path, refused or penalized as there); it plays the bots' moves without the table working out
 every seat's reward on the moves that pay nobody (`Table.act_for`), and ends a step without
 working the position out (the seats out are the settled ones); it copies the encoders' own
-vectors into the batch in one call (the property games' vectors brought up to date from the
-engine's own lists, `game.cash`, `game.owner`, `game.pending`..., compared with copies of
-those last written, rather than from a `game.view(seat)` built for each game at each step: the
-same bytes, tests/rl/test_fast_obs.py checks them against the reference encoder), takes the
+vectors into the batch in one call (the single environments copy each into an observation
+dict; both bring it up to date from the engine's own lists), takes the
 legal ids straight from the engine
 (`Table.decision_ids`) and sets the masks' ones item by item (the property games' long lists of
 trade offers in one NumPy call for the batch); it restarts a game without building the

@@ -1,9 +1,10 @@
 """The property-game observation: the table as one seat sees it, as a fixed float vector.
 
-Read from ``game.view(seat)`` and the public queries (``owns_group``); in these games only the
-decks' order and the future dice are hidden, and neither appears. Seats are relative: position 0
-of a per-player block is the observer, 1 the next seat (seat + 1), and so on. Money is divided by
-the edition's starting cash, so the four editions (dollars, kroner...) share one scale.
+Read from the engine's public state (the lists ``game.view(seat)`` copies: cash, positions,
+owners...) and the public queries (``owns_group``); in these games only the decks' order and the
+future dice are hidden, and neither appears. Seats are relative: position 0 of a per-player block
+is the observer, 1 the next seat (seat + 1), and so on. Money is divided by the edition's starting
+cash, so the four editions (dollars, kroner...) share one scale.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ BANK = -1  # a creditor that is not a player
 
 
 class _Seen:
-    """What :meth:`PropertyEncoder.update_from_state` last wrote one seat's vector from (None:
+    """What :meth:`PropertyEncoder.update` last wrote one seat's vector from (None:
     nothing yet): copies of the game's lists, and the scalars' positions."""
 
     __slots__ = (
@@ -66,7 +67,7 @@ class _Seen:
 
 
 class PropertyEncoder:
-    """Builds the layout for an edition and player count, and encodes views into it."""
+    """Builds the layout for an edition and player count, and encodes what a seat sees into it."""
 
     def __init__(self, game: PropertyGame) -> None:
         ed = game.edition
@@ -211,121 +212,31 @@ class PropertyEncoder:
     def _prepare(self) -> None:
         """Per observing seat, the vector last encoded for it and what it was written from.
 
-        ``update`` compares the view's player and deed records with those it last wrote for that
-        seat (whole lists first, one C-level comparison, then record by record) and rewrites only
-        the entries of the records that differ; the few scalars and the pending decision's
-        entries (a short list of positions and values) are written at every call, after zeroing
-        the positions the last call wrote. The comparison is the whole cache key, so the result
-        is always the game's, whatever happened since (another game, a clone, a snapshot); a
-        deed's ``group_complete`` is worked out again only when some owner changed."""
+        ``update`` compares the game's lists with copies of those it last wrote for that seat
+        (whole lists, one C-level comparison each) and rewrites only the entries of the lists
+        that differ; the few scalars and the pending decision's entries (a short list of
+        positions and values) are written at every call, after zeroing the positions the last
+        call wrote. The comparisons are the whole cache key, so the result is always the
+        game's, whatever happened since (another game, a clone, a snapshot); the deeds'
+        ``group_complete`` are worked out again only when some owner changed."""
         n = self.n
         self._vectors = [self.layout.zeros() for _ in range(n)]
         # (typed Any: typeshed knows memoryview item writes as ints only, not a float32 format)
         self._views: list[Any] = [memoryview(cast(Any, v)) for v in self._vectors]
-        self._players: list[list[dict[str, Any]]] = [[] for _ in range(n)]
-        self._props: list[list[dict[str, Any]]] = [[] for _ in range(n)]
-        self._complete_of: list[list[bool]] = [[] for _ in range(n)]
-        self._written: list[list[tuple[int, float]]] = [[] for _ in range(n)]
-        self._owners: list[int] | None = None  # the owners the flags below were worked out for
-        self._complete: list[bool] = []
-        # ``update_from_state``'s own vectors and records (the batched environments' path).
-        self._state_vectors = [self.layout.zeros() for _ in range(n)]
-        self._state_views: list[Any] = [memoryview(cast(Any, v)) for v in self._state_vectors]
         self._seen = [_Seen() for _ in range(n)]
         self._order = [[(seat + r) % n for r in range(n)] for seat in range(n)]
-        self._state_owners: list[int] | None = None  # (as ``_owners``, for the board's squares)
-        self._state_complete: list[bool] = []
+        self._owners: list[int] | None = None  # the owners the flags below were worked out for
+        self._complete: list[bool] = []
         self._groups: dict[tuple[int, ...], list[int]] | None = None  # (deeds by group)
 
     def update(self, game: PropertyGame, seat: int) -> Vector:
-        """The encoder's own vector for ``seat``, brought up to date from ``game.view(seat)``
-        (read it, don't keep it: the next call for that seat changes it)."""
-        view: dict[str, Any] = game.view(seat)
+        """The encoder's own vector for ``seat``, brought up to date from the engine's public
+        state (``game.cash``, ``game.owner``, ``game.pending``..., what ``game.view(seat)``
+        copies into its dicts, read without building that view): read it, don't keep it (the
+        next call for that seat changes it). tests/rl/property_obs_reference.py encodes the
+        same vector from ``game.view(seat)``, and tests/rl/test_fast_obs.py holds the two
+        equal, byte for byte."""
         v = self._views[seat]
-        n, B, cash, at = self.n, self.board, self.cash_scale, self._starts
-        players = view["players"]
-        seen = self._players[seat]
-        if players != seen:
-            position_at, cash_at, jail_at = at["position"], at["cash"], at["in_jail"]
-            turns_at, cards_at, bankrupt_at = at["jail_turns"], at["jail_cards"], at["bankrupt"]
-            for p, info in enumerate(players):
-                old = seen[p] if seen else None
-                if info == old:
-                    continue
-                r = (p - seat) % n
-                if old is not None:
-                    v[position_at + r * B + old["position"]] = 0.0
-                v[position_at + r * B + info["position"]] = 1.0
-                v[cash_at + r] = info["cash"] / cash
-                v[jail_at + r] = float(info["in_jail"])
-                v[turns_at + r] = info["jail_turns"] / 3
-                v[cards_at + r] = float(info["jail_cards"])
-                v[bankrupt_at + r] = float(info["bankrupt"])
-            self._players[seat] = players
-        props = view["properties"]
-        owners = [prop["owner"] for prop in props]
-        if owners != self._owners:
-            self._complete = [
-                owner >= 0 and game.owns_group(owner, prop["square"])
-                for owner, prop in zip(owners, props, strict=True)
-            ]
-            self._owners = owners
-        complete = self._complete
-        seen = self._props[seat]
-        if props != seen or complete != self._complete_of[seat]:
-            owner_at, mortgaged_at = at["owner"], at["mortgaged"]
-            buildings_at, complete_at = at["buildings"], at["group_complete"]
-            was = self._complete_of[seat]
-            for i, prop in enumerate(props):
-                old = seen[i] if seen else None
-                if prop == old and complete[i] == was[i]:
-                    continue
-                if old is not None:
-                    owner = old["owner"]
-                    v[owner_at + i * (n + 1) + (0 if owner < 0 else 1 + (owner - seat) % n)] = 0.0
-                owner = prop["owner"]
-                v[owner_at + i * (n + 1) + (0 if owner < 0 else 1 + (owner - seat) % n)] = 1.0
-                v[mortgaged_at + i] = float(prop["mortgaged"])
-                v[buildings_at + i] = prop["buildings"] / 5
-                v[complete_at + i] = 1.0 if complete[i] else 0.0
-            self._props[seat] = props
-            self._complete_of[seat] = complete
-        # The scalars and the pending decision: positions and values, written after zeroing
-        # what the last call wrote there.
-        writes: list[tuple[int, float]] = []
-        if view["turn"] >= 0:
-            writes.append((at["dice_holder"] + (view["turn"] - seat) % n, 1.0))
-        bank = view["bank"]
-        stock = at["bank_stock"]
-        writes.append((stock, min(1.0, bank["houses"] / self.houses)))
-        writes.append((stock + 1, min(1.0, bank["hotels"] / self.hotels)))
-        writes.append((at["pot"], view["pot"] / cash))
-        writes.append((at["doubles"], view["doubles"] / 3))
-        if self.time_limit:
-            left = max(0, self.time_limit - view["round"]) / self.time_limit
-            writes.append((at["rounds_left"], left))
-        owed = sum(c[2] for c in view["rent_claims"] if c[1] == seat)
-        writes.append((at["rent_owed_to_me"], owed / cash))
-        pending = view["pending"]
-        if pending is not None:
-            self._pending(writes, seat, pending["player"], pending["kind"], pending["info"])
-        for i, _ in self._written[seat]:
-            v[i] = 0.0
-        for i, x in writes:
-            v[i] = x
-        self._written[seat] = writes
-        return self._vectors[seat]
-
-    def update_from_state(self, game: PropertyGame, seat: int) -> Vector:
-        """``update`` read from the engine's public state (``game.cash``, ``game.owner``,
-        ``game.pending``..., what ``game.view`` copies into its dicts) rather than from a view
-        built for the call: the same vector (tests/rl/test_encoders.py holds the two equal),
-        for the batched environments, which ask for every game at every step. Its own vectors
-        and records, apart from ``update``'s: the game's lists are compared with copies of
-        those last written for the seat (whole lists, one C-level comparison each), and only
-        the entries of the lists that differ are written again; the comparisons are the whole
-        cache key, as in ``update``."""
-        v = self._state_views[seat]
         seen = self._seen[seat]
         order = self._order[seat]  # (the player at each relative seat)
         B, cash_scale, at = self.board, self.cash_scale, self._starts
@@ -367,10 +278,10 @@ class PropertyEncoder:
             for r, p in enumerate(order):
                 v[base + r] = float(bankrupt[p])
             seen.bankrupt = bankrupt[:]
-        self._state_deeds(game, seat, v, seen)
+        self._deeds(game, seat, v, seen)
         # The scalars, written at every call (fixed positions); the one-hots and the pending
-        # decision's entries as in ``update``: positions and values, written after zeroing
-        # those the last call wrote.
+        # decision's entries: positions and values, written after zeroing those the last call
+        # wrote.
         stock = at["bank_stock"]
         v[stock] = min(1.0, game.houses_left / self.houses)
         v[stock + 1] = min(1.0, game.hotels_left / self.hotels)
@@ -393,10 +304,10 @@ class PropertyEncoder:
         for i, x in writes:
             v[i] = x
         seen.written = writes
-        return self._state_vectors[seat]
+        return self._vectors[seat]
 
-    def _state_deeds(self, game: PropertyGame, seat: int, v: Any, seen: _Seen) -> None:
-        """``update_from_state``'s deed entries: owner, mortgaged, buildings, group_complete."""
+    def _deeds(self, game: PropertyGame, seat: int, v: Any, seen: _Seen) -> None:
+        """``update``'s deed entries: owner, mortgaged, buildings, group_complete."""
         at, lots, n = self._starts, self.lots, self.n
         owner, old = game.owner, seen.owner
         if owner != old:
@@ -412,10 +323,10 @@ class PropertyEncoder:
             seen.owner = owner[:]
             # A deed's group_complete follows its group's owners: worked out once for every
             # seat (and game) while the owners stay the same.
-            if owner != self._state_owners:
-                self._state_complete = self._completes(game, owner)
-                self._state_owners = owner[:]
-            complete, was_complete = self._state_complete, seen.complete
+            if owner != self._owners:
+                self._complete = self._completes(game, owner)
+                self._owners = owner[:]
+            complete, was_complete = self._complete, seen.complete
             if complete != was_complete:
                 base = at["group_complete"]
                 for i, c in enumerate(complete):
@@ -462,8 +373,7 @@ class PropertyEncoder:
         return (other - seat) % self.n
 
     def encode(self, game: PropertyGame, seat: int) -> Vector:
-        """What ``seat`` sees, from ``game.view(seat)`` and the public ``owns_group``, as a new
-        array."""
+        """What ``seat`` sees (``update``), as a new array."""
         return self.update(game, seat).copy()
 
     def encode_into(self, game: PropertyGame, seat: int, out: Vector) -> None:

@@ -81,8 +81,7 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
 
     What it saves over ``SyncVectorEnv``: no wrapper layers per game, the batch's ids checked
     against the legal ids at once and the allowed ones played without a second check, the
-    observations and masks written straight into preallocated batch arrays (the property
-    games' read from the engine's lists, not from a view built per game), and no observation
+    observations and masks written straight into preallocated batch arrays, and no observation
     or info dict per game. A step with an id that a game refuses by raising changes nothing: the
     refusal is found before any game moves."""
 
@@ -130,11 +129,9 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
         # The games' tables (each keeps its own for good) and the learners' seats (a new one
         # with each new game).
         self._tables = [env.table for env in self.envs]
-        # Each game's observation, brought up to date: the property encoders' batch path, read
-        # from the engine's lists without building a view per game per step (the TOOLS encoder
-        # reads the engine's numbers already).
+        # Each game's observation, brought up to date (the encoder's own vector, copied below).
         self._encoders: list[Callable[[Any, int], npt.NDArray[np.float32]]] = [
-            getattr(t.encoder, "update_from_state", t.encoder.update) for t in self._tables
+            t.encoder.update for t in self._tables
         ]
         self._seat_list = [0] * num_envs
         self._any_ended = False  # (at the last step)
