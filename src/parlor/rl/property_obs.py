@@ -9,7 +9,9 @@ cash, so the four editions (dollars, kroner...) share one scale.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from itertools import compress
+from operator import ne
 from typing import Any, cast
 
 from parlor.monopoly import PropertyGame
@@ -36,7 +38,7 @@ BANK = -1  # a creditor that is not a player
 
 class _Seen:
     """What :meth:`PropertyEncoder.update` last wrote one seat's vector from (None:
-    nothing yet): copies of the game's lists, and the scalars' positions."""
+    nothing yet): copies of the game's lists, the scalars, and the one-hots' positions."""
 
     __slots__ = (
         "bankrupt",
@@ -49,6 +51,7 @@ class _Seen:
         "mortgaged",
         "owner",
         "position",
+        "scalars",
         "written",
     )
 
@@ -63,7 +66,16 @@ class _Seen:
         self.mortgaged: list[bool] | None = None
         self.buildings: list[int] | None = None
         self.complete: list[bool] | None = None
+        self.scalars: tuple[int, ...] | None = None
         self.written: list[tuple[int, float]] = []
+
+
+def _changed(new: list[Any], old: list[Any] | None, indices: range) -> Iterable[int]:
+    """The indices where ``new`` differs from ``old`` (all of them when there is no ``old``),
+    found in C: the lists change a few items at a time."""
+    if old is None:
+        return indices
+    return compress(indices, map(ne, new, old))
 
 
 class PropertyEncoder:
@@ -224,7 +236,19 @@ class PropertyEncoder:
         # (typed Any: typeshed knows memoryview item writes as ints only, not a float32 format)
         self._views: list[Any] = [memoryview(cast(Any, v)) for v in self._vectors]
         self._seen = [_Seen() for _ in range(n)]
-        self._order = [[(seat + r) % n for r in range(n)] for seat in range(n)]
+        self._rel = [[(p - seat) % n for p in range(n)] for seat in range(n)]
+        self._players = range(n)
+        self._squares = range(self.board)
+        # Each square's index among the deeds (-1: not a deed, never encoded).
+        self._lot_of = [-1] * self.board
+        for i, sq in enumerate(self.lots):
+            self._lot_of[sq] = i
+        self._lot_range = range(len(self.lots))
+        self._dice_at = self._starts["dice_holder"]
+        self._decider_at = self._starts["decider"]
+        self._square_at = self._starts["pending_square"]
+        kinds_at = self._starts["pending_kind"]
+        self._kind_at = {kind: kinds_at + k for k, kind in enumerate(PROPERTY_DECISIONS)}
         self._owners: list[int] | None = None  # the owners the flags below were worked out for
         self._complete: list[bool] = []
         self._groups: dict[tuple[int, ...], list[int]] | None = None  # (deeds by group)
@@ -238,88 +262,93 @@ class PropertyEncoder:
         equal, byte for byte."""
         v = self._views[seat]
         seen = self._seen[seat]
-        order = self._order[seat]  # (the player at each relative seat)
-        B, cash_scale, at = self.board, self.cash_scale, self._starts
+        rel = self._rel[seat]  # (each player's relative seat)
+        players, B, cash_scale, at = self._players, self.board, self.cash_scale, self._starts
         cash = game.cash
         if cash != seen.cash:
             base = at["cash"]
-            for r, p in enumerate(order):
-                v[base + r] = cash[p] / cash_scale
+            for p in _changed(cash, seen.cash, players):
+                v[base + rel[p]] = cash[p] / cash_scale
             seen.cash = cash[:]
         position, old = game.position, seen.position
         if position != old:
             base = at["position"]
-            for r, p in enumerate(order):
+            for p in _changed(position, old, players):
                 if old is not None:
-                    v[base + r * B + old[p]] = 0.0
-                v[base + r * B + position[p]] = 1.0
+                    v[base + rel[p] * B + old[p]] = 0.0
+                v[base + rel[p] * B + position[p]] = 1.0
             seen.position = position[:]
         in_jail = game.in_jail
         if in_jail != seen.in_jail:
             base = at["in_jail"]
-            for r, p in enumerate(order):
-                v[base + r] = float(in_jail[p])
+            for p in _changed(in_jail, seen.in_jail, players):
+                v[base + rel[p]] = float(in_jail[p])
             seen.in_jail = in_jail[:]
         turns = game.jail_turns
         if turns != seen.jail_turns:
             base = at["jail_turns"]
-            for r, p in enumerate(order):
-                v[base + r] = turns[p] / 3
+            for p in _changed(turns, seen.jail_turns, players):
+                v[base + rel[p]] = turns[p] / 3
             seen.jail_turns = turns[:]
-        cards = [len(c) for c in game.jail_cards]
+        cards = list(map(len, game.jail_cards))
         if cards != seen.jail_cards:
             base = at["jail_cards"]
-            for r, p in enumerate(order):
-                v[base + r] = float(cards[p])
+            for p in _changed(cards, seen.jail_cards, players):
+                v[base + rel[p]] = float(cards[p])
             seen.jail_cards = cards
         bankrupt = game.bankrupt
         if bankrupt != seen.bankrupt:
             base = at["bankrupt"]
-            for r, p in enumerate(order):
-                v[base + r] = float(bankrupt[p])
+            for p in _changed(bankrupt, seen.bankrupt, players):
+                v[base + rel[p]] = float(bankrupt[p])
             seen.bankrupt = bankrupt[:]
         self._deeds(game, seat, v, seen)
-        # The scalars, written at every call (fixed positions); the one-hots and the pending
-        # decision's entries: positions and values, written after zeroing those the last call
-        # wrote.
-        stock = at["bank_stock"]
-        v[stock] = min(1.0, game.houses_left / self.houses)
-        v[stock + 1] = min(1.0, game.hotels_left / self.hotels)
-        v[at["pot"]] = game.pot / cash_scale
-        v[at["doubles"]] = game.doubles / 3
-        if self.time_limit:
-            v[at["rounds_left"]] = max(0, self.time_limit - game.round) / self.time_limit
+        # The scalars at fixed positions, written when one of them changed.
         claims = game.claims
         owed = sum(c[2] for c in claims if c[1] == seat) if claims else 0
-        v[at["rent_owed_to_me"]] = owed / cash_scale
+        scalars = (game.houses_left, game.hotels_left, game.pot, game.doubles, game.round, owed)
+        if scalars != seen.scalars:
+            stock = at["bank_stock"]
+            v[stock] = min(1.0, scalars[0] / self.houses)
+            v[stock + 1] = min(1.0, scalars[1] / self.hotels)
+            v[at["pot"]] = scalars[2] / cash_scale
+            v[at["doubles"]] = scalars[3] / 3
+            if self.time_limit:
+                v[at["rounds_left"]] = max(0, self.time_limit - scalars[4]) / self.time_limit
+            v[at["rent_owed_to_me"]] = owed / cash_scale
+            seen.scalars = scalars
+        # The one-hots and the pending decision's entries: positions and values, written (when
+        # they differ from the last call's) after zeroing those the last call wrote.
         writes: list[tuple[int, float]] = []
         turn = game.current_player
         if turn >= 0:
-            writes.append((at["dice_holder"] + (turn - seat) % self.n, 1.0))
+            writes.append((self._dice_at + rel[turn], 1.0))
         pending = game.pending
         if pending is not None:
             self._pending(writes, seat, pending.player, pending.kind, pending.info)
-        for i, _ in seen.written:
-            v[i] = 0.0
-        for i, x in writes:
-            v[i] = x
-        seen.written = writes
+        if writes != seen.written:
+            for i, _ in seen.written:
+                v[i] = 0.0
+            for i, x in writes:
+                v[i] = x
+            seen.written = writes
         return self._vectors[seat]
 
     def _deeds(self, game: PropertyGame, seat: int, v: Any, seen: _Seen) -> None:
         """``update``'s deed entries: owner, mortgaged, buildings, group_complete."""
-        at, lots, n = self._starts, self.lots, self.n
+        at, lot_of, squares, n = self._starts, self._lot_of, self._squares, self.n
         owner, old = game.owner, seen.owner
         if owner != old:
-            base, width = at["owner"], n + 1
-            for i, sq in enumerate(lots):
+            base, width, rel = at["owner"], n + 1, self._rel[seat]
+            for sq in _changed(owner, old, squares):
+                i = lot_of[sq]
+                if i < 0:
+                    continue
                 o = owner[sq]
                 if old is not None:
                     was = old[sq]
-                    if o == was:
-                        continue
-                    v[base + i * width + (0 if was < 0 else 1 + (was - seat) % n)] = 0.0
-                v[base + i * width + (0 if o < 0 else 1 + (o - seat) % n)] = 1.0
+                    v[base + i * width + (0 if was < 0 else 1 + rel[was])] = 0.0
+                v[base + i * width + (0 if o < 0 else 1 + rel[o])] = 1.0
             seen.owner = owner[:]
             # A deed's group_complete follows its group's owners: worked out once for every
             # seat (and game) while the owners stay the same.
@@ -329,21 +358,24 @@ class PropertyEncoder:
             complete, was_complete = self._complete, seen.complete
             if complete != was_complete:
                 base = at["group_complete"]
-                for i, c in enumerate(complete):
-                    if was_complete is None or c != was_complete[i]:
-                        v[base + i] = 1.0 if c else 0.0
+                for i in _changed(complete, was_complete, self._lot_range):
+                    v[base + i] = 1.0 if complete[i] else 0.0
                 seen.complete = complete
         mortgaged = game.mortgaged
         if mortgaged != seen.mortgaged:
             base = at["mortgaged"]
-            for i, sq in enumerate(lots):
-                v[base + i] = float(mortgaged[sq])
+            for sq in _changed(mortgaged, seen.mortgaged, squares):
+                i = lot_of[sq]
+                if i >= 0:
+                    v[base + i] = float(mortgaged[sq])
             seen.mortgaged = mortgaged[:]
         buildings = game.buildings
         if buildings != seen.buildings:
             base = at["buildings"]
-            for i, sq in enumerate(lots):
-                v[base + i] = buildings[sq] / 5
+            for sq in _changed(buildings, seen.buildings, squares):
+                i = lot_of[sq]
+                if i >= 0:
+                    v[base + i] = buildings[sq] / 5
             seen.buildings = buildings[:]
 
     def _completes(self, game: PropertyGame, owner: list[int]) -> list[bool]:
@@ -393,11 +425,12 @@ class PropertyEncoder:
         """The pending decision's entries (``player`` must decide ``kind``, knowing ``info``),
         appended to ``w`` as (position, value)."""
         at, cash, hot = self._starts, self.cash_scale, self._hot
-        w.append(hot("decider", self.rel(seat, player)))
-        w.append(hot("pending_kind", PROPERTY_DECISIONS.index(kind)))
+        # (the decider's relative seat and the kind's place are in range by construction)
+        w.append((self._decider_at + self._rel[seat][player], 1.0))
+        w.append((self._kind_at[kind], 1.0))
         square = info.get("square")
         if isinstance(square, int) and 0 <= square < self.board:
-            w.append(hot("pending_square", square))
+            w.append((self._square_at + square, 1.0))
         if kind == "buy_or_auction":
             w.append((at["price"], info["price"] / cash))
         elif kind == "bid":
