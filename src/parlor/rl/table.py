@@ -164,6 +164,7 @@ class Table:
             raise ValueError("max_steps must be at least 1")
         self.spec = spec
         self.reward_kind: RewardKind = reward
+        self._win_loss = reward == "win_loss"
         self.shaping_scale = float(shaping_scale)
         self.max_steps = max_steps
         self.truncation_reward: TruncationReward = truncation_reward
@@ -400,15 +401,17 @@ class Table:
         ``_step_rewards`` would: "win_loss" rewards while the game goes on within the cap and
         nobody is newly out (most steps). Before the end the settled seats are the out seats
         already paid, so equal counts say nobody is newly out without working out the position
-        (``_locate``) at every move."""
+        (``_locate``) at every move; the seats out are the bankrupt ones, counted in C rather
+        than by listing the players in play."""
         game = self.game
-        if self.reward_kind != "win_loss" or game.outcome is not None:
+        if not self._win_loss or game.outcome is not None:
             return False
         if self.steps >= self.max_steps:
             return False
         if not self.seats_leave:
             return True
-        return self.n - len(game.active_players) == sum(self.settled)  # type: ignore[attr-defined]
+        bankrupt: list[bool] = game.bankrupt  # type: ignore[attr-defined]
+        return bankrupt.count(True) == self.settled.count(True)
 
     def _step_rewards(self) -> list[float]:
         """Every seat's reward for the action just applied."""
