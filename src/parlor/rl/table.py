@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from itertools import compress
 from pathlib import Path
 from typing import Any, Literal, Protocol, cast
 
@@ -37,6 +38,7 @@ _OTHER, _PROPOSAL, _LIQUIDATING, _SPENDING = 0, 1, 2, 3
 # some 20,000 masks, where 300 two-player games meet about 3,700 sets; the classic game's 1,466
 # ids: about 700). The store is emptied when it is full.
 _MASK_BYTES = 1 << 20
+_NOBODY: frozenset[int] = frozenset()
 
 
 class IllegalActionError(IllegalAction):
@@ -235,9 +237,11 @@ class Table:
         self._decider = None if over else game.decider
         self._mask = None
         self._ids = None
-        if self.seats_leave:  # (one engine query a step, not one per seat)
-            active = game.active_players  # type: ignore[attr-defined]
-            self._out = frozenset(p for p in range(self.n) if p not in active)
+        if self.seats_leave:  # (the out seats are the bankrupt ones: found in C, once a step)
+            bankrupt: list[bool] = game.bankrupt  # type: ignore[attr-defined]
+            self._out = (
+                frozenset(compress(range(self.n), bankrupt)) if True in bankrupt else _NOBODY
+            )
 
     def measures(self) -> list[float]:
         """Every seat's measure whose changes the shaped rewards pay: ``potential`` ("shaped"),
