@@ -22,8 +22,8 @@ Needs the ``bench`` extra (rlcard) for the UNO figure; without it only Parlor's 
 Gymnasium's ``SyncVectorEnv`` over the same environments (CPU time of this process), with the
 part of a step that no batch can skip (the engine, bots, encoder and legal ids, timed in an
 instrumented run of its own) and the bound it sets on the ratio; then
-:class:`parlor.rl.vector.ParlorProcessVectorEnv` over max(N, 64) games in wall-clock time (its
-work is in the workers), each contender pinned with its workers to one core or to two
+:class:`parlor.rl.vector_processes.ParlorProcessVectorEnv` over max(N, 64) games in wall-clock
+time (its work is in the workers), each contender pinned with its workers to one core or to two
 (``os.sched_setaffinity``): the same form with 2 workers on 2 cores against 1 core (the issue's
 "grows with cores"), against 1 worker on 1 core, against the in-process batch on 1 core, and
 the earlier figure (2 workers against 1, both free on the machine); with a control, two
@@ -50,7 +50,8 @@ import gymnasium as gym
 import numpy as np
 
 from parlor.rl import property_env, tools_env
-from parlor.rl.vector import ParlorProcessVectorEnv, ParlorVectorEnv
+from parlor.rl.vector import ParlorVectorEnv
+from parlor.rl.vector_processes import ParlorProcessVectorEnv
 
 Stepper = Iterator[int]  # each next() plays a batch of steps and yields how many
 

@@ -444,11 +444,6 @@ PLANS: dict[tuple[str, str], Plan] = {
     ),
     (
         "docs/simulate.md",
-        "$ nice -n 10 /usr/bin/time -v python bench/bench_sim_memory.py --game"
-        " tools --players 2 \\#2",
-    ): Plan("sh", subs=(Sub("--games 1000000 --trace", "--games 100 --trace", FEW), NICE)),
-    (
-        "docs/simulate.md",
         "$ nice -n 10 /usr/bin/time -v python bench/bench_sim_memory.py --game monopoly \\",
     ): Plan("sh", subs=(Sub("--games 1000", "--games 4", FEW), NICE)),
     (

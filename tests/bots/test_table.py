@@ -121,3 +121,56 @@ def test_deeds_successor_keeps_only_unaffected_players() -> None:
     later = deeds.successor(owner, game.mortgaged, game.buildings)
     assert later._spots[2] == [] and later._spots[0] is None
     assert later.owned[0] == [1]
+
+
+def _fresh(table: Table) -> Deeds:
+    return Deeds(table.board, table.owner, table.mortgaged, table.buildings, len(table.cash))
+
+
+@pytest.mark.parametrize("edition", ["classic", "matador"])
+def test_deeds_followed_by_the_engines_count_equal_fresh_ones(edition: str) -> None:
+    """At every decision the table follows the game by ``estate_revision`` and the squares of
+    ``estate_changes`` (the lists are not compared): its deeds are those of the lists now."""
+    game = monopoly.new_game(edition, 4, seed=3)
+    bots = [MonopolyHeuristicBot(p) for p in range(4)]
+    followed = 0
+    for _ in range(1500):
+        if game.is_over:
+            break
+        table = Table.of(game)
+        fresh = _fresh(table)
+        deeds = table.deeds
+        assert (deeds.owner, deeds.mortgaged, deeds.buildings) == (
+            game.owner,
+            game.mortgaged,
+            game.buildings,
+        )
+        assert deeds.group_owner == fresh.group_owner
+        assert deeds.owned == fresh.owned and deeds.complete == fresh.complete
+        assert deeds.rents() == fresh.rents() and deeds.built_groups() == fresh.built_groups()
+        followed += table._revision == game.estate_revision
+        p = game.decider
+        game.apply(bots[p].choose(game, p))
+    assert followed > 300
+
+
+def test_a_changed_back_square_keeps_the_deeds_and_replaced_lists_are_read() -> None:
+    game = monopoly.new_game("classic", 4, seed=4)
+    bots = [MonopolyHeuristicBot(p) for p in range(4)]
+    while sum(o >= 0 for o in game.owner) < 6:
+        p = game.decider
+        game.apply(bots[p].choose(game, p))
+    table = Table.of(game)
+    deeds = table.deeds
+    sq = next(s for s in range(40) if game.owner[s] >= 0)
+    # A square changed and changed back: named by the engine, the same in the lists.
+    game.mortgaged[sq] = True
+    game._estate_changed(sq)
+    game.mortgaged[sq] = False
+    game._estate_changed(sq)
+    assert game.estate_changes(table._revision) == [sq, sq]
+    assert Table.of(game).deeds is deeds
+    # The state given anew (the lists replaced, as import_state does): read, not trusted.
+    other = monopoly.new_game("classic", 4, seed=4)
+    game.owner, game.mortgaged, game.buildings = other.owner, other.mortgaged, other.buildings
+    assert Table.of(game).deeds.owned == [[], [], [], []]

@@ -19,7 +19,8 @@ import parlor.rl  # noqa: F401  (registers the ids)
 from parlor.bots.base import RandomBot
 from parlor.rl.gym_env import make_spec
 from parlor.rl.table import IllegalActionError, Table
-from parlor.rl.vector import ParlorProcessVectorEnv, ParlorVectorEnv, WorkerDiedError
+from parlor.rl.vector import ParlorVectorEnv
+from parlor.rl.vector_processes import ParlorProcessVectorEnv, WorkerDiedError
 
 
 def random_actions(rng: np.random.Generator, masks: np.ndarray) -> np.ndarray:

@@ -518,6 +518,49 @@ class Deeds:
             same_owner and same_buildings,
         )
 
+    def successor_at(
+        self, owner: list[int], mortgaged: list[bool], buildings: list[int], squares: list[int]
+    ) -> Deeds | None:
+        """:meth:`successor`, told by the engine that only ``squares`` may differ from these
+        deeds (``PropertyGame.estate_changes``): only they are compared. ``None`` when none of
+        them does (changed and changed back): these deeds still hold."""
+        group_index = self.board.group_index
+        before_owner, before_mortgaged, before_buildings = (
+            self.owner,
+            self.mortgaged,
+            self.buildings,
+        )
+        touched: list[int] = []
+        same_owner = True
+        same_buildings = True
+        for sq in squares:
+            differs = False
+            if owner[sq] != before_owner[sq]:
+                same_owner = False
+                differs = True
+            if buildings[sq] != before_buildings[sq]:
+                same_buildings = False
+                differs = True
+            if differs or mortgaged[sq] != before_mortgaged[sq]:
+                gi = group_index[sq]
+                if gi >= 0 and gi not in touched:
+                    touched.append(gi)
+        if not touched:
+            return None
+        # (in the groups' order of first change, as successor finds them in board order: the
+        # deeds made do not depend on it)
+        return Deeds(
+            self.board,
+            owner,
+            mortgaged,
+            buildings,
+            len(self.owned),
+            self,
+            tuple(touched),
+            same_owner,
+            same_owner and same_buildings,
+        )
+
 
 def lot_rent(
     board: Board,

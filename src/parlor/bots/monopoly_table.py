@@ -52,6 +52,7 @@ class Table:
         "_jail_cards",
         "_jail_held",
         "_n_active",
+        "_revision",
         "_worth",
         "bank_hotels",
         "bank_houses",
@@ -75,6 +76,8 @@ class Table:
     _jail_held: list[list[int]]
     #: Per player, :meth:`worth` once asked (the list made at the first question).
     _worth: list[float | None] | None
+    #: The game's ``estate_revision`` when the deeds were last found to hold (-1: unknown).
+    _revision: int
     position: list[int]
     owner: list[int]
     mortgaged: list[bool]
@@ -169,6 +172,7 @@ class Table:
 
     def _reset(self, deeds: Deeds | None) -> None:
         board = self.board
+        self._revision = -1
         self.max_level = board.max_level
         n = len(self.cash)
         self._worth = None
@@ -546,25 +550,45 @@ def _refresh(table: Table, g: PropertyGame) -> bool:
     """Bring ``table``, the table of ``g``'s previous decision, up to ``g`` now: the game's lists
     again (the same objects unless the game's state was replaced), its counts, empty
     per-decision caches, and its deeds if the owners, mortgages or buildings changed (then the
-    successor keeps what still holds; True). One call per decision, the deeds compared list by
-    list in C: what :meth:`Table._read` does with the checks a new table needs left out (the
-    board and the number of players are the game's own)."""
+    successor keeps what still holds; True). One call per decision: what :meth:`Table._read`
+    does with the checks a new table needs left out (the board and the number of players are
+    the game's own). Whether the deeds changed is the engine's word (``estate_revision``, and
+    the squares of the latest changes) while the lists are the ones the table read then; else
+    the lists are compared."""
+    owner = g.owner
+    mortgaged = g.mortgaged
+    buildings = g.buildings
+    revision = g.estate_revision
+    known = table._revision
+    same_lists = (
+        owner is table.owner and mortgaged is table.mortgaged and buildings is table.buildings
+    )
     table.cash = g.cash
     table.bankrupt = g.bankrupt
     table.in_jail = g.in_jail
     table._jail_cards = None
     table._jail_held = g.jail_cards
     table.position = g.position
-    owner = table.owner = g.owner
-    mortgaged = table.mortgaged = g.mortgaged
-    buildings = table.buildings = g.buildings
+    table.owner = owner
+    table.mortgaged = mortgaged
+    table.buildings = buildings
     table.bank_houses = g.houses_left
     table.bank_hotels = g.hotels_left
     table.round = g.round
     table._worth = None
     table._n_active = -1
-    deeds = table.deeds
-    if owner == deeds.owner and buildings == deeds.buildings and mortgaged == deeds.mortgaged:
+    table._revision = revision
+    if same_lists and known == revision:
         return False
-    table.deeds = deeds.successor(owner, mortgaged, buildings)
+    deeds = table.deeds
+    changed = g.estate_changes(known) if same_lists and known >= 0 else None
+    if changed is None:
+        if owner == deeds.owner and buildings == deeds.buildings and mortgaged == deeds.mortgaged:
+            return False
+        table.deeds = deeds.successor(owner, mortgaged, buildings)
+        return True
+    successor = deeds.successor_at(owner, mortgaged, buildings, changed)
+    if successor is None:  # (changed back)
+        return False
+    table.deeds = successor
     return True

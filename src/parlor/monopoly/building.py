@@ -175,12 +175,14 @@ class BuildingRules(RentRules):
         from_stock = 1 if cost is None and not unlimited else 0
         if self._level(square) == h:
             self.buildings[square] = HOTEL
+            self._estate_changed(square)
             if not unlimited:
                 self.hotels_left -= from_stock
                 self.houses_left += h
             ev.append(Event("hotel_built", {"player": player, "square": square, "cost": price}))
         else:
             self.buildings[square] += 1
+            self._estate_changed(square)
             if not unlimited:
                 self.houses_left -= from_stock
             ev.append(Event("house_built", {"player": player, "square": square, "cost": price}))
@@ -206,6 +208,7 @@ class BuildingRules(RentRules):
             back = h if unlimited else min(h, self.houses_left)
             refund = self._sq.hotel_cost[sq] // 2 + (h - back) * half_house
             self.buildings[sq] = back
+            self._estate_changed(sq)
             if not unlimited:
                 self.hotels_left += 1
                 self.houses_left -= back
@@ -213,6 +216,7 @@ class BuildingRules(RentRules):
             ev.append(Event("hotel_sold", {"player": p, "square": sq, "refund": refund}))
         else:
             self.buildings[sq] -= 1
+            self._estate_changed(sq)
             if not unlimited:
                 self.houses_left += 1
             self._pay(BANK, p, half_house)

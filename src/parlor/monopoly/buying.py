@@ -68,6 +68,7 @@ class BuyingRules(ShortageRules):
         price = self._sq.price[top.square]
         self._pay(p, BANK, price)
         self.owner[top.square] = p
+        self._estate_changed(top.square)
         ev.append(Event("bought", {"player": p, "square": top.square, "price": price}))
 
     def _do_decline(self, action: DeclineProperty, top: Frame, ev: list[Event]) -> None:
@@ -127,6 +128,7 @@ class BuyingRules(ShortageRules):
             )
             if a.item == "property":
                 self.owner[a.square] = winner
+                self._estate_changed(a.square)
             elif self._buildable_squares(winner, a.item):
                 self._shortage_auction_over(winner)
                 self.frames.append(PlaceBuildingChoice(winner, a.item, price))

@@ -117,6 +117,7 @@ class DebtRules(TurnRules):
                     else:
                         self.houses_left += self.buildings[sq]
                 self.buildings[sq] = 0
+                self._estate_changed(sq)
                 self._pay(BANK, p, refund)
         squares = [sq for sq in ed.property_squares if self.owner[sq] == p]
         to_player = creditor >= 0
@@ -124,11 +125,13 @@ class DebtRules(TurnRules):
         if to_player:
             for sq in squares:
                 self.owner[sq] = creditor
+                self._estate_changed(sq)
             self.jail_cards[creditor].extend(self.jail_cards[p])
         else:
             for sq in squares:
                 self.owner[sq] = -1
                 self.mortgaged[sq] = False
+                self._estate_changed(sq)
             for card in self.jail_cards[p]:
                 self.decks[ed.cards[card].deck].append(card)
         self.jail_cards[p] = []

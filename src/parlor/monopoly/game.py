@@ -73,7 +73,14 @@ from parlor.monopoly.frames import (
     Turn,
 )
 from parlor.monopoly.rules import RuleOptions
-from parlor.monopoly.table import HOTEL, N_SQUARES, AnytimeCheck, FrameRules, Handler
+from parlor.monopoly.table import (
+    ESTATE_RECENT,
+    HOTEL,
+    N_SQUARES,
+    AnytimeCheck,
+    FrameRules,
+    Handler,
+)
 from parlor.monopoly.views import full_snapshot, table_view
 
 __all__ = [
@@ -179,6 +186,8 @@ class PropertyGame(DebtRules):
         self.owner = [-1] * N_SQUARES
         self.mortgaged = [False] * N_SQUARES
         self.buildings = [0] * N_SQUARES
+        self.estate_revision = 0
+        self._estate_recent = [-1] * ESTATE_RECENT
         self.houses_left = ed.houses
         self.hotels_left = ed.hotels
         self.standing_wishes: tuple[str, int, tuple[int, ...]] | None = None
@@ -227,6 +236,7 @@ class PropertyGame(DebtRules):
                     p = (first + k) % n
                     sq = deeds.pop()
                     self.owner[sq] = p
+                    self._estate_changed(sq)
                     price = (
                         self.edition.squares[sq].price if self.options.starting_deeds_paid else 0
                     )
@@ -518,8 +528,13 @@ class PropertyGame(DebtRules):
         "edition", "options", "names", "seed", "settings", "log",
     )  # fmt: skip
 
+    #: What a copy keeps beside the settings and the state: the count of estate changes and the
+    #: latest of them (:meth:`estate_changes`), history rather than state, so not in snapshots.
+    HISTORY_FIELDS: ClassVar[tuple[str, ...]] = ("estate_revision", "_estate_recent")
+
     def _fields(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in self.SETTINGS_FIELDS + self.STATE_FIELDS}
+        names = self.SETTINGS_FIELDS + self.STATE_FIELDS + self.HISTORY_FIELDS
+        return {name: getattr(self, name) for name in names}
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickled field by field, as clone copies (the server thinks on copies in worker
@@ -538,6 +553,7 @@ class PropertyGame(DebtRules):
             "owner",
             "mortgaged",
             "buildings",
+            "_estate_recent",
             "log",
             "setup_events",  # (a list a caller may extend: never shared with the source)
         ):
@@ -602,6 +618,9 @@ def _with_fields(fields: Mapping[str, Any]) -> PropertyGame:
     """A game with these fields (see :meth:`PropertyGame.clone`), made empty first: compiled,
     ``__new__`` would run ``__init__`` and build a default game only to replace its fields."""
     game = PropertyGame(_BLANK)
+    # (a pickle made before the estate's count was kept starts one)
+    game.estate_revision = 0
+    game._estate_recent = [-1] * ESTATE_RECENT
     for name, value in fields.items():
         setattr(game, name, value)
     game._space = space_for(game.edition)  # (the same object for the same edition)

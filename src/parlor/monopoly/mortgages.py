@@ -42,6 +42,7 @@ class MortgageRules(Table):
     def _do_mortgage(self, action: Mortgage, top: Frame, ev: list[Event]) -> None:
         p = action.player
         self.mortgaged[action.square] = True
+        self._estate_changed(action.square)
         self._pay(BANK, p, self._sq.mortgage[action.square])
         ev.append(Event("mortgaged", {"player": p, "square": action.square}))
 
@@ -49,6 +50,7 @@ class MortgageRules(Table):
         p, sq = action.player, action.square
         self._pay(p, BANK, self._lift_cost(sq))
         self.mortgaged[sq] = False
+        self._estate_changed(sq)
         ev.append(Event("unmortgaged", {"player": p, "square": sq}))
 
     # ----- a mortgaged property received (S17, S19) --------------------------------------------
@@ -95,6 +97,7 @@ class MortgageRules(Table):
         sq = self._next_received(top)
         self._pay(p, BANK, self._lift_cost(sq))
         self.mortgaged[sq] = False
+        self._estate_changed(sq)
         ev.append(Event("unmortgaged", {"player": p, "square": sq}))
 
     def _do_keep_mortgage(self, action: KeepMortgage, top: Frame, ev: list[Event]) -> None:

@@ -32,6 +32,8 @@ from parlor.monopoly.rules import RuleOptions
 
 HOTEL: Final = 5  # buildings[square] == HOTEL means a hotel stands there
 N_SQUARES: Final = 40
+#: How many of the latest estate changes a game remembers (:meth:`Table.estate_changes`).
+ESTATE_RECENT: Final = 8
 
 #: Carries out an action: (game, action, top frame, events) -> None.
 Handler = Callable[[Any, Any, Any, list[Event]], None]
@@ -80,6 +82,10 @@ class Table(Game[Action]):
     owner: list[int]  # per square: a seat, or -1
     mortgaged: list[bool]
     buildings: list[int]  # per square: houses, or HOTEL
+    #: How many times the engine has changed a square's owner, mortgage or buildings in this
+    #: game object (setup included): see :meth:`estate_changes`.
+    estate_revision: int
+    _estate_recent: list[int]  # the squares of the latest changes, by revision % ESTATE_RECENT
     houses_left: int
     hotels_left: int
     # S14: the wishes said in the last shortage that fit the stock (item, turns_taken then, what
@@ -124,6 +130,46 @@ class Table(Game[Action]):
         self._jail_extra = o.jail_doubles_extra_throw
         self._jail_max = o.jail_max_turns
         self._time_limit = o.time_limit_rounds or 0
+
+    # ----- what changed in the estate ----------------------------------------------------------
+    def _estate_changed(self, sq: int) -> None:
+        """Count a change of ``sq``'s owner, mortgage or buildings (every rule that makes one
+        calls this once per square changed)."""
+        revision = self.estate_revision + 1
+        self.estate_revision = revision
+        self._estate_recent[revision % ESTATE_RECENT] = sq
+
+    def estate_changes(self, since: int) -> list[int] | None:
+        """The squares whose owner, mortgage or buildings the engine changed after
+        ``estate_revision`` was ``since``, oldest first (a square once per change, and possibly
+        changed back), or ``None`` when the game no longer knows (more than
+        :data:`ESTATE_RECENT` changes ago, or ``since`` is not one of its revisions): then
+        compare the lists themselves.
+
+        ``estate_revision`` rises by one at every such change the rules make, so a reader that
+        kept the revision it last saw knows with one comparison that ``owner``, ``mortgaged``
+        and ``buildings`` still hold, and after a few changes which squares to look at. It
+        counts within one game object: a clone, a pickle and a replayed save count as the
+        original did, and lists replaced by :func:`parlor.core.state.import_state` or changed
+        by hand are not counted (a reader should keep the lists it read and compare them by
+        identity as well).
+
+        >>> from parlor import monopoly
+        >>> from parlor.monopoly.actions import BuyProperty, RollDice
+        >>> game = monopoly.new_game("classic", seed=4, options={"roll_for_first_player": False})
+        >>> before = game.estate_revision
+        >>> _ = game.apply(RollDice(0))
+        >>> game.pending.kind, game.estate_changes(before)
+        ('buy_or_auction', [])
+        >>> _ = game.apply(BuyProperty(0))
+        >>> game.estate_revision - before, game.estate_changes(before)
+        (1, [12])
+        """
+        revision = self.estate_revision
+        if since < 0 or since > revision or revision - since > ESTATE_RECENT:
+            return None
+        recent = self._estate_recent
+        return [recent[r % ESTATE_RECENT] for r in range(since + 1, revision + 1)]
 
     # ----- seats and words ---------------------------------------------------------------------
     @property

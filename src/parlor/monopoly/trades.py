@@ -105,8 +105,10 @@ class TradeRules(ActionIds):
             self.jail_cards[p].append(self.jail_cards[q].pop(0))
         for sq in t.give_squares:
             self.owner[sq] = q
+            self._estate_changed(sq)
         for sq in t.take_squares:
             self.owner[sq] = p
+            self._estate_changed(sq)
         ev.append(Event("trade_accepted", {"player": q, "from": p, **self._offer_dict(t)}))
         self._receive_mortgaged(p, [s for s in t.take_squares if self.mortgaged[s]])
         self._receive_mortgaged(q, [s for s in t.give_squares if self.mortgaged[s]])

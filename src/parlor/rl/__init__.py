@@ -12,7 +12,8 @@ only from what the observing seat may see; ``docs/rl.md`` lists every entry (gen
 from parlor.rl.aec import ParlorAECEnv, property_env, tools_env
 from parlor.rl.gym_env import ENV_IDS, ParlorGymEnv, make_spec, register_envs
 from parlor.rl.table import GameSpec, IllegalActionError, Table
-from parlor.rl.vector import ParlorProcessVectorEnv, ParlorVectorEnv, WorkerDiedError
+from parlor.rl.vector import ParlorVectorEnv
+from parlor.rl.vector_processes import ParlorProcessVectorEnv, WorkerDiedError
 
 register_envs()
 

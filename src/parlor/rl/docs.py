@@ -18,7 +18,6 @@ from typing import Any
 
 from parlor.monopoly import EDITION_IDS, load_edition
 from parlor.rl.distill import parse_args as distill_args
-from parlor.rl.docs_vector import vector_speed
 from parlor.rl.gym_env import ENV_IDS, ParlorGymEnv, make_spec
 from parlor.rl.openspiel import PROPERTY_PARAMS, TOOLS_PARAMS
 from parlor.rl.policy import MODELS
@@ -170,125 +169,16 @@ left (the book's time-limit rule). 95% Wilson intervals.
 {sections}"""
 
 
-#: The figures of the speed section, all from one run of ``python bench/bench_rl_peers.py
-#: --rounds 5 --seconds 1 --vector 8`` on the project's 2-core machine (the load average it
-#: printed): medians of steps per CPU second of the benchmark's
-#: process (per wall second for the multi-process form); the compiled build's from the same
-#: command with the build of setup.py (``PARLOR_COMPILE=1``). Measure again after a change that
-#: moves them.
-SPEED = {
-    "aec": [
-        ("Parlor TOOLS, 2 players (AEC)", 63_699),
-        ("Parlor classic, 4 players (AEC, cap 5,000 steps)", 15_064),
-        ("RLCard UNO (for comparison)", 54_292),
-    ],
-    # (the lead's run on the merged main of issue 21's fifth round, the machine otherwise idle)
-    "aec_load": "0.5",
-    "tools_vs_uno": "1.17x (1.17x to 1.19x per round; 5 rounds). The AEC step's round under other "
-    "jobs' load (`--rounds 5 --seconds 1`, load 9.8): 1.15x (1.14x to 1.17x); the tree before the AEC step's "
-    "helper (parlor/rl/aec_core.py), in runs alternating with this one's at load 8.7 to 9.7: "
-    "1.13x and 1.14x, against 1.17x and 1.16x. Earlier (a machine that ran UNO at about "
-    "35,000): 1.10x (1.03x to 1.25x per round; 10 rounds, load 5.2); 1.08x (1.08x to 1.25x) in 5 "
-    "rounds at load 9.0; 1.20x (1.15x to 1.26x) at load 0.7 just before. The session's "
-    "code before that work, with this bench, 0.98x (0.96x to 1.11x; 10 rounds, load 5.1); the "
-    "bench's own pick then cost TOOLS more than UNO (see below): 0.85x (0.79x to 0.97x) on a "
-    "quiet machine, load 0.3. On the merged main after this session's other rounds, load "
-    "0.4: 1.12x (1.08x to 1.17x; TOOLS 39,760, classic 9,563, UNO 35,357)",
-    "compiled": "TOOLS 2 players 134,419, classic 4 players 29,974, RLCard UNO 55,319 steps "
-    "per CPU second; TOOLS against UNO 2.43x (2.41x to 2.44x per round; 5 rounds, load 1.1, the "
-    "machine otherwise idle), the whole list compiled (setup.py). In the round's own run, load "
-    "11.1: 2.47x (2.44x to 2.47x; TOOLS 128,112, classic 26,050, UNO 51,943). Alternating runs of the AEC part (`--rounds 5 "
-    "--seconds 1`) over three builds, load 4.7 to 11: the table plain 1.89x and 1.92x; the "
-    "table compiled 2.11x, 2.09x, 2.16x and 2.12x; the AEC step's helper compiled too 2.45x "
-    "and 2.50x. Before: 1.79x (1.65x to 1.96x; 10 rounds, load 2.6, UNO then at 31,776), the "
-    "table plain; before the previous session, 1.62x (1.49x to 1.89x).",
-}
-
-
 def _speed() -> str:
-    aec = "\n".join(f"| {name} | {rate:,} |" for name, rate in SPEED["aec"])
-    return f"""## Speed
+    # The measured figures are hand-written (docs/rl-speed.md): this page holds what the code gives.
+    return """## Speed
 
-Steps per CPU second of one process, random legal actions, the observation and the mask read at
-every step; measured by `python bench/bench_rl_peers.py --rounds 5 --seconds 1 --vector 8`
-(interleaved rounds in one process, so that the machine's load slows every environment alike) on
-the project's 2-core machine (load average {SPEED["aec_load"]} for these rows, as the bench
-printed it; the batched ones give their own below; other figures quoted were taken while other
-jobs shared the machine): the absolute figures are noisy, the ratios steadier. A Gymnasium step
-(`parlor/...-v0`) is one learner decision with the bots' moves in between.
-
-| environment | steps / CPU s |
-| --- | ---: |
-{aec}
-
-TOOLS 2-player AEC against RLCard's UNO: {SPEED["tools_vs_uno"]}. The compiled build (setup.py,
-`PARLOR_COMPILE=1`: the engines, the RL encoders, the table and the AEC step compiled, the
-PettingZoo and Gymnasium classes plain Python over them), same command:
-{SPEED["compiled"]}
-
-Where a TOOLS step's time went, and what was done at its root: the legal ids come from the
-phase and the hand's held-kind bits (no action objects); the pending decision is read as numbers
-(`pending_numbers(seat)`, `decider`), not as a record with strings, and the per-step queries
-check their seat inline (the checking function is called only to raise); the encoder keeps each
-seat's vector and rewrites only the entries whose numbers changed: the discard block from the
-pile's new cards (the engine only appends to its pile or replaces it), the one-hot positions as
-one tuple of fixed length (an absent one points at a scratch float past the vector); the table
-works out the decider, the legal ids and the seats out once a position, and keeps one read-only
-mask per set of legal ids (sets recur: a lookup instead of NumPy's allocation, item writes and
-flags); `action_from_id` is one index into a per-seat table of the actions.
-The property encoder does the same from the engine's own lists (`game.cash`, `game.owner`,
-`game.pending`..., what `view(seat)` copies), in every environment: it keeps each seat's vector
-with copies of the lists it was written from, rewrites only the entries of the lists that differ,
-and works out the colour groups' completeness again only when an owner changed.
-The observations are byte for byte what they were (tests/rl/test_fast_obs.py).
-
-The AEC class does PettingZoo's per-step work itself where that was dearer: `last()` reads the
-observation from the table without going through `observe`, `agent_iter` is a generator (PettingZoo's
-iterator calls a Python `__next__` at every step), a seeded `reset` makes no seed generator, and
-all-zero rewards (every "win_loss" step before the end) are not added to the cumulative ones.
-Its step, `last()` and the masks in the infos are one class of their own
-(`parlor/rl/aec_core.py`) that holds the environment's dicts and updates them in place, as
-PettingZoo's own `_was_dead_step` does: PettingZoo has no type information, so its subclass stays
-Python (mypyc, given it, built a class that crashed, or one without `AECEnv` among its bases),
-and the compiled build runs the step's work natively under one Python method.
-
-Of issue 21's targets: TOOLS at 1.0x UNO plain is met, in every round of the runs above; classic
-10,000 steps/s compiled is met (29,974 idle; 26,050 at load 11.1: a property-game step pays nobody while no seat is newly out, and the table no longer
-works out every seat's reward to find that; the game's view the encoder reads is compiled);
-TOOLS at 2x UNO compiled is met (2.43x idle, 2.47x at load 11.1). What had kept the table plain: compiled, it made a
-process that registered the OpenSpiel games abort at exit. The cause was pyspiel's, met through
-the package: its registry of games is a C++ static that lets the registered factories go in the
-C++ exit handlers, after the interpreter has shut down, and freeing a Python function there
-aborts ("PyThreadState_Get: the function must be called with the GIL held"; gdb on the abort:
-`func_dealloc` under the registry map's destructor). The interpreter's shutdown empties the dict of
-every module still alive, and a module-level factory then lost its only other reference, its own
-module's globals; the compiled table keeps `parlor` alive to the end (mypyc holds its imports in C
-statics), and with the package the `parlor.rl.openspiel` module. A plain process that held the
-package to the end aborted the same way. `register()` now gives each factory one reference the
-interpreter never releases (tests/rl/test_openspiel.py checks both exits). What the compiled
-TOOLS step still runs as Python is the PettingZoo class's one method a call and the bench's own
-loop. The batched forms' figures and targets are under [Batched environments](#batched-environments).
-
-Counted in instructions, which the load does not change (`valgrind --tool=cachegrind
---cache-sim=yes --branch-sim=yes`, 60 episodes of the bench's loop after one, less a run of that
-one), a TOOLS 2-player AEC step is about 118,000 against UNO's 186,000, and
-cachegrind's simulated caches and branch predictor find no more misses in it (per step: 3,300
-first-level instruction misses against 3,300, 1,600 data misses against 1,700, 2,900
-mispredicted branches against 3,300), yet the CPU time is not much lower: a TOOLS step is more
-of the interpreter's own work (40% of the samples in its bytecode loop against UNO's 27%;
-`perf record -e cpu-clock`, the code of this session's start),
-which runs fewer instructions a cycle than UNO's string and NumPy work. So instruction counts,
-and bytecode counts, mislead here: an encoder that found the changed hand kinds and one-hots in C
-(`itertools.compress` over `map(operator.ne, ...)`) and wrote the hand sizes with one `struct` call
-ran a sixth fewer bytecodes a step and took 6% more CPU time, and was not kept. What was measured instead:
-each change against the code before it in one process, the two alternating every few episodes
-(CPU time of each), and parts of the step removed in turn: the encoder's update is about a third
-of a TOOLS step, and the bench's choice was a tenth: it listed the mask's ones with
-`np.flatnonzero` and indexed them with a NumPy integer, about 5 us a step under load where UNO's
-side lists its legal actions' keys in 0.5 us. Both sides now pick from a Python list, and the
-bench's rounds alternate between the environments in tenths of a second, so that the load's
-swings reach them alike.
-The figures come from the bench, not from this file: run it to measure your machine.
+The environments' measured speed is on a hand-written page, [docs/rl-speed.md](rl-speed.md): how
+it is measured (`python bench/bench_rl_peers.py --rounds 5 --seconds 1 --vector 8`, interleaved
+against RLCard's UNO, Gymnasium's `SyncVectorEnv` and a free-running control), the latest figures
+of the AEC environments, the batches and the worker processes in the plain and compiled builds,
+issue 21's targets and whether they are met, the bounds that explain the ones that are not, and
+what made the steps fast.
 
 ## Batched environments
 
@@ -311,7 +201,7 @@ for _ in range(100):
 envs.close()
 ```
 
-Observations are `{{"observation": float32 (N, size), "action_mask": int8 (N, actions)}}`,
+Observations are `{"observation": float32 (N, size), "action_mask": int8 (N, actions)}`,
 rewards float64 (N,), terminations and truncations bool (N,); `info` holds the learners' `seat`
 (no per-game info dicts: they cost more than some games' steps). With `outcome_info=True` the step
 that ends a game also reports what a single environment's info says then: `winners` and `reason`,
@@ -334,7 +224,21 @@ with ParlorProcessVectorEnv("parlor/Tools-v0", num_envs=64, workers=2) as envs:
     ...
 ```
 
-{vector_speed()}
+A step with an id that a game refuses by raising (`illegal_action="raise"`) changes nothing: the
+refusal is found before any game of the batch moves (in the process form the parent checks the ids
+against the shared masks first, and only the refusing game's worker is asked to raise its error);
+under the other `illegal_action` modes an id outside the mask is refused or penalized as in a
+single environment.
+
+`ParlorProcessVectorEnv` keeps its batches in shared memory: the workers write their rows in
+place, the actions go the other way in shared memory too, and a step is one byte written on each
+worker's pipe and one byte back (the rare pickled messages, a reset, an exception, the ended
+games' infos, follow a tag byte). While the parent reads the batch and picks the next actions,
+each worker restarts the games that ended; a `reset` before the next step undoes those restarts,
+so an unseeded reset draws the same games. A worker that dies (killed, out of memory) raises
+`WorkerDiedError` naming the worker, its pid and exit code, at that call and every later one;
+`close()` still stops the others. The batches' and the processes' speed:
+[docs/rl-speed.md](rl-speed.md#batched-environments).
 """
 
 
@@ -481,8 +385,9 @@ engine's outcome), or, for a game cut at `max_steps`, `leaders`: {_doc(GameSpec.
 
 Every entry is something `game.view(seat)`, the engine's statement of what that seat may see,
 holds, or a public query's answer (the encoders read the engine's public state that the view
-copies; tests/rl/test_fast_obs.py holds them to encoders that read the view); every value is >= 0. Seats are relative: position 0 of a per-player block is
-the observer, 1 the next seat (seat + 1), and so on. No hidden information: `tests/rl/test_hidden.py`
+copies; tests/rl/test_fast_obs.py holds them to encoders that read the view); every value is
+>= 0. Seats are relative: position 0 of a per-player block is the observer, 1 the next seat
+(seat + 1), and so on. No hidden information: `tests/rl/test_hidden.py`
 resamples everything the observer cannot see (`game.determinize(seat, seed)`: the other hands,
 the draw order, future dice) and checks that the observation is unchanged, and that the other
 seats' observations do change.
