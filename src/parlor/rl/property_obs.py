@@ -225,12 +225,13 @@ class PropertyEncoder:
         """Per observing seat, the vector last encoded for it and what it was written from.
 
         ``update`` compares the game's lists with copies of those it last wrote for that seat
-        (whole lists, one C-level comparison each) and rewrites only the entries of the lists
-        that differ; the few scalars and the pending decision's entries (a short list of
-        positions and values) are written at every call, after zeroing the positions the last
-        call wrote. The comparisons are the whole cache key, so the result is always the
-        game's, whatever happened since (another game, a clone, a snapshot); the deeds'
-        ``group_complete`` are worked out again only when some owner changed."""
+        (whole lists, one C-level comparison each) and rewrites only the items that differ
+        (found in C too); the few scalars, as a tuple, are compared and written the same way;
+        the pending decision's entries (a short list of positions and values) are worked out
+        at every call and, when they differ from the last call's, written after zeroing the
+        positions that call wrote. The comparisons are the whole cache key, so the result is
+        always the game's, whatever happened since (another game, a clone, a snapshot); the
+        deeds' ``group_complete`` are worked out again only when some owner changed."""
         n = self.n
         self._vectors = [self.layout.zeros() for _ in range(n)]
         # (typed Any: typeshed knows memoryview item writes as ints only, not a float32 format)
