@@ -3,9 +3,11 @@
 Plays ``STEPS`` batch steps of 8 games of ``ENV_ID`` (seeded, random legal ids picked in NumPy
 as ``bench_rl_peers.py`` picks them), so that two trees play the same games; run it twice, with
 two step counts, and take the difference over the extra game steps (``--sync``: Gymnasium's
-``SyncVectorEnv`` over the same games, for the batch's saving in instructions):
+``SyncVectorEnv`` over the same games, for the batch's saving in instructions). One OpenBLAS
+thread: its thread server otherwise adds about 1,000 instructions a game step that vary run to
+run.
 
-    PYTHONHASHSEED=0 valgrind --tool=cachegrind --cache-sim=no \\
+    OPENBLAS_NUM_THREADS=1 PYTHONHASHSEED=0 valgrind --tool=cachegrind --cache-sim=no \\
         python bench/vector_run.py parlor/Classic-v0 240    # and again with 40
 """
 
