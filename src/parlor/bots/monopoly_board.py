@@ -191,6 +191,7 @@ class Deeds:
         "owner",
         "stamps",
         "target_plans",
+        "version",
     )
 
     #: Per group: the player owning every lot, or -2 (several owners or the bank).
@@ -209,6 +210,9 @@ class Deeds:
     #: of the groups they follow from: one dict shared by a game's successive deeds (entries
     #: are checked against the stamps, never trusted as they stand).
     target_plans: dict[Any, Any]
+    #: A stamp (unique in the process) of what these deeds say now: :meth:`advance_at` changes
+    #: them in place, so what is kept with them is kept by this number, not by their identity.
+    version: int
     #: Per group: its stamp, and the lots where its whole owner may build next with their
     #: ``(lot, cost, score)`` (``monopoly_builds.build_spots``' and ``build_options``' parts),
     #: shared like :attr:`target_plans`.
@@ -225,6 +229,8 @@ class Deeds:
         touched: tuple[int, ...] = (),
         same_owner: bool = False,
         mortgages_only: bool = False,
+        same_mortgages: bool = False,
+        same_buildings: bool = False,
     ) -> None:
         """The deeds of ``owner``, ``mortgaged`` and ``buildings`` (copied). With ``previous``,
         the deeds of an earlier moment of the same game that differ only in the groups
@@ -233,16 +239,17 @@ class Deeds:
         only mortgages and buildings changed (a build, a sale, a mortgage: most changes), so
         that who owns what, and all that follows from it alone, is shared with ``previous``;
         ``mortgages_only`` that the buildings did not change either (then nor did the rents and
-        which groups have buildings)."""
+        which groups have buildings); ``same_mortgages`` and ``same_buildings`` that the
+        mortgages or the buildings did not change (then ``previous``' list is shared)."""
         self.board = board
         groups = board.groups
         affected: set[int] = set()
         if previous is not None and same_owner:
             # (the lists below are never changed in place once made: sharing them is safe)
             self.owner = previous.owner
-            self.mortgaged = list(mortgaged)
-            self.buildings = list(buildings)
-            self.group_owner = previous.group_owner
+            self.mortgaged = previous.mortgaged if same_mortgages else mortgaged[:]
+            self.buildings = previous.buildings if same_buildings else buildings[:]
+            group_owner = self.group_owner = previous.group_owner
             self.owned = previous.owned
             self.complete = previous.complete
             # The players holding some but not all lots of a touched group: only their trade
@@ -251,12 +258,17 @@ class Deeds:
             # missing from another's group).
             partial: set[int] = set()
             for gi in touched:
+                sole = group_owner[gi]
+                if sole >= 0:  # (one owner of every lot: the usual case of a build or sale)
+                    affected.add(sole)
+                    continue
                 members = groups[gi]
                 first = owner[members[0]]
                 split = False
                 for s in members:
-                    affected.add(owner[s])
-                    if owner[s] != first:
+                    o = owner[s]
+                    affected.add(o)
+                    if o != first:
                         split = True
                 if split:
                     for s in members:
@@ -266,8 +278,12 @@ class Deeds:
             )
             return
         self.owner = list(owner)
-        self.mortgaged = list(mortgaged)
-        self.buildings = list(buildings)
+        if previous is None:
+            self.mortgaged = list(mortgaged)
+            self.buildings = list(buildings)
+        else:
+            self.mortgaged = previous.mortgaged if same_mortgages else mortgaged[:]
+            self.buildings = previous.buildings if same_buildings else buildings[:]
         if previous is None:
             self.group_owner = []
             self.owned = [[] for _ in range(players)]
@@ -334,6 +350,7 @@ class Deeds:
         # what its lone lots would raise; and the danger each player faces (from the others' top
         # rents), the groups with buildings, the trade searches' price plans (monopoly_trading,
         # by player and bot parameters).
+        self.version = next(_STAMPS)
         self._danger: list[int] | None = None
         self._offer_plans: dict[Any, Any] | None = None
         if previous is None:
@@ -516,6 +533,8 @@ class Deeds:
             tuple(touched),
             same_owner,
             same_owner and same_buildings,
+            mortgaged is before_mortgaged or mortgaged == before_mortgaged,
+            same_buildings,
         )
 
     def successor_at(
@@ -525,6 +544,60 @@ class Deeds:
         deeds (``PropertyGame.estate_changes``): only they are compared. ``None`` when none of
         them does (changed and changed back): these deeds still hold."""
         group_index = self.board.group_index
+        before_owner, before_mortgaged, before_buildings = (
+            self.owner,
+            self.mortgaged,
+            self.buildings,
+        )
+        touched: list[int] = []
+        same_owner = True
+        same_buildings = True
+        same_mortgages = True
+        for sq in squares:
+            differs = False
+            if owner[sq] != before_owner[sq]:
+                same_owner = False
+                differs = True
+            if buildings[sq] != before_buildings[sq]:
+                same_buildings = False
+                differs = True
+            if mortgaged[sq] != before_mortgaged[sq]:
+                same_mortgages = False
+                differs = True
+            if differs:
+                gi = group_index[sq]
+                if gi >= 0 and gi not in touched:
+                    touched.append(gi)
+        if not touched:
+            return None
+        # (in the groups' order of first change, as successor finds them in board order: the
+        # deeds made do not depend on it)
+        return Deeds(
+            self.board,
+            owner,
+            mortgaged,
+            buildings,
+            len(self.owned),
+            self,
+            tuple(touched),
+            same_owner,
+            same_owner and same_buildings,
+            same_mortgages,
+            same_buildings,
+        )
+
+    def advance_at(
+        self, owner: list[int], mortgaged: list[bool], buildings: list[int], squares: list[int]
+    ) -> bool:
+        """:meth:`successor_at` made in place, for the one holder of a game's newest deeds (the
+        bots' table): these deeds become those of ``owner``, ``mortgaged`` and ``buildings``,
+        told by the engine that only ``squares`` may differ, at a cost that follows from the
+        groups that changed (no list of the board or of the players is copied). The parts
+        kept with them become what :meth:`successor_at` would keep, and :attr:`version`
+        changes. False (nothing changed) when none of ``squares`` differs. (Lists shared with
+        an earlier deeds, which nothing reads any more, are changed with them.)"""
+        board = self.board
+        group_index = board.group_index
         before_owner, before_mortgaged, before_buildings = (
             self.owner,
             self.mortgaged,
@@ -546,20 +619,114 @@ class Deeds:
                 if gi >= 0 and gi not in touched:
                     touched.append(gi)
         if not touched:
-            return None
-        # (in the groups' order of first change, as successor finds them in board order: the
-        # deeds made do not depend on it)
-        return Deeds(
-            self.board,
-            owner,
-            mortgaged,
-            buildings,
-            len(self.owned),
-            self,
-            tuple(touched),
-            same_owner,
-            same_owner and same_buildings,
-        )
+            return False
+        groups = board.groups
+        mortgages_only = same_owner and same_buildings
+        affected: set[int] = set()
+        partial: set[int] = set()
+        group_owner = self.group_owner
+        if same_owner:
+            # (as __init__: the players of the touched groups; those of a split group partial)
+            for gi in touched:
+                sole = group_owner[gi]
+                if sole >= 0:
+                    affected.add(sole)
+                    continue
+                members = groups[gi]
+                first = owner[members[0]]
+                split = False
+                for s in members:
+                    o = owner[s]
+                    affected.add(o)
+                    if o != first:
+                        split = True
+                if split:
+                    for s in members:
+                        partial.add(owner[s])
+        else:
+            for gi in touched:
+                members = groups[gi]
+                group_owner[gi] = _whole_owner(owner, members)
+                for s in members:
+                    affected.add(owner[s])
+                    affected.add(before_owner[s])
+            owned, complete = self.owned, self.complete
+            order = board.order
+            for p in affected:
+                if p < 0:
+                    continue
+                lots = [sq for sq in owned[p] if owner[sq] == p]
+                whole_groups = [gi for gi in complete[p] if group_owner[gi] == p]
+                new_lot = new_whole = False
+                for gi in touched:
+                    if group_owner[gi] == p and gi not in whole_groups:
+                        whole_groups.append(gi)
+                        new_whole = True
+                    for sq in groups[gi]:
+                        if owner[sq] == p and before_owner[sq] != p:
+                            lots.append(sq)
+                            new_lot = True
+                if new_lot:
+                    lots.sort(key=order.__getitem__)
+                if new_whole:
+                    whole_groups.sort()
+                owned[p] = lots
+                complete[p] = whole_groups
+            partial = affected
+        # Which groups have a building, read against the buildings before (as _fill_caches).
+        built = self._built
+        flipped = False
+        if not mortgages_only:
+            for gi in touched:
+                members = groups[gi]
+                has = _any_built(buildings, members)
+                had = _any_built(before_buildings, members) if built is None else built[gi]
+                if had != has:
+                    flipped = True
+                    if built is not None:
+                        built[gi] = has
+        # The lists now (only the named squares may differ).
+        for sq in squares:
+            before_owner[sq] = owner[sq]
+            before_mortgaged[sq] = mortgaged[sq]
+            before_buildings[sq] = buildings[sq]
+        self.version = next(_STAMPS)
+        stamps = self.stamps
+        for gi in touched:
+            stamps[gi] = next(_STAMPS)
+        if len(self.target_plans) > MAX_TARGET_PLANS:
+            self.target_plans.clear()
+        rents = self._rents
+        if rents is not None and not mortgages_only:
+            for gi in touched:
+                for sq in groups[gi]:
+                    rents[sq] = lot_rent(board, before_owner, before_buildings, group_owner, sq)
+        self._danger = None
+        top_rent, spots, build_options = self._top_rent, self._spots, self._build_options
+        junk, lone, by_price = self._junk, self._lone, self._by_price
+        offer_targets = self._offer_targets
+        for p in affected:
+            if p < 0:
+                continue
+            top_rent[p] = None
+            spots[p] = None
+            build_options[p] = None
+            junk[p] = None
+            lone[p] = None
+            if not same_owner:
+                by_price[p] = None
+                offer_targets[p] = None
+        if same_owner and flipped:
+            for p in partial:
+                if p >= 0:
+                    offer_targets[p] = None
+        plans = self._offer_plans
+        if not plans:
+            self._offer_plans = None
+        elif partial:
+            kept = {key: plan for key, plan in plans.items() if key[0] not in partial}
+            self._offer_plans = kept if kept else None
+        return True
 
 
 def lot_rent(
