@@ -393,19 +393,34 @@ class Deeds:
         affected: set[int] = set()
         partial: set[int] = set()
         group_owner = self.group_owner
+        top_rent, spots, build_options = self._top_rent, self._spots, self._build_options
+        junk, lone, by_price = self._junk, self._lone, self._by_price
+        offer_targets = self._offer_targets
         if same_owner:
-            # (as __init__: the players of the touched groups; those of a split group partial)
+            # The parts of the touched groups' players that read them: the top rents; where
+            # the whole owner may build (only its whole groups count); the junk lot and the
+            # lone lots, which skip a whole street group's lots whatever their mortgages and
+            # buildings. The players of a split group are partial.
+            group_is_street = board.group_is_street
             for gi in touched:
                 sole = group_owner[gi]
                 if sole >= 0:
-                    affected.add(sole)
+                    top_rent[sole] = None
+                    spots[sole] = None
+                    build_options[sole] = None
+                    if not group_is_street[gi]:
+                        junk[sole] = None
+                        lone[sole] = None
                     continue
                 members = groups[gi]
                 first = owner[members[0]]
                 split = False
                 for s in members:
                     o = owner[s]
-                    affected.add(o)
+                    if o >= 0:
+                        top_rent[o] = None
+                        junk[o] = None
+                        lone[o] = None
                     if o != first:
                         split = True
                 if split:
@@ -441,7 +456,7 @@ class Deeds:
                 owned[p] = lots
                 complete[p] = whole_groups
             partial = affected
-        # Which groups have a building, read against the buildings before (as _fill_caches).
+        # Which groups have a building, read against the buildings before.
         built = self._built
         flipped = False
         if not mortgages_only:
@@ -470,10 +485,7 @@ class Deeds:
                 for sq in groups[gi]:
                     rents[sq] = lot_rent(board, before_owner, before_buildings, group_owner, sq)
         self._danger = None
-        top_rent, spots, build_options = self._top_rent, self._spots, self._build_options
-        junk, lone, by_price = self._junk, self._lone, self._by_price
-        offer_targets = self._offer_targets
-        for p in affected:
+        for p in affected:  # (the players of a change of owners: all their parts)
             if p < 0:
                 continue
             top_rent[p] = None
@@ -481,9 +493,8 @@ class Deeds:
             build_options[p] = None
             junk[p] = None
             lone[p] = None
-            if not same_owner:
-                by_price[p] = None
-                offer_targets[p] = None
+            by_price[p] = None
+            offer_targets[p] = None
         if same_owner and flipped:
             for p in partial:
                 if p >= 0:
