@@ -588,5 +588,6 @@ def _refresh(table: Table, g: PropertyGame) -> bool:
             return False
         table.deeds = deeds.successor(owner, mortgaged, buildings)
         return True
-    # (in place: the table holds the game's newest deeds, which no one else reads)
+    # (in place: the deeds are this game's alone, one per game, and what is kept with them
+    # is kept by their version)
     return deeds.advance_at(owner, mortgaged, buildings, changed)
