@@ -1,5 +1,6 @@
 """The property bots' table: read from the engine's state it equals the one read from a view;
-the caches carried from one decision to the next (``Deeds.successor``) equal a fresh computation;
+the caches carried from one decision to the next (``Deeds.successor``, ``Deeds.advance_at``) equal
+a fresh computation;
 and trade values computed from the groups a trade touches equal a full revaluation."""
 
 from __future__ import annotations
@@ -152,6 +153,46 @@ def test_deeds_followed_by_the_engines_count_equal_fresh_ones(edition: str) -> N
         p = game.decider
         game.apply(bots[p].choose(game, p))
     assert followed > 300
+
+
+def test_deeds_advanced_in_place_keep_only_what_holds() -> None:
+    """The table's deeds follow the game in place (``Deeds.advance_at``): at every decision, with
+    every per-player part asked (so that a part kept when it should have been dropped would
+    show), they equal deeds read afresh, and their version changes exactly when they do."""
+    game = monopoly.new_game("classic", 4, seed=6)
+    bots = [MonopolyHeuristicBot(p) for p in range(4)]
+    bot = bots[0]
+    first = Table.of(game).deeds
+    versions = set()
+    advanced = 0
+    for _ in range(1200):
+        if game.is_over:
+            break
+        mine = Table.of(game)
+        seen = Table.from_game(mine.board, game)
+        deeds = mine.deeds
+        advanced += deeds is first and deeds.version not in versions
+        versions.add(deeds.version)
+        assert deeds.same(seen.owner, seen.mortgaged, seen.buildings)
+        assert deeds.rents() == seen.deeds.rents()
+        assert deeds.built_groups() == seen.deeds.built_groups()
+        for p in range(4):
+            assert mine.danger(p) == seen.danger(p)
+            assert build_spots(mine, p) == build_spots(seen, p)
+            assert build_options(mine, p) == build_options(seen, p)
+            assert mine.junk_lot(p) == seen.junk_lot(p)
+            assert mine.offer_targets(p) == seen.offer_targets(p)
+            assert mine.owned_by_price(p) == seen.owned_by_price(p)
+            assert mine.lone_funds(p) == seen.lone_funds(p)
+            assert offer_plan(bot, mine, p) == offer_plan(bot, seen, p)
+        assert (deeds.group_owner, deeds.owned, deeds.complete) == (
+            seen.deeds.group_owner,
+            seen.deeds.owned,
+            seen.deeds.complete,
+        )
+        p = game.decider
+        game.apply(bots[p].choose(game, p))
+    assert advanced > 50
 
 
 def test_a_changed_back_square_keeps_the_deeds_and_replaced_lists_are_read() -> None:

@@ -166,8 +166,9 @@ class Deeds:
     """What follows from who owns which lot, the mortgages and the buildings alone: whole-group
     owners, each player's lots, rents at risk and where each may build. These change only at a
     few actions, so a table keeps the deeds of the game's previous decision while they are equal
-    (:meth:`same`), and after a change (:meth:`successor`) keeps the per-player parts of the
-    players whose groups did not change. The per-player parts are filled lazily."""
+    (:meth:`same`), and after a change (:meth:`advance_at` in place, or :meth:`successor`)
+    keeps the per-player parts of the players whose groups did not change. The per-player parts
+    are filled lazily."""
 
     __slots__ = (
         "_build_options",
@@ -191,6 +192,7 @@ class Deeds:
         "owner",
         "stamps",
         "target_plans",
+        "version",
     )
 
     #: Per group: the player owning every lot, or -2 (several owners or the bank).
@@ -209,6 +211,9 @@ class Deeds:
     #: of the groups they follow from: one dict shared by a game's successive deeds (entries
     #: are checked against the stamps, never trusted as they stand).
     target_plans: dict[Any, Any]
+    #: A stamp (unique in the process) of what these deeds say now: :meth:`advance_at` changes
+    #: them in place, so what is kept with them is kept by this number, not by their identity.
+    version: int
     #: Per group: its stamp, and the lots where its whole owner may build next with their
     #: ``(lot, cost, score)`` (``monopoly_builds.build_spots``' and ``build_options``' parts),
     #: shared like :attr:`target_plans`.
@@ -222,221 +227,72 @@ class Deeds:
         buildings: list[int],
         players: int,
         previous: Deeds | None = None,
-        touched: tuple[int, ...] = (),
-        same_owner: bool = False,
-        mortgages_only: bool = False,
     ) -> None:
-        """The deeds of ``owner``, ``mortgaged`` and ``buildings`` (copied). With ``previous``,
-        the deeds of an earlier moment of the same game that differ only in the groups
-        ``touched``, the parts of the other groups and of the players without a lot in a
-        touched group are taken from it instead of being recomputed; ``same_owner`` says that
-        only mortgages and buildings changed (a build, a sale, a mortgage: most changes), so
-        that who owns what, and all that follows from it alone, is shared with ``previous``;
-        ``mortgages_only`` that the buildings did not change either (then nor did the rents and
-        which groups have buildings)."""
+        """The deeds of ``owner``, ``mortgaged`` and ``buildings`` (copied). With ``previous``
+        (deeds of the same game with these lists), a copy of it that can change apart from it:
+        its lists copied, what it has found kept (:meth:`successor`)."""
         self.board = board
-        groups = board.groups
-        affected: set[int] = set()
-        if previous is not None and same_owner:
-            # (the lists below are never changed in place once made: sharing them is safe)
-            self.owner = previous.owner
-            self.mortgaged = list(mortgaged)
-            self.buildings = list(buildings)
-            self.group_owner = previous.group_owner
-            self.owned = previous.owned
-            self.complete = previous.complete
-            # The players holding some but not all lots of a touched group: only their trade
-            # targets and price plans can change when the owners do not (a plan involves only
-            # groups where its player holds a lot and another player the rest, or the one lot
-            # missing from another's group).
-            partial: set[int] = set()
-            for gi in touched:
-                members = groups[gi]
-                first = owner[members[0]]
-                split = False
-                for s in members:
-                    affected.add(owner[s])
-                    if owner[s] != first:
-                        split = True
-                if split:
-                    for s in members:
-                        partial.add(owner[s])
-            self._fill_caches(
-                players, previous, affected, same_owner, touched, partial, mortgages_only
-            )
-            return
+        self.version = next(_STAMPS)
         self.owner = list(owner)
         self.mortgaged = list(mortgaged)
         self.buildings = list(buildings)
-        if previous is None:
-            self.group_owner = []
-            self.owned = [[] for _ in range(players)]
-            owned = self.owned
-            for sq in board.properties:
-                o = owner[sq]
-                if o >= 0:
-                    owned[o].append(sq)
-            group_owner = self.group_owner
-            self.complete = [[] for _ in range(players)]
-            for gi, members in enumerate(groups):
-                first = _whole_owner(owner, members)
-                group_owner.append(first)
-                if first >= 0:
-                    self.complete[first].append(gi)
-        else:
-            group_owner = self.group_owner = list(previous.group_owner)
-            old_owner = previous.owner
-            for gi in touched:
-                members = groups[gi]
-                group_owner[gi] = _whole_owner(owner, members)
-                for s in members:
-                    affected.add(owner[s])
-                    affected.add(old_owner[s])
-            owned = self.owned = list(previous.owned)
-            complete = self.complete = list(previous.complete)
-            # Each affected player's lots and whole groups from its earlier ones: those it
-            # still holds, and those of the touched groups it holds now (in board order).
-            order = board.order
-            for p in affected:
-                if p < 0:
-                    continue
-                lots = [sq for sq in previous.owned[p] if owner[sq] == p]
-                whole = [gi for gi in previous.complete[p] if group_owner[gi] == p]
-                new_lot = new_whole = False
-                for gi in touched:
-                    if group_owner[gi] == p and gi not in whole:
-                        whole.append(gi)
-                        new_whole = True
-                    for sq in groups[gi]:
-                        if owner[sq] == p and old_owner[sq] != p:
-                            lots.append(sq)
-                            new_lot = True
-                if new_lot:
-                    lots.sort(key=order.__getitem__)
-                if new_whole:
-                    whole.sort()
-                owned[p] = lots
-                complete[p] = whole
-        self._fill_caches(players, previous, affected, False, touched, affected, False)
-
-    def _fill_caches(
-        self,
-        players: int,
-        previous: Deeds | None,
-        affected: set[int],
-        same_owner: bool,
-        touched: tuple[int, ...],
-        partial: set[int],
-        mortgages_only: bool,
-    ) -> None:
+        self._danger: list[int] | None = None
+        if previous is not None:
+            # (the per-player lists in ``owned`` and ``complete`` are replaced when they change,
+            # never changed in place: sharing them is safe)
+            self.group_owner = previous.group_owner[:]
+            self.owned = previous.owned[:]
+            self.complete = previous.complete[:]
+            self.stamps = previous.stamps[:]
+            self.target_plans = previous.target_plans
+            self.group_builds = previous.group_builds
+            rents = previous._rents
+            self._rents: list[int] | None = None if rents is None else rents[:]
+            built = previous._built
+            self._built: list[bool] | None = None if built is None else built[:]
+            self._offer_plans: dict[Any, Any] | None = previous._offer_plans
+            self._top_rent: list[int | None] = previous._top_rent[:]
+            self._spots: list[list[int] | None] = previous._spots[:]
+            self._build_options: list[list[tuple[int, int, float]] | None] = (
+                previous._build_options[:]
+            )
+            self._by_price: list[list[int] | None] = previous._by_price[:]
+            self._offer_targets: list[list[OfferTarget] | None] = previous._offer_targets[:]
+            self._junk: list[int | None] = previous._junk[:]
+            self._lone: list[tuple[int, list[int]] | None] = previous._lone[:]
+            return
+        self.group_owner = []
+        self.owned = [[] for _ in range(players)]
+        owned = self.owned
+        for sq in board.properties:
+            o = owner[sq]
+            if o >= 0:
+                owned[o].append(sq)
+        group_owner = self.group_owner
+        self.complete = [[] for _ in range(players)]
+        for gi, members in enumerate(board.groups):
+            first = _whole_owner(owner, members)
+            group_owner.append(first)
+            if first >= 0:
+                self.complete[first].append(gi)
         # Per player, filled on demand: the dearest rent of its unmortgaged lots, the lots where
         # it may build, with their costs and scores, its lots dearest first, its trade targets,
         # what its lone lots would raise; and the danger each player faces (from the others' top
         # rents), the groups with buildings, the trade searches' price plans (monopoly_trading,
         # by player and bot parameters).
-        self._danger: list[int] | None = None
-        self._offer_plans: dict[Any, Any] | None = None
-        if previous is None:
-            self._rents: list[int] | None = None
-            self.stamps = [next(_STAMPS) for _ in self.board.groups]
-            self.target_plans = {}
-            self.group_builds = {}
-            self._built: list[bool] | None = None
-            self._top_rent: list[int | None] = [None] * players
-            self._spots: list[list[int] | None] = [None] * players
-            self._build_options: list[list[tuple[int, int, float]] | None] = [None] * players
-            self._by_price: list[list[int] | None] = [None] * players
-            self._offer_targets: list[list[OfferTarget] | None] = [None] * players
-            self._junk: list[int | None] = [None] * players
-            self._lone: list[tuple[int, list[int]] | None] = [None] * players
-            return
-        # What is known of the players none of whose groups changed still holds: also their
-        # trade targets and price plans, which involve only groups where they hold a lot (the
-        # target groups, and the sweeteners' groups, whose missing lot is theirs). (A list that
-        # nothing here changes is shared with ``previous``, not copied: what either deeds
-        # fills in later follows from what they have in common, so it holds for both.)
-        stamps = self.stamps = previous.stamps[:]
-        for gi in touched:
-            stamps[gi] = next(_STAMPS)
-        target_plans = previous.target_plans
-        if len(target_plans) > MAX_TARGET_PLANS:
-            target_plans.clear()
-        self.target_plans = target_plans
-        self.group_builds = previous.group_builds
-        board = self.board
-        groups = board.groups
-        # The rents of the untouched groups' lots carry over (a lot's rent follows from its
-        # group alone); a mortgage changes none.
-        rents = previous._rents
-        if rents is not None and not mortgages_only:
-            owner, buildings, group_owner = self.owner, self.buildings, self.group_owner
-            copied = False
-            for gi in touched:
-                for sq in groups[gi]:
-                    rent = lot_rent(board, owner, buildings, group_owner, sq)
-                    if rent != rents[sq]:
-                        if not copied:
-                            rents = rents[:]
-                            copied = True
-                        rents[sq] = rent
-        self._rents = rents
-        top_rent = self._top_rent = previous._top_rent[:]
-        spots = self._spots = previous._spots[:]
-        build_options = self._build_options = previous._build_options[:]
-        junk = self._junk = previous._junk[:]
-        lone = self._lone = previous._lone[:]
-        if same_owner:
-            # (the lots dearest first follow from the owners alone)
-            self._by_price = previous._by_price
-            offer_targets = previous._offer_targets
-        else:
-            by_price = self._by_price = previous._by_price[:]
-            offer_targets = previous._offer_targets[:]
-        for p in affected:
-            if p < 0:
-                continue
-            top_rent[p] = None
-            spots[p] = None
-            build_options[p] = None
-            junk[p] = None
-            lone[p] = None
-            if not same_owner:
-                by_price[p] = None
-                offer_targets[p] = None
-        plans = previous._offer_plans
-        if plans:
-            if not partial:
-                self._offer_plans = plans
-            else:
-                kept = {key: plan for key, plan in plans.items() if key[0] not in partial}
-                if kept:
-                    self._offer_plans = kept
-        # Which groups have a building: the untouched groups' flags carry over. With the same
-        # owners, the trade targets hold too (they follow from the owners and from which groups
-        # have buildings) unless a group got its first building or lost its last.
-        new_built = previous._built
-        before, after = previous.buildings, self.buildings
-        flipped = False
-        for gi in () if mortgages_only else touched:
-            members = groups[gi]
-            has = _any_built(after, members)
-            if new_built is None:
-                had = _any_built(before, members)
-            else:
-                had = new_built[gi]
-                if had != has:
-                    if not flipped:
-                        new_built = new_built[:]
-                    new_built[gi] = has
-            if had != has:
-                flipped = True
-        self._built = new_built
-        if same_owner and flipped:
-            offer_targets = offer_targets[:]
-            for p in partial:
-                if p >= 0:
-                    offer_targets[p] = None
-        self._offer_targets = offer_targets
+        self.stamps = [next(_STAMPS) for _ in board.groups]
+        self.target_plans = {}
+        self.group_builds = {}
+        self._rents = None
+        self._built = None
+        self._offer_plans = None
+        self._top_rent = [None] * players
+        self._spots = [None] * players
+        self._build_options = [None] * players
+        self._by_price = [None] * players
+        self._offer_targets = [None] * players
+        self._junk = [None] * players
+        self._lone = [None] * players
 
     def rents(self) -> list[int]:
         """Per square: the rent its owner would charge now if it were not mortgaged (a throw of
@@ -476,55 +332,40 @@ class Deeds:
         return owner == self.owner and buildings == self.buildings and mortgaged == self.mortgaged
 
     def successor(self, owner: list[int], mortgaged: list[bool], buildings: list[int]) -> Deeds:
-        """The deeds of a later moment of the same game, keeping what is known of the players
-        none of whose groups changed."""
-        board = self.board
-        group_index = board.group_index
+        """The deeds of a later moment of the same game (any lot may differ), keeping what is
+        known of the players none of whose groups changed: a copy of these, advanced
+        (:meth:`advance_at`) over the lots that differ."""
         before_owner, before_mortgaged, before_buildings = (
             self.owner,
             self.mortgaged,
             self.buildings,
         )
-        touched: list[int] = []
-        same_owner = owner == before_owner
-        if not same_owner:
-            for sq in board.properties:  # (only properties ever change)
-                if owner[sq] != before_owner[sq]:
-                    gi = group_index[sq]
-                    if gi >= 0 and gi not in touched:
-                        touched.append(gi)
-        same_buildings = buildings is before_buildings or buildings == before_buildings
-        # Only the lists that differ are compared lot by lot (a build or a mortgage changes one).
-        # (A byte-wise diff through big numbers was tried: fewer instructions in plain Python,
-        # slower compiled, where this loop is native; map and compress, walking the lists in C,
-        # took longer than this loop in plain Python too: 1.6 against 1.0 microseconds a list.)
-        for now, before in ((buildings, before_buildings), (mortgaged, before_mortgaged)):
-            if now is before or (now is buildings and same_buildings) or now == before:
-                continue
-            for sq in board.properties:  # (only properties ever change)
-                if now[sq] != before[sq]:
-                    gi = group_index[sq]
-                    if gi >= 0 and gi not in touched:
-                        touched.append(gi)
-        return Deeds(
-            board,
-            owner,
-            mortgaged,
-            buildings,
-            len(self.owned),
-            self,
-            tuple(touched),
-            same_owner,
-            same_owner and same_buildings,
+        changed = [
+            sq
+            for sq in self.board.properties  # (only properties ever change)
+            if owner[sq] != before_owner[sq]
+            or buildings[sq] != before_buildings[sq]
+            or mortgaged[sq] != before_mortgaged[sq]
+        ]
+        new = Deeds(
+            self.board, before_owner, before_mortgaged, before_buildings, len(self.owned), self
         )
+        new.advance_at(owner, mortgaged, buildings, changed)
+        return new
 
-    def successor_at(
+    def advance_at(
         self, owner: list[int], mortgaged: list[bool], buildings: list[int], squares: list[int]
-    ) -> Deeds | None:
-        """:meth:`successor`, told by the engine that only ``squares`` may differ from these
-        deeds (``PropertyGame.estate_changes``): only they are compared. ``None`` when none of
-        them does (changed and changed back): these deeds still hold."""
-        group_index = self.board.group_index
+    ) -> bool:
+        """Make these deeds those of ``owner``, ``mortgaged`` and ``buildings``, told (by the
+        engine, ``PropertyGame.estate_changes``) that only ``squares`` may differ from them: in
+        place, for the one holder of a game's newest deeds (the bots' table), at a cost that
+        follows from the groups that changed (no list of the board or of the players copied).
+        What follows from the other groups is kept: the per-player parts of the players without
+        a lot in a changed group (before or after), the price plans of those not sharing one
+        (``_offer_plans``), the rents and building flags of the other groups. The
+        :attr:`version` changes. False (nothing changed) when none of ``squares`` differs."""
+        board = self.board
+        group_index = board.group_index
         before_owner, before_mortgaged, before_buildings = (
             self.owner,
             self.mortgaged,
@@ -546,20 +387,125 @@ class Deeds:
                 if gi >= 0 and gi not in touched:
                     touched.append(gi)
         if not touched:
-            return None
-        # (in the groups' order of first change, as successor finds them in board order: the
-        # deeds made do not depend on it)
-        return Deeds(
-            self.board,
-            owner,
-            mortgaged,
-            buildings,
-            len(self.owned),
-            self,
-            tuple(touched),
-            same_owner,
-            same_owner and same_buildings,
-        )
+            return False
+        groups = board.groups
+        mortgages_only = same_owner and same_buildings
+        affected: set[int] = set()
+        partial: set[int] = set()
+        group_owner = self.group_owner
+        top_rent, spots, build_options = self._top_rent, self._spots, self._build_options
+        junk, lone, by_price = self._junk, self._lone, self._by_price
+        offer_targets = self._offer_targets
+        if same_owner:
+            # The parts of the touched groups' players that read them: the top rents; where
+            # the whole owner may build (only its whole groups count); the junk lot and the
+            # lone lots, which skip a whole street group's lots whatever their mortgages and
+            # buildings. The players of a split group are partial.
+            group_is_street = board.group_is_street
+            for gi in touched:
+                sole = group_owner[gi]
+                if sole >= 0:
+                    top_rent[sole] = None
+                    spots[sole] = None
+                    build_options[sole] = None
+                    if not group_is_street[gi]:
+                        junk[sole] = None
+                        lone[sole] = None
+                    continue
+                members = groups[gi]
+                first = owner[members[0]]
+                split = False
+                for s in members:
+                    o = owner[s]
+                    if o >= 0:
+                        top_rent[o] = None
+                        junk[o] = None
+                        lone[o] = None
+                    if o != first:
+                        split = True
+                if split:
+                    for s in members:
+                        partial.add(owner[s])
+        else:
+            for gi in touched:
+                members = groups[gi]
+                group_owner[gi] = _whole_owner(owner, members)
+                for s in members:
+                    affected.add(owner[s])
+                    affected.add(before_owner[s])
+            owned, complete = self.owned, self.complete
+            order = board.order
+            for p in affected:
+                if p < 0:
+                    continue
+                lots = [sq for sq in owned[p] if owner[sq] == p]
+                whole_groups = [gi for gi in complete[p] if group_owner[gi] == p]
+                new_lot = new_whole = False
+                for gi in touched:
+                    if group_owner[gi] == p and gi not in whole_groups:
+                        whole_groups.append(gi)
+                        new_whole = True
+                    for sq in groups[gi]:
+                        if owner[sq] == p and before_owner[sq] != p:
+                            lots.append(sq)
+                            new_lot = True
+                if new_lot:
+                    lots.sort(key=order.__getitem__)
+                if new_whole:
+                    whole_groups.sort()
+                owned[p] = lots
+                complete[p] = whole_groups
+            partial = affected
+        # Which groups have a building, read against the buildings before.
+        built = self._built
+        flipped = False
+        if not mortgages_only:
+            for gi in touched:
+                members = groups[gi]
+                has = _any_built(buildings, members)
+                had = _any_built(before_buildings, members) if built is None else built[gi]
+                if had != has:
+                    flipped = True
+                    if built is not None:
+                        built[gi] = has
+        # The lists now (only the named squares may differ).
+        for sq in squares:
+            before_owner[sq] = owner[sq]
+            before_mortgaged[sq] = mortgaged[sq]
+            before_buildings[sq] = buildings[sq]
+        self.version = next(_STAMPS)
+        stamps = self.stamps
+        for gi in touched:
+            stamps[gi] = next(_STAMPS)
+        if len(self.target_plans) > MAX_TARGET_PLANS:
+            self.target_plans.clear()
+        rents = self._rents
+        if rents is not None and not mortgages_only:
+            for gi in touched:
+                for sq in groups[gi]:
+                    rents[sq] = lot_rent(board, before_owner, before_buildings, group_owner, sq)
+        self._danger = None
+        for p in affected:  # (the players of a change of owners: all their parts)
+            if p < 0:
+                continue
+            top_rent[p] = None
+            spots[p] = None
+            build_options[p] = None
+            junk[p] = None
+            lone[p] = None
+            by_price[p] = None
+            offer_targets[p] = None
+        if same_owner and flipped:
+            for p in partial:
+                if p >= 0:
+                    offer_targets[p] = None
+        plans = self._offer_plans
+        if not plans:
+            self._offer_plans = None
+        elif partial:
+            kept = {key: plan for key, plan in plans.items() if key[0] not in partial}
+            self._offer_plans = kept if kept else None
+        return True
 
 
 def lot_rent(

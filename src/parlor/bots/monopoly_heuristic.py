@@ -116,11 +116,12 @@ class _Memory:
     offers: set[ProposeTrade]
     last_offer_turn: int
     anytime_count: dict[tuple[Any, ...], int]
-    #: Per player: the facts (deeds, own cash, the bank's stock) at which managing its lots last
-    #: found nothing to do; the same facts give the same answer.
+    #: Per player: the facts (the deeds' version, own cash, the bank's stock) at which managing
+    #: its lots last found nothing to do; the same facts give the same answer.
     idle: dict[int, tuple[Any, ...]]
-    #: Per player with nothing to build: the deeds and the least cash at which it lifts a mortgage.
-    lift: dict[int, tuple[Any, int]]
+    #: Per player with nothing to build: the deeds' version and the least cash at which it lifts
+    #: a mortgage.
+    lift: dict[int, tuple[int, int]]
 
 
 class MonopolyHeuristicBot:
@@ -459,12 +460,12 @@ class MonopolyHeuristicBot:
             if not table.has_mortgaged(player):
                 return None
             lift = memory.lift.get(player)
-            if lift is None or lift[0] is not table.deeds:
-                lift = memory.lift[player] = (table.deeds, self._lift_cash(table, player))
+            if lift is None or lift[0] != table.deeds.version:
+                lift = memory.lift[player] = (table.deeds.version, self._lift_cash(table, player))
             if table.cash[player] < lift[1]:
                 return None
             return self._manage_lots(game, table, player)
-        idle = (table.deeds, table.cash[player], table.bank_houses, table.bank_hotels)
+        idle = (table.deeds.version, table.cash[player], table.bank_houses, table.bank_hotels)
         if memory.idle.get(player) == idle:
             return None
         action = self._manage_lots(game, table, player)

@@ -549,8 +549,9 @@ class Table:
 def _refresh(table: Table, g: PropertyGame) -> bool:
     """Bring ``table``, the table of ``g``'s previous decision, up to ``g`` now: the game's lists
     again (the same objects unless the game's state was replaced), its counts, empty
-    per-decision caches, and its deeds if the owners, mortgages or buildings changed (then the
-    successor keeps what still holds; True). One call per decision: what :meth:`Table._read`
+    per-decision caches, and its deeds if the owners, mortgages or buildings changed (changed in
+    place, :meth:`Deeds.advance_at`, or replaced by their successor; both keep what still holds;
+    True). One call per decision: what :meth:`Table._read`
     does with the checks a new table needs left out (the board and the number of players are
     the game's own). Whether the deeds changed is the engine's word (``estate_revision``, and
     the squares of the latest changes) while the lists are the ones the table read then; else
@@ -587,8 +588,6 @@ def _refresh(table: Table, g: PropertyGame) -> bool:
             return False
         table.deeds = deeds.successor(owner, mortgaged, buildings)
         return True
-    successor = deeds.successor_at(owner, mortgaged, buildings, changed)
-    if successor is None:  # (changed back)
-        return False
-    table.deeds = successor
-    return True
+    # (in place: the deeds are this game's alone, one per game, and what is kept with them
+    # is kept by their version)
+    return deeds.advance_at(owner, mortgaged, buildings, changed)
