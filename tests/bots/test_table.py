@@ -49,6 +49,18 @@ def _funds(table: Table, p: int, gi: int) -> int:
     return table.cash[p] + lone
 
 
+def _assert_same_parts(bot: MonopolyHeuristicBot, mine: Table, seen: Table, p: int) -> None:
+    """The per-player parts the heuristic reads are equal on both tables."""
+    assert mine.danger(p) == seen.danger(p)
+    assert build_spots(mine, p) == build_spots(seen, p)
+    assert build_options(mine, p) == build_options(seen, p)
+    assert mine.junk_lot(p) == seen.junk_lot(p)
+    assert mine.offer_targets(p) == seen.offer_targets(p)
+    assert mine.owned_by_price(p) == seen.owned_by_price(p)
+    assert mine.lone_funds(p) == seen.lone_funds(p)
+    assert offer_plan(bot, mine, p) == offer_plan(bot, seen, p)
+
+
 @pytest.mark.parametrize("edition", monopoly.EDITION_IDS)
 def test_state_tables_equal_view_tables_and_fresh_caches(edition: str) -> None:
     bot = MonopolyHeuristicBot(0)
@@ -59,17 +71,10 @@ def test_state_tables_equal_view_tables_and_fresh_caches(edition: str) -> None:
         for name in (*FIELDS, "buildings", "bank_houses", "bank_hotels", "round"):
             assert getattr(mine, name) == getattr(seen, name), name
         for p in range(game.num_players):
-            assert mine.danger(p) == seen.danger(p)
-            assert build_spots(mine, p) == build_spots(seen, p)
-            assert build_options(mine, p) == build_options(seen, p)
-            assert mine.junk_lot(p) == seen.junk_lot(p)
-            assert mine.offer_targets(p) == seen.offer_targets(p)
-            assert mine.owned_by_price(p) == seen.owned_by_price(p)
+            _assert_same_parts(bot, mine, seen, p)
             assert mine.worth(p) == seen.worth(p)
-            assert mine.lone_funds(p) == seen.lone_funds(p)
             for gi in (-1, *range(len(board.groups))):
                 assert funds(mine, p, gi) == _funds(seen, p, gi)
-            assert offer_plan(bot, mine, p) == offer_plan(bot, seen, p)
             # The plan's deltas, summed group by group, are the trade's deltas to the bit.
             for other, rest, give, plain, _pays, done in offer_plan(bot, mine, p):
                 assert plain == seen.trade_deltas(p, other, give, rest)
@@ -177,14 +182,7 @@ def test_deeds_advanced_in_place_keep_only_what_holds() -> None:
         assert deeds.rents() == seen.deeds.rents()
         assert deeds.built_groups() == seen.deeds.built_groups()
         for p in range(4):
-            assert mine.danger(p) == seen.danger(p)
-            assert build_spots(mine, p) == build_spots(seen, p)
-            assert build_options(mine, p) == build_options(seen, p)
-            assert mine.junk_lot(p) == seen.junk_lot(p)
-            assert mine.offer_targets(p) == seen.offer_targets(p)
-            assert mine.owned_by_price(p) == seen.owned_by_price(p)
-            assert mine.lone_funds(p) == seen.lone_funds(p)
-            assert offer_plan(bot, mine, p) == offer_plan(bot, seen, p)
+            _assert_same_parts(bot, mine, seen, p)
         assert (deeds.group_owner, deeds.owned, deeds.complete) == (
             seen.deeds.group_owner,
             seen.deeds.owned,
