@@ -22,8 +22,9 @@ Needs the ``bench`` extra (rlcard) for the UNO figure; without it only Parlor's 
 Gymnasium's ``SyncVectorEnv`` over the same environments (CPU time of this process), with the
 part of a step that no batch can skip (the engine, bots, encoder and legal ids, timed in an
 instrumented run of its own) and the bound it sets on the ratio; then
-:class:`parlor.rl.vector_processes.ParlorProcessVectorEnv` over max(N, 64) games in wall-clock
-time (its work is in the workers), each contender pinned with its workers to one core or to two
+:class:`parlor.rl.vector_processes.ParlorProcessVectorEnv` in wall-clock time (its work is in
+the workers) over each count of ``--process-games`` (64 and 256 by default: the fixed cost of a
+step's round trip is shared by the games of a worker, so the ratio grows with them), each contender pinned with its workers to one core or to two
 (``os.sched_setaffinity``): the same form with 2 workers on 2 cores against 1 core (the issue's
 "grows with cores"), against 1 worker on 1 core, against the in-process batch on 1 core, and
 the earlier figure (2 workers against 1, both free on the machine); with a control, two
@@ -32,7 +33,7 @@ that a second core gives this work on the machine at that moment (other jobs tak
 The 2-core figures mean something only on a quiet machine: the load is printed.
 
     python bench/bench_rl_peers.py --rounds 5 --seconds 1 --vector 8
-    python bench/bench_rl_peers.py --vector 64 --only processes    # that part alone
+    python bench/bench_rl_peers.py --only processes --process-games 128    # that part alone
 """
 
 from __future__ import annotations
@@ -235,7 +236,7 @@ class SharedWork:
         return self.spent / total
 
 
-def vector_bench(n: int, rounds: int, seconds: float, processes: bool = True) -> None:
+def vector_bench(n: int, rounds: int, seconds: float, processes: tuple[int, ...] = ()) -> None:
     kwargs: dict[str, dict[str, Any]] = {
         "parlor/Tools-v0": {},
         "parlor/Classic-v0": {"max_steps": 5000},
@@ -271,8 +272,8 @@ def vector_bench(n: int, rounds: int, seconds: float, processes: bool = True) ->
         )
     for c in closers:
         c.close()
-    if processes:
-        process_bench(max(n, 64), rounds, seconds)
+    for games in processes:
+        process_bench(games, rounds, seconds)
 
 
 def free_worker(conn: Any, env_id: str, count: int, seed: int) -> None:
@@ -435,13 +436,21 @@ def main() -> None:
     parser.add_argument(
         "--only", choices=("batched", "processes"), help="that part of --vector alone"
     )
+    parser.add_argument(
+        "--process-games",
+        type=int,
+        nargs="+",
+        default=[64, 256],
+        help="the multi-process form's game counts (each measured on its own)",
+    )
     args = parser.parse_args()
+    process_games = tuple(args.process_games)
     if args.only:  # (no AEC rounds)
-        n = args.vector or 8
         if args.only == "batched":
-            vector_bench(n, args.rounds, args.seconds, processes=False)
+            vector_bench(args.vector or 8, args.rounds, args.seconds)
         else:
-            process_bench(max(n, 64), args.rounds, args.seconds)
+            for games in process_games:
+                process_bench(games, args.rounds, args.seconds)
         return
     contenders: dict[str, Stepper] = {
         "Parlor TOOLS 2p AEC": aec_steps(lambda: tools_env(2)),
@@ -460,7 +469,7 @@ def main() -> None:
     if "RLCard UNO" in rates:
         ratio(rates, "Parlor TOOLS 2p AEC", "RLCard UNO", "TOOLS 2p / RLCard UNO")
     if args.vector:
-        vector_bench(args.vector, args.rounds, args.seconds)
+        vector_bench(args.vector, args.rounds, args.seconds, process_games)
 
 
 if __name__ == "__main__":
