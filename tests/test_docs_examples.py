@@ -557,7 +557,7 @@ PLANS: dict[tuple[str, str], Plan] = {
     # ----- docs/rl.md
     ("docs/rl.md", "import gymnasium as gym"): Plan("python"),
     ("docs/rl.md", "import gymnasium as gym#2"): Plan("python"),
-    ("docs/rl.md", "from parlor.rl.vector import ParlorProcessVectorEnv"): Plan("python"),
+    ("docs/rl.md", "from parlor.rl.vector_processes import ParlorProcessVectorEnv"): Plan("python"),
     # ----- docs/terminal.md
     (
         "docs/terminal.md",

@@ -217,7 +217,7 @@ trajectories; close it when done, or use it in a `with` block (a collected one s
 too):
 
 ```python
-from parlor.rl.vector import ParlorProcessVectorEnv
+from parlor.rl.vector_processes import ParlorProcessVectorEnv
 
 with ParlorProcessVectorEnv("parlor/Tools-v0", num_envs=64, workers=2) as envs:
     obs, info = envs.reset(seed=0)

@@ -303,11 +303,4 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
         self.envs = []
 
 
-# The multi-process form lives in its own module (it builds on this one), importable from here
-# as the docs show.
-from parlor.rl.vector_processes import (  # noqa: E402
-    ParlorProcessVectorEnv,
-    WorkerDiedError,
-)
-
-__all__ = ["ParlorProcessVectorEnv", "ParlorVectorEnv", "WorkerDiedError"]
+__all__ = ["ParlorVectorEnv"]

@@ -1,6 +1,6 @@
 """The multi-process batch (:class:`ParlorProcessVectorEnv`): ``num_envs`` games split over
 worker processes, each stepping its slice as a :class:`parlor.rl.vector.ParlorVectorEnv` whose
-batch arrays are its rows of shared memory. (Also importable from ``parlor.rl.vector``.)"""
+batch arrays are its rows of shared memory."""
 
 from __future__ import annotations
 
