@@ -27,6 +27,19 @@ def random_actions(rng: np.random.Generator, masks: np.ndarray) -> np.ndarray:
     return np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in masks])
 
 
+def step_both(
+    ours: gym.vector.VectorEnv, twin: gym.vector.VectorEnv, actions: np.ndarray
+) -> dict[str, np.ndarray]:
+    """Step both batches with ``actions``; their observations, rewards and ends are equal."""
+    obs, *rest = ours.step(actions)
+    obs_twin, *rest_twin = twin.step(actions)
+    for key in obs:
+        assert np.array_equal(obs[key], obs_twin[key])
+    for x, y in zip(rest[:3], rest_twin[:3], strict=True):
+        assert np.array_equal(x, y)
+    return obs
+
+
 def run(envs: gym.vector.VectorEnv, steps: int, seed: int) -> list[tuple[Any, ...]]:
     rng = np.random.default_rng(seed)
     obs, _ = envs.reset(seed=seed)
@@ -140,12 +153,7 @@ def test_a_refused_step_of_the_process_form_changes_nothing() -> None:
                 with pytest.raises(IllegalActionError, match="not legal"):
                     procs.step(bad)
                 refused += 1
-            obs, *rest = procs.step(actions)
-            obs_twin, *rest_twin = twin.step(actions)
-            for key in obs:
-                assert np.array_equal(obs[key], obs_twin[key])
-            for x, y in zip(rest[:3], rest_twin[:3], strict=True):
-                assert np.array_equal(x, y)
+            obs = step_both(procs, twin, actions)
         assert refused > 10
     finally:
         procs.close()
@@ -172,12 +180,7 @@ def test_a_refused_batch_step_changes_nothing() -> None:
                 ours.step(actions.astype(np.float64))  # (no ids at all)
             assert [len(env.game.log) for env in ours.envs] == logs
             refused += 1
-        obs, *rest = ours.step(actions)
-        obs_twin, *rest_twin = twin.step(actions)
-        for key in obs:
-            assert np.array_equal(obs[key], obs_twin[key])
-        for x, y in zip(rest[:3], rest_twin[:3], strict=True):
-            assert np.array_equal(x, y)
+        obs = step_both(ours, twin, actions)
     assert refused > 10
 
 
