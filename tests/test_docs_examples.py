@@ -284,6 +284,20 @@ PLANS: dict[tuple[str, str], Plan] = {
     # ----- docs/server.md
     (
         "docs/server.md",
+        "python bench/bench_server.py --tables 300 --seconds 30 --warmup 10",
+    ): Plan(
+        "sh",
+        subs=(
+            Sub("--tables 300 --seconds 30 --warmup 10", "--tables 4 --seconds 2 --warmup 1", FEW),
+            Sub(
+                "--seconds 40 --warmup 10 --tables 1000 --make-timeout 900",
+                "--seconds 3 --warmup 1 --tables 8 --make-timeout 120",
+                FEW,
+            ),
+        ),
+    ),
+    (
+        "docs/server.md",
         "parlor serve                                   # http://127.0.0.1:8000/,"
         " tables in ./parlor.db",
     ): Plan(
@@ -493,6 +507,9 @@ PLANS: dict[tuple[str, str], Plan] = {
         ),
     ),
     # ----- docs/tools-deck.md
+    ("docs/tools-deck.md", "python -m parlor.analysis.deckstudy --games 2000"): Plan(
+        "sh", subs=(Sub("--games 2000", "--games 4", FEW),)
+    ),
     (
         "docs/tools-deck.md",
         "deck         cards bot     n  turns pen/game pen games seat0 win  fair blocked",
