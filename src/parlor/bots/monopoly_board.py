@@ -67,6 +67,9 @@ class Board:
     rent_claim: bool
     rent_while_jailed: bool
     unlimited_buildings: bool
+    #: Per group: what a house on each of its lots costs in all (the trade search and the
+    #: valuation ask it of a group again and again).
+    group_house_cost: tuple[int, ...]
 
 
 _BOARDS: dict[tuple[int, str], Board] = {}
@@ -148,6 +151,7 @@ def _make_board(ed: Edition, options: RuleOptions) -> Board:
         rent_claim=options.rent_claim,
         rent_while_jailed=options.rent_while_jailed,
         unlimited_buildings=options.unlimited_buildings,
+        group_house_cost=tuple(sum(squares[s].house_cost for s in m) for m in groups),
     )
 
 
@@ -374,6 +378,7 @@ class Deeds:
         touched: list[int] = []
         same_owner = True
         same_buildings = True
+        rebuilt: list[int] = []  # (the lots whose buildings changed)
         for sq in squares:
             differs = False
             if owner[sq] != before_owner[sq]:
@@ -382,6 +387,7 @@ class Deeds:
             if buildings[sq] != before_buildings[sq]:
                 same_buildings = False
                 differs = True
+                rebuilt.append(sq)
             if differs or mortgaged[sq] != before_mortgaged[sq]:
                 gi = group_index[sq]
                 if gi >= 0 and gi not in touched:
@@ -481,9 +487,15 @@ class Deeds:
             self.target_plans.clear()
         rents = self._rents
         if rents is not None and not mortgages_only:
-            for gi in touched:
-                for sq in groups[gi]:
+            if same_owner:
+                # (the same owners, so the same whole owners: a lot's rent changes with its
+                # own buildings alone)
+                for sq in rebuilt:
                     rents[sq] = lot_rent(board, before_owner, before_buildings, group_owner, sq)
+            else:
+                for gi in touched:
+                    for sq in groups[gi]:
+                        rents[sq] = lot_rent(board, before_owner, before_buildings, group_owner, sq)
         self._danger = None
         for p in affected:  # (the players of a change of owners: all their parts)
             if p < 0:
