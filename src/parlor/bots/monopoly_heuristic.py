@@ -120,8 +120,8 @@ class _Memory:
     #: its lots last found nothing to do; the same facts give the same answer.
     idle: dict[int, tuple[Any, ...]]
     #: Per player with nothing to build: the deeds' version and the least cash at which it lifts
-    #: a mortgage.
-    lift: dict[int, tuple[int, int]]
+    #: a mortgage (None: no lot of its is mortgaged).
+    lift: dict[int, tuple[int, int | None]]
 
 
 class MonopolyHeuristicBot:
@@ -425,9 +425,9 @@ class MonopolyHeuristicBot:
     def _manage(
         self, game: Any, table: Table, player: int, memory: _Memory, kind: str, info: Any
     ) -> Action | None:
-        b = table.board
         if kind == "buy_or_auction":
             # Mortgage a lone property to buy one that completes a group.
+            b = table.board
             sq = int(info["square"])
             price = b.price[sq]
             if table.cash[player] < price and self.property_value(table, player, sq) > price * 1.3:
@@ -441,28 +441,27 @@ class MonopolyHeuristicBot:
                 if table.cash[player] + junk >= price:
                     return self._junk_mortgage(game, table, player)
             return None
-        if (
-            self.trade
-            and kind in ("start_turn", "end_turn")
-            and memory.last_offer_turn != (table.round * 16 + player)
-        ):
-            # (seat_best_offer, or best_offer with the plain measure: one direct call)
-            offer = offer_search(self, game, table, player, memory.offers, self.seat_trades)
-            memory.last_offer_turn = table.round * 16 + player
-            if offer is not None:
-                memory.offers.add(offer)
-                if len(memory.offers) > 2000:
-                    memory.offers.clear()
-                return offer
+        if self.trade and kind in ("start_turn", "end_turn"):
+            turn = table.round * 16 + player
+            if memory.last_offer_turn != turn:
+                # (seat_best_offer, or best_offer with the plain measure: one direct call)
+                offer = offer_search(self, game, table, player, memory.offers, self.seat_trades)
+                memory.last_offer_turn = turn
+                if offer is not None:
+                    memory.offers.add(offer)
+                    if len(memory.offers) > 2000:
+                        memory.offers.clear()
+                    return offer
         if not build_options(table, player):
             # Nothing to build: only mortgages to lift, none at all without a mortgaged lot, and
-            # none while the cash is below what the cheapest lift asks (which the deeds fix).
-            if not table.has_mortgaged(player):
-                return None
+            # none while the cash is below what the cheapest lift asks (both fixed by the deeds,
+            # so asked once per version of them).
+            version = table.deeds.version
             lift = memory.lift.get(player)
-            if lift is None or lift[0] != table.deeds.version:
-                lift = memory.lift[player] = (table.deeds.version, self._lift_cash(table, player))
-            if table.cash[player] < lift[1]:
+            if lift is None or lift[0] != version:
+                lift = memory.lift[player] = (version, self._lift_cash(table, player))
+            least = lift[1]
+            if least is None or table.cash[player] < least:
                 return None
             return self._manage_lots(game, table, player)
         idle = (table.deeds.version, table.cash[player], table.bank_houses, table.bank_hotels)
@@ -473,23 +472,28 @@ class MonopolyHeuristicBot:
             memory.idle[player] = idle
         return action
 
-    def _lift_cash(self, table: Table, player: int) -> int:
+    def _lift_cash(self, table: Table, player: int) -> int | None:
         """The least cash at which :meth:`_manage_lots` lifts a mortgage when ``player`` has no lot
         to build on: the cheapest lift with the building reserve left in a complete street
-        group, with twice that and a fifth of the starting cash elsewhere."""
+        group, with twice that and a fifth of the starting cash elsewhere; None when no lot of
+        ``player`` is mortgaged."""
         b = table.board
-        reserve = self._build_reserve(table, player)
+        reserve = -1  # (asked at the first mortgaged lot: it reads the others' rents)
         least = -1
+        found = False
         for sq in table.owned(player):
             if not table.mortgaged[sq]:
                 continue
+            if not found:
+                found = True
+                reserve = self._build_reserve(table, player)
             cost = b.lift_cost[sq]
             need = cost + 2 * reserve + b.starting_cash // 5
             if table.owns_group(player, sq) and b.kind[sq] == "street":
                 need = min(need, cost + reserve)
             if least < 0 or need < least:
                 least = need
-        return least
+        return least if found else None
 
     def _manage_lots(self, game: Any, table: Table, player: int) -> Action | None:
         """Lift mortgages, build, or mortgage to build: what :meth:`_manage` does when it does not
