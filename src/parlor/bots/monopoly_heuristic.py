@@ -87,6 +87,8 @@ _MANAGED = frozenset(("start_turn", "roll_again", "end_turn", "jail", "buy_or_au
 #: Per player: its ``RollDice`` and ``EndTurn`` (actions are frozen values).
 _ROLLS: dict[int, RollDice] = {}
 _ENDS: dict[int, EndTurn] = {}
+#: The managed decisions with a fixed answer, and where those answers are kept.
+_FIXED: dict[str, dict[int, Any]] = {"start_turn": _ROLLS, "roll_again": _ROLLS, "end_turn": _ENDS}
 
 
 #: The prices the heuristic's trade offers try, as multiples of the lots' prices: the lowest the
@@ -211,12 +213,29 @@ class MonopolyHeuristicBot:
             if game.is_legal(claim):
                 return claim
 
+        # (the managed decisions are the turn's own: ``player`` is the dice holder,
+        # ``game.current_player``, whose property is not asked)
+        fixed = _FIXED.get(kind)
+        if fixed is not None:  # (the turn's start, a throw again, its end: most decisions)
+            key = (table.round, player, kind, 0)
+            counts = memory.anytime_count
+            count = counts.get(key, 0)
+            if count < self.max_anytime:
+                extra = self._manage(game, table, player, memory, kind, None)
+                if extra is not None:
+                    if len(counts) > 256:
+                        counts.clear()
+                    counts[key] = count + 1
+                    return extra
+            # (the fixed answer, made once per player)
+            answer = fixed.get(player)
+            if answer is None:
+                answer = fixed[player] = EndTurn(player) if fixed is _ENDS else RollDice(player)
+            return answer
         info = pending.info
         if kind == "raise_funds":
             return self._raise_funds(game, table, player, int(info["amount"]))
-        if kind in _MANAGED:
-            # (the managed decisions are the turn's own: ``player`` is the dice holder,
-            # ``game.current_player``, whose property is not asked)
+        if kind in _MANAGED:  # (the jail, a lot to buy)
             key = (table.round, player, kind, len(game.log) if kind == "buy_or_auction" else 0)
             counts = memory.anytime_count
             count = counts.get(key, 0)
@@ -227,21 +246,6 @@ class MonopolyHeuristicBot:
                         counts.clear()
                     counts[key] = count + 1
                     return extra
-            # (the fixed answers, made once per player)
-            if kind == "start_turn" or kind == "roll_again":
-                roll = _ROLLS.get(player)
-                if roll is None:
-                    roll = _ROLLS[player] = RollDice(player)
-                return roll
-            if kind == "end_turn":
-                end = _ENDS.get(player)
-                if end is None:
-                    end = _ENDS[player] = EndTurn(player)
-                return end
-        if kind in ("start_turn", "roll_again"):
-            return _action(RollDice, player)
-        if kind == "end_turn":
-            return _action(EndTurn, player)
         if kind == "jail":
             return self._jail(game, table, player, answers)
         if kind == "buy_or_auction":
