@@ -70,6 +70,8 @@ class Board:
     #: Per group: what a house on each of its lots costs in all (the trade search and the
     #: valuation ask it of a group again and again).
     group_house_cost: tuple[int, ...]
+    #: The properties of no group (none in the bundled editions).
+    ungrouped: tuple[int, ...]
 
 
 _BOARDS: dict[tuple[int, str], Board] = {}
@@ -152,6 +154,7 @@ def _make_board(ed: Edition, options: RuleOptions) -> Board:
         rent_while_jailed=options.rent_while_jailed,
         unlimited_buildings=options.unlimited_buildings,
         group_house_cost=tuple(sum(squares[s].house_cost for s in m) for m in groups),
+        ungrouped=tuple(s for s in properties if group_index[s] < 0),
     )
 
 

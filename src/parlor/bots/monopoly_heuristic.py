@@ -332,14 +332,6 @@ class MonopolyHeuristicBot:
         return bid_limit(table, player, sq, self.reserve)
 
     def _bid(self, table: Table, player: int, info: Any, answers: list[Action]) -> Action:
-        # The lowest bid (the first of equal ones); the bids are scanned in plain loops, not
-        # sorted (the choices are those of a stable sort by amount).
-        lowest: Bid | None = None
-        for a in answers:
-            if isinstance(a, Bid) and (lowest is None or a.amount < lowest.amount):
-                lowest = a
-        if lowest is None:
-            return _action(PassBid, player)
         item = info["item"]
         sq = int(info["square"])
         cash = table.cash[player]
@@ -359,21 +351,24 @@ class MonopolyHeuristicBot:
                 return _action(PassBid, player)
             cost = max(build_cost(table, s) for s in spots)
             limit = min(1.5 * cost, cash - self._reserve(table))
-        if lowest.amount > limit:
-            return _action(PassBid, player)
         # Raise by about a tenth of the lot's price (the auction ends in a few rounds), never
         # beyond the limit.
         step = max(1, table.board.price[sq] // 10) if item == "property" else 1
         target = min(limit, int(info["high_bid"]) + step)
-        # The dearest bid within the target (the first of equal ones), else the lowest.
+        # In one plain loop over the bids, not sorted (the choices are those of a stable sort
+        # by amount): the lowest (the first of equal ones), and the dearest within the target
+        # (the first of equal ones).
+        lowest: Bid | None = None
         best: Bid | None = None
         for a in answers:
-            if (
-                isinstance(a, Bid)
-                and a.amount <= target
-                and (best is None or a.amount > best.amount)
-            ):
-                best = a
+            if isinstance(a, Bid):
+                amount = a.amount
+                if lowest is None or amount < lowest.amount:
+                    lowest = a
+                if amount <= target and (best is None or amount > best.amount):
+                    best = a
+        if lowest is None or lowest.amount > limit:
+            return _action(PassBid, player)
         return lowest if best is None else best
 
     def _wish(self, table: Table, player: int, info: Any, answers: list[Action]) -> Action:
@@ -401,16 +396,28 @@ class MonopolyHeuristicBot:
 
     def _jail(self, game: Any, table: Table, player: int, answers: list[Action]) -> Action:
         b = table.board
-        # (one plain loop: cheaper than three generators)
+        # (from the deeds: the lots owned are their players' lists, and buildings stand only
+        # in the groups they say are built, or on a lot of no group)
         owner, buildings = table.owner, table.buildings
-        unowned = 0
+        deeds = table.deeds
+        unowned = len(b.properties)
+        for lots in deeds.owned:
+            unowned -= len(lots)
         danger = i_earn = False
-        for s in b.properties:
-            o = owner[s]
-            if o < 0:
-                unowned += 1
+        built = deeds._built
+        if built is None:
+            built = deeds.built_groups()
+        for gi, has in enumerate(built):
+            if has:
+                for s in b.groups[gi]:
+                    if buildings[s]:
+                        if owner[s] == player:
+                            i_earn = True
+                        else:
+                            danger = True
+        for s in b.ungrouped:
             if buildings[s]:
-                if o == player:
+                if owner[s] == player:
                     i_earn = True
                 else:
                     danger = True
