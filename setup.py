@@ -28,6 +28,7 @@ COMPILED = [
     # The records every engine builds at every step (Decision, Event): native, a compiled engine
     # builds them without a Python __init__.
     "parlor/core/records.py",
+    "parlor/bots/monopoly_lots.py",
     "parlor/bots/monopoly_board.py",
     "parlor/bots/monopoly_table.py",
     "parlor/bots/monopoly_builds.py",

@@ -10,11 +10,11 @@ from dataclasses import dataclass
 from itertools import count
 from typing import Any
 
+from parlor.bots.monopoly_lots import HOTEL, N_SQUARES, _any_built, _whole_owner, lot_rent
 from parlor.monopoly.edition import Edition
 from parlor.monopoly.rules import RuleOptions
 
-HOTEL = 5  # the engine's ``buildings`` value of a lot with a hotel
-N_SQUARES = 40
+__all__ = ["HOTEL", "N_SQUARES", "Board", "Deeds", "OfferTarget", "board_for", "lot_rent"]
 
 #: Stamps for :attr:`Deeds.stamps`, unique in the process: deeds of games that part from one
 #: moment (clones, searches) never give the same stamp to different states of a group.
@@ -67,6 +67,11 @@ class Board:
     rent_claim: bool
     rent_while_jailed: bool
     unlimited_buildings: bool
+    #: Per group: what a house on each of its lots costs in all (the trade search and the
+    #: valuation ask it of a group again and again).
+    group_house_cost: tuple[int, ...]
+    #: The properties of no group (none in the bundled editions).
+    ungrouped: tuple[int, ...]
 
 
 _BOARDS: dict[tuple[int, str], Board] = {}
@@ -148,6 +153,8 @@ def _make_board(ed: Edition, options: RuleOptions) -> Board:
         rent_claim=options.rent_claim,
         rent_while_jailed=options.rent_while_jailed,
         unlimited_buildings=options.unlimited_buildings,
+        group_house_cost=tuple(sum(squares[s].house_cost for s in m) for m in groups),
+        ungrouped=tuple(s for s in properties if group_index[s] < 0),
     )
 
 
@@ -364,6 +371,8 @@ class Deeds:
         a lot in a changed group (before or after), the price plans of those not sharing one
         (``_offer_plans``), the rents and building flags of the other groups. The
         :attr:`version` changes. False (nothing changed) when none of ``squares`` differs."""
+        if len(squares) == 1 and owner[squares[0]] == self.owner[squares[0]]:
+            return self._advance_lot(owner, mortgaged, buildings, squares[0])
         board = self.board
         group_index = board.group_index
         before_owner, before_mortgaged, before_buildings = (
@@ -374,6 +383,7 @@ class Deeds:
         touched: list[int] = []
         same_owner = True
         same_buildings = True
+        rebuilt: list[int] = []  # (the lots whose buildings changed)
         for sq in squares:
             differs = False
             if owner[sq] != before_owner[sq]:
@@ -382,6 +392,7 @@ class Deeds:
             if buildings[sq] != before_buildings[sq]:
                 same_buildings = False
                 differs = True
+                rebuilt.append(sq)
             if differs or mortgaged[sq] != before_mortgaged[sq]:
                 gi = group_index[sq]
                 if gi >= 0 and gi not in touched:
@@ -481,9 +492,15 @@ class Deeds:
             self.target_plans.clear()
         rents = self._rents
         if rents is not None and not mortgages_only:
-            for gi in touched:
-                for sq in groups[gi]:
+            if same_owner:
+                # (the same owners, so the same whole owners: a lot's rent changes with its
+                # own buildings alone)
+                for sq in rebuilt:
                     rents[sq] = lot_rent(board, before_owner, before_buildings, group_owner, sq)
+            else:
+                for gi in touched:
+                    for sq in groups[gi]:
+                        rents[sq] = lot_rent(board, before_owner, before_buildings, group_owner, sq)
         self._danger = None
         for p in affected:  # (the players of a change of owners: all their parts)
             if p < 0:
@@ -507,55 +524,62 @@ class Deeds:
             self._offer_plans = kept if kept else None
         return True
 
-
-def lot_rent(
-    board: Board,
-    owner: list[int],
-    buildings: list[int],
-    group_owner: list[int],
-    sq: int,
-    level: int | None = None,
-    dice: int = 7,
-) -> int:
-    """The rent on ``sq`` as if it were not mortgaged (``Table.rent_at``): at building ``level``
-    if given, else at its buildings now; ``dice`` the throw for the dice-rated lots."""
-    o = owner[sq]
-    if o < 0:
-        return 0
-    kind = board.kind[sq]
-    rents = board.rents[sq]
-    if kind == "street":
-        max_level = board.max_level
-        if level is None:
-            lvl = buildings[sq]
-            if lvl == HOTEL:
-                lvl = max_level
+    def _advance_lot(
+        self, owner: list[int], mortgaged: list[bool], buildings: list[int], sq: int
+    ) -> bool:
+        """:meth:`advance_at` where only ``sq`` may differ, not in its owner (a build, a sale, a
+        mortgage or its lift: most changes): the same steps for one lot of one group."""
+        before = self.buildings
+        rebuilt = buildings[sq] != before[sq]
+        board = self.board
+        gi = board.group_index[sq]
+        if (not rebuilt and mortgaged[sq] == self.mortgaged[sq]) or gi < 0:
+            return False
+        members = board.groups[gi]
+        sole = self.group_owner[gi]
+        partial: set[int] = set()
+        if sole >= 0:
+            self._top_rent[sole] = self._spots[sole] = self._build_options[sole] = None
+            if not board.group_is_street[gi]:
+                self._junk[sole] = self._lone[sole] = None
         else:
-            lvl = level
-        if lvl:
-            return rents[HOTEL if lvl >= max_level else lvl]
-        return rents[0] * (2 if group_owner[board.group_index[sq]] == o else 1)
-    owned = 0
-    for g in board.group_of[sq]:
-        if owner[g] == o:
-            owned += 1
-    if kind == "railroad":
-        return rents[owned - 1]
-    return rents[owned - 1] * dice
-
-
-def _any_built(buildings: list[int], members: tuple[int, ...]) -> bool:
-    """Whether a lot of ``members`` has a building."""
-    for s in members:  # noqa: SIM110 (a loop is cheaper than any() on a generator)
-        if buildings[s]:
-            return True
-    return False
-
-
-def _whole_owner(owner: list[int], members: tuple[int, ...]) -> int:
-    """The player owning every lot of ``members``, or -2 (several owners or the bank)."""
-    first = owner[members[0]]
-    for s in members:
-        if owner[s] != first:
-            return -2
-    return first if first >= 0 else -2
+            top_rent, junk, lone = self._top_rent, self._junk, self._lone
+            first = owner[members[0]]
+            for s in members:
+                o = owner[s]
+                if o >= 0:
+                    top_rent[o] = junk[o] = lone[o] = None
+                if o != first:
+                    partial.add(o)
+            if partial:  # (a split group: all its players)
+                partial.add(first)
+        flipped = False
+        if rebuilt:
+            built = self._built
+            has = _any_built(buildings, members)
+            had = _any_built(before, members) if built is None else built[gi]
+            if had != has:
+                flipped = True
+                if built is not None:
+                    built[gi] = has
+        self.mortgaged[sq] = mortgaged[sq]
+        before[sq] = buildings[sq]
+        self.version = next(_STAMPS)
+        self.stamps[gi] = next(_STAMPS)
+        if len(self.target_plans) > MAX_TARGET_PLANS:
+            self.target_plans.clear()
+        rents = self._rents
+        if rents is not None and rebuilt:
+            rents[sq] = lot_rent(board, self.owner, before, self.group_owner, sq)
+        self._danger = None
+        if flipped:
+            for p in partial:
+                if p >= 0:
+                    self._offer_targets[p] = None
+        plans = self._offer_plans
+        if not plans:
+            self._offer_plans = None
+        elif partial:
+            kept = {key: plan for key, plan in plans.items() if key[0] not in partial}
+            self._offer_plans = kept if kept else None
+        return True

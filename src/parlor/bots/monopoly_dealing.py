@@ -27,9 +27,7 @@ def unfunded_bonus(table: Table, player: int, gi: int, cash_change: int, keep: i
     group with ``cash_change`` more cash: the share of :data:`HOUSES_NEEDED` houses a lot that
     its :func:`funds` after the change, less ``keep``, do not pay for."""
     b = table.board
-    houses = 0
-    for s in b.groups[gi]:
-        houses += HOUSES_NEEDED * b.house_cost[s]
+    houses = HOUSES_NEEDED * b.group_house_cost[gi]  # (the sum over its lots: the same)
     if houses <= 0:
         return 0.0
     spare = funds(table, player, gi) + cash_change - keep

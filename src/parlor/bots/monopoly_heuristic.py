@@ -87,6 +87,8 @@ _MANAGED = frozenset(("start_turn", "roll_again", "end_turn", "jail", "buy_or_au
 #: Per player: its ``RollDice`` and ``EndTurn`` (actions are frozen values).
 _ROLLS: dict[int, RollDice] = {}
 _ENDS: dict[int, EndTurn] = {}
+#: The managed decisions with a fixed answer, and where those answers are kept.
+_FIXED: dict[str, dict[int, Any]] = {"start_turn": _ROLLS, "roll_again": _ROLLS, "end_turn": _ENDS}
 
 
 #: The prices the heuristic's trade offers try, as multiples of the lots' prices: the lowest the
@@ -120,8 +122,8 @@ class _Memory:
     #: its lots last found nothing to do; the same facts give the same answer.
     idle: dict[int, tuple[Any, ...]]
     #: Per player with nothing to build: the deeds' version and the least cash at which it lifts
-    #: a mortgage.
-    lift: dict[int, tuple[int, int]]
+    #: a mortgage (None: no lot of its is mortgaged).
+    lift: dict[int, tuple[int, int | None]]
 
 
 class MonopolyHeuristicBot:
@@ -211,12 +213,29 @@ class MonopolyHeuristicBot:
             if game.is_legal(claim):
                 return claim
 
+        # (the managed decisions are the turn's own: ``player`` is the dice holder,
+        # ``game.current_player``, whose property is not asked)
+        fixed = _FIXED.get(kind)
+        if fixed is not None:  # (the turn's start, a throw again, its end: most decisions)
+            key = (table.round, player, kind, 0)
+            counts = memory.anytime_count
+            count = counts.get(key, 0)
+            if count < self.max_anytime:
+                extra = self._manage(game, table, player, memory, kind, None)
+                if extra is not None:
+                    if len(counts) > 256:
+                        counts.clear()
+                    counts[key] = count + 1
+                    return extra
+            # (the fixed answer, made once per player)
+            answer = fixed.get(player)
+            if answer is None:
+                answer = fixed[player] = EndTurn(player) if fixed is _ENDS else RollDice(player)
+            return answer
         info = pending.info
         if kind == "raise_funds":
             return self._raise_funds(game, table, player, int(info["amount"]))
-        if kind in _MANAGED:
-            # (the managed decisions are the turn's own: ``player`` is the dice holder,
-            # ``game.current_player``, whose property is not asked)
+        if kind in _MANAGED:  # (the jail, a lot to buy)
             key = (table.round, player, kind, len(game.log) if kind == "buy_or_auction" else 0)
             counts = memory.anytime_count
             count = counts.get(key, 0)
@@ -227,21 +246,6 @@ class MonopolyHeuristicBot:
                         counts.clear()
                     counts[key] = count + 1
                     return extra
-            # (the fixed answers, made once per player)
-            if kind == "start_turn" or kind == "roll_again":
-                roll = _ROLLS.get(player)
-                if roll is None:
-                    roll = _ROLLS[player] = RollDice(player)
-                return roll
-            if kind == "end_turn":
-                end = _ENDS.get(player)
-                if end is None:
-                    end = _ENDS[player] = EndTurn(player)
-                return end
-        if kind in ("start_turn", "roll_again"):
-            return _action(RollDice, player)
-        if kind == "end_turn":
-            return _action(EndTurn, player)
         if kind == "jail":
             return self._jail(game, table, player, answers)
         if kind == "buy_or_auction":
@@ -328,14 +332,6 @@ class MonopolyHeuristicBot:
         return bid_limit(table, player, sq, self.reserve)
 
     def _bid(self, table: Table, player: int, info: Any, answers: list[Action]) -> Action:
-        # The lowest bid (the first of equal ones); the bids are scanned in plain loops, not
-        # sorted (the choices are those of a stable sort by amount).
-        lowest: Bid | None = None
-        for a in answers:
-            if isinstance(a, Bid) and (lowest is None or a.amount < lowest.amount):
-                lowest = a
-        if lowest is None:
-            return _action(PassBid, player)
         item = info["item"]
         sq = int(info["square"])
         cash = table.cash[player]
@@ -355,21 +351,24 @@ class MonopolyHeuristicBot:
                 return _action(PassBid, player)
             cost = max(build_cost(table, s) for s in spots)
             limit = min(1.5 * cost, cash - self._reserve(table))
-        if lowest.amount > limit:
-            return _action(PassBid, player)
         # Raise by about a tenth of the lot's price (the auction ends in a few rounds), never
         # beyond the limit.
         step = max(1, table.board.price[sq] // 10) if item == "property" else 1
         target = min(limit, int(info["high_bid"]) + step)
-        # The dearest bid within the target (the first of equal ones), else the lowest.
+        # In one plain loop over the bids, not sorted (the choices are those of a stable sort
+        # by amount): the lowest (the first of equal ones), and the dearest within the target
+        # (the first of equal ones).
+        lowest: Bid | None = None
         best: Bid | None = None
         for a in answers:
-            if (
-                isinstance(a, Bid)
-                and a.amount <= target
-                and (best is None or a.amount > best.amount)
-            ):
-                best = a
+            if isinstance(a, Bid):
+                amount = a.amount
+                if lowest is None or amount < lowest.amount:
+                    lowest = a
+                if amount <= target and (best is None or amount > best.amount):
+                    best = a
+        if lowest is None or lowest.amount > limit:
+            return _action(PassBid, player)
         return lowest if best is None else best
 
     def _wish(self, table: Table, player: int, info: Any, answers: list[Action]) -> Action:
@@ -397,16 +396,28 @@ class MonopolyHeuristicBot:
 
     def _jail(self, game: Any, table: Table, player: int, answers: list[Action]) -> Action:
         b = table.board
-        # (one plain loop: cheaper than three generators)
+        # (from the deeds: the lots owned are their players' lists, and buildings stand only
+        # in the groups they say are built, or on a lot of no group)
         owner, buildings = table.owner, table.buildings
-        unowned = 0
+        deeds = table.deeds
+        unowned = len(b.properties)
+        for lots in deeds.owned:
+            unowned -= len(lots)
         danger = i_earn = False
-        for s in b.properties:
-            o = owner[s]
-            if o < 0:
-                unowned += 1
+        built = deeds._built
+        if built is None:
+            built = deeds.built_groups()
+        for gi, has in enumerate(built):
+            if has:
+                for s in b.groups[gi]:
+                    if buildings[s]:
+                        if owner[s] == player:
+                            i_earn = True
+                        else:
+                            danger = True
+        for s in b.ungrouped:
             if buildings[s]:
-                if o == player:
+                if owner[s] == player:
                     i_earn = True
                 else:
                     danger = True
@@ -425,9 +436,9 @@ class MonopolyHeuristicBot:
     def _manage(
         self, game: Any, table: Table, player: int, memory: _Memory, kind: str, info: Any
     ) -> Action | None:
-        b = table.board
         if kind == "buy_or_auction":
             # Mortgage a lone property to buy one that completes a group.
+            b = table.board
             sq = int(info["square"])
             price = b.price[sq]
             if table.cash[player] < price and self.property_value(table, player, sq) > price * 1.3:
@@ -441,28 +452,27 @@ class MonopolyHeuristicBot:
                 if table.cash[player] + junk >= price:
                     return self._junk_mortgage(game, table, player)
             return None
-        if (
-            self.trade
-            and kind in ("start_turn", "end_turn")
-            and memory.last_offer_turn != (table.round * 16 + player)
-        ):
-            # (seat_best_offer, or best_offer with the plain measure: one direct call)
-            offer = offer_search(self, game, table, player, memory.offers, self.seat_trades)
-            memory.last_offer_turn = table.round * 16 + player
-            if offer is not None:
-                memory.offers.add(offer)
-                if len(memory.offers) > 2000:
-                    memory.offers.clear()
-                return offer
+        if self.trade and kind in ("start_turn", "end_turn"):
+            turn = table.round * 16 + player
+            if memory.last_offer_turn != turn:
+                # (seat_best_offer, or best_offer with the plain measure: one direct call)
+                offer = offer_search(self, game, table, player, memory.offers, self.seat_trades)
+                memory.last_offer_turn = turn
+                if offer is not None:
+                    memory.offers.add(offer)
+                    if len(memory.offers) > 2000:
+                        memory.offers.clear()
+                    return offer
         if not build_options(table, player):
             # Nothing to build: only mortgages to lift, none at all without a mortgaged lot, and
-            # none while the cash is below what the cheapest lift asks (which the deeds fix).
-            if not table.has_mortgaged(player):
-                return None
+            # none while the cash is below what the cheapest lift asks (both fixed by the deeds,
+            # so asked once per version of them).
+            version = table.deeds.version
             lift = memory.lift.get(player)
-            if lift is None or lift[0] != table.deeds.version:
-                lift = memory.lift[player] = (table.deeds.version, self._lift_cash(table, player))
-            if table.cash[player] < lift[1]:
+            if lift is None or lift[0] != version:
+                lift = memory.lift[player] = (version, self._lift_cash(table, player))
+            least = lift[1]
+            if least is None or table.cash[player] < least:
                 return None
             return self._manage_lots(game, table, player)
         idle = (table.deeds.version, table.cash[player], table.bank_houses, table.bank_hotels)
@@ -473,23 +483,28 @@ class MonopolyHeuristicBot:
             memory.idle[player] = idle
         return action
 
-    def _lift_cash(self, table: Table, player: int) -> int:
+    def _lift_cash(self, table: Table, player: int) -> int | None:
         """The least cash at which :meth:`_manage_lots` lifts a mortgage when ``player`` has no lot
         to build on: the cheapest lift with the building reserve left in a complete street
-        group, with twice that and a fifth of the starting cash elsewhere."""
+        group, with twice that and a fifth of the starting cash elsewhere; None when no lot of
+        ``player`` is mortgaged."""
         b = table.board
-        reserve = self._build_reserve(table, player)
+        reserve = -1  # (asked at the first mortgaged lot: it reads the others' rents)
         least = -1
+        found = False
         for sq in table.owned(player):
             if not table.mortgaged[sq]:
                 continue
+            if not found:
+                found = True
+                reserve = self._build_reserve(table, player)
             cost = b.lift_cost[sq]
             need = cost + 2 * reserve + b.starting_cash // 5
             if table.owns_group(player, sq) and b.kind[sq] == "street":
                 need = min(need, cost + reserve)
             if least < 0 or need < least:
                 least = need
-        return least
+        return least if found else None
 
     def _manage_lots(self, game: Any, table: Table, player: int) -> Action | None:
         """Lift mortgages, build, or mortgage to build: what :meth:`_manage` does when it does not

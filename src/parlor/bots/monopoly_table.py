@@ -570,9 +570,10 @@ def _refresh(table: Table, g: PropertyGame) -> bool:
     table._jail_cards = None
     table._jail_held = g.jail_cards
     table.position = g.position
-    table.owner = owner
-    table.mortgaged = mortgaged
-    table.buildings = buildings
+    if not same_lists:
+        table.owner = owner
+        table.mortgaged = mortgaged
+        table.buildings = buildings
     table.bank_houses = g.houses_left
     table.bank_hotels = g.hotels_left
     table.round = g.round

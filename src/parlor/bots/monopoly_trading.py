@@ -145,13 +145,25 @@ def offer_plan(bot: MonopolyHeuristicBot, table: Table, player: int) -> list[Off
     ``price_factors`` at which the other side gains by the plain measure. That follows from
     the deeds, the number of players left and the bot's parameters alone, not from the cash,
     so it is kept with the deeds."""
+    kind, rising = bot_kind(bot)
+    return _plans(bot, table, player, kind, rising, table.n_active())
+
+
+def _plans(
+    bot: MonopolyHeuristicBot,
+    table: Table,
+    player: int,
+    kind: TradeKind,
+    rising: bool,
+    n_active: int,
+) -> list[OfferPlan]:
+    """:func:`offer_plan` with the bot's :func:`bot_kind` and the players left (asked once by
+    :func:`offer_search`, which reads them too)."""
     deeds = table.deeds
     plans = deeds._offer_plans
     if plans is None:
         plans = deeds._offer_plans = {}
     factors = bot.price_factors
-    kind, rising = bot_kind(bot)
-    n_active = table.n_active()
     key = (player, kind, n_active)
     plan: list[OfferPlan] | None = plans.get(key)
     if plan is not None:
@@ -343,7 +355,9 @@ def offer_search(
     arithmetic: the group's houses and the side's funds less the cash kept back are the same at
     every level, the price alone changes). :func:`_gain` (not answering, no jail cards) is
     written out with the same operations in the same order: the same floats."""
-    plans = offer_plan(bot, table, player)
+    kind, rising = bot_kind(bot)
+    n_active = table.n_active()
+    plans = _plans(bot, table, player, kind, rising, n_active)
     if not plans:
         return None
     best: tuple[float, ProposeTrade] | None = None
@@ -352,10 +366,9 @@ def offer_search(
     # The proposer's gain falls as the price rises (its measure's change does not grow as it
     # pays more, the other side's does not fall, and a non-negative weight counts that against
     # it): past the first price it refuses, no dearer one can do.
-    rising = bot_kind(bot)[1]
     monotone = rising and bot.propose_weight >= 0.0
     b = table.board
-    weight = 1.0 if table.n_active() <= 2 else bot.propose_weight
+    weight = 1.0 if n_active <= 2 else bot.propose_weight
     margin = 0.02 * b.starting_cash
     bankrupt = table.bankrupt
     for other, rest, give, plain, pays, done in plans:
@@ -408,9 +421,7 @@ def _funded_parts(
     b = table.board
     parts: list[tuple[bool, int, int, float]] = []
     for gi, new_owner in done:
-        houses = 0
-        for s in b.groups[gi]:
-            houses += HOUSES_NEEDED * b.house_cost[s]
+        houses = HOUSES_NEEDED * b.group_house_cost[gi]  # (the sum over its lots: the same)
         if houses <= 0:
             continue
         mine = new_owner == player

@@ -114,9 +114,7 @@ def _parts(table: Table, player: int, sq: int) -> tuple[float, float, float, int
         return float(price) + SET_SHARE * price * mine, 0.0, 0.0, 0
     gi = b.group_index[sq]
     if mine == len(group) - 1:
-        houses = 0
-        for s in group:
-            houses += HOUSES_NEEDED * b.house_cost[s]
+        houses = HOUSES_NEEDED * b.group_house_cost[gi]  # (the sum over its lots: the same)
         bonus = COMPLETE_SHARE * b.group_bonus[gi]
         return float(price), bonus, float(houses), funds(table, player, gi)
     base = float(price) * (BUSY_SHARE if _busy(table, player) else 1.0)

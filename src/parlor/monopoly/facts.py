@@ -36,6 +36,8 @@ class SquareFacts:
         self.members = [edition.groups[sq.group] if sq.group else (sq.index,) for sq in squares]
         #: The colour groups, in the edition's order, and the property squares.
         self.groups = list(edition.groups.values())
+        #: The groups with a street among their lots: only there may a building go.
+        self.street_groups = [m for m in self.groups if any(self.kind[s] == "street" for s in m)]
         self.props = edition.property_squares
         self.go_square = edition.go_square
         self.jail_square = edition.jail_square

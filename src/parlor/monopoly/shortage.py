@@ -98,7 +98,9 @@ class ShortageRules(BuildingRules):
         """Whether two players or more own a whole, unmortgaged group (only they can place a
         building: :meth:`_capacities` is zero for everyone else) and their groups have room for
         more ``item``s than ``stock`` (a capacity is at most its player's room): one pass without
-        prices or cash, False for most builds, before :meth:`_capacities` is asked."""
+        prices or cash, False for most builds, before :meth:`_capacities` is asked. (Groups
+        without a street are not read: their owners place nothing, so their capacities are
+        zero, and the answer of :meth:`_shortage_asked` is the same.)"""
         owner, mortgaged, buildings = self.owner, self.mortgaged, self.buildings
         kinds = self._sq.kind
         h = self._hotel_level
@@ -106,7 +108,7 @@ class ShortageRules(BuildingRules):
         first = -1
         two = False
         room = 0
-        for members in self._sq.groups:
+        for members in self._sq.street_groups:
             q = owner[members[0]]
             if q < 0:
                 continue

@@ -186,7 +186,9 @@ class TurnRules(EndRules):
             turn.phase = "pre_roll"
         else:
             turn.phase = "post_roll"
-        self.frames.append(Move(p, d1 + d2))
+        # (moved at once: the move is the frame on top, which the game would run next, as
+        # ``_advance`` does)
+        self._move(Move(p, d1 + d2), ev)
 
     # ----- jail (S12) --------------------------------------------------------------------------
     def _do_pay_jail_fine(self, action: PayJailFine, top: Frame, ev: list[Event]) -> None:
