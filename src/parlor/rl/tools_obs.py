@@ -158,7 +158,10 @@ class ToolsEncoder:
         self._piles: list[list[int] | None] = [None] * self.n
         self._piled = [0] * self.n
         self._hots: list[tuple[int, ...]] = [() for _ in range(self.n)]
-        self._sizes = [start["hand_sizes"] + i for i in range(self.n)]
+        # Per observing seat, each hand size's place in its vector and the seat it is of.
+        self._size_places = [
+            [(start["hand_sizes"] + i, p) for i, p in enumerate(order)] for order in self._order
+        ]
         # The entries' offsets as attributes (no dict lookup per entry per call).
         self._hand_at, self._discard_at = start["hand"], start["discard"]
         self._top_at, self._color_at = start["top"], start["color"]
@@ -252,7 +255,7 @@ class ToolsEncoder:
             self._hots[seat] = hot
         v[self._direction_at] = 1.0 if direction == 1 else 0.0
         sizes = game.hand_sizes
-        for i, p in zip(self._sizes, self._order[seat], strict=True):
+        for i, p in self._size_places[seat]:
             v[i] = sizes[p] / HAND_SCALE
         v[self._box_at] = box / HAND_SCALE
         v[self._pile_at] = pile / self.deck_size
