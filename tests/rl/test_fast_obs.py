@@ -184,3 +184,36 @@ def test_the_kept_vectors_follow_any_order_of_seats_and_games(family: str) -> No
         assert decider is not None
         table.act_id(decider, rng.choice(table.legal_ids(decider)))
     assert checked > 100
+
+
+def test_the_tools_encoder_follows_a_state_restored_into_the_same_game() -> None:
+    """The hand block follows the engine's log of each hand (``hand_log``); a state given to
+    the same game object replaces its hands, and the encoder must see the new ones."""
+    from parlor.core.state import export_state, import_state
+
+    spec = GameSpec("tools", players=3)
+    table = Table(spec, max_steps=300)
+    rng = random.Random(3)
+    checked = 0
+    for seed in range(6):
+        table.reset(seed)
+        game = table.game
+        assert isinstance(game, tools.ToolsGame)
+        enc = table.encoder
+        assert isinstance(enc, ToolsEncoder)
+        saved: list[Any] = []
+        for step in range(60):
+            if game.is_over:
+                break
+            if step % 15 == 0:
+                saved.append((export_state(game), list(game.log)))
+            elif step % 15 == 7:  # (back to a kept state, in this very object)
+                state, log = rng.choice(saved)
+                import_state(tools.ToolsGame, game.settings, game.seed, state, log, into=game)
+            for seat in range(3):
+                got = enc.encode(game, seat)
+                assert got.tobytes() == reference_encode(enc, game, seat).tobytes(), (seed, step)
+                checked += 1
+            p = game.current
+            game.apply(rng.choice(game.legal_actions(p)))
+    assert checked > 500

@@ -181,6 +181,9 @@ class Table:
         self.liquidate: Liquidate = liquidate
         self.game: Game[Any] = spec.new_game(0)
         self._id_kinds = self._classify_ids(self.game)
+        # The engine's legal ids are this table's as they are, and only the decider's (TOOLS:
+        # no id narrowed by an option, no "any time" actions): decision_ids asks it directly.
+        self._decider_ids = spec.family == "tools"
         self.encoder = spec.encoder(self.game)
         self.n = self.game.num_players
         self.num_actions = self.game.num_actions
@@ -317,10 +320,12 @@ class Table:
         """``legal_ids`` for the batched environments, which ask once a step: straight from the
         engine, without locating the position (nor the seats out, which they do not need), and
         a list of its own that the table never changes."""
-        # (the engine's decider is None once the game is over)
-        if self.truncated or self.illegal_by is not None or self.game.decider != seat:
+        if self.truncated or self.illegal_by is not None:
             return []
-        return self._legal_ids(seat)
+        if self._decider_ids:  # (TOOLS: the engine answers [] for a seat not deciding)
+            return self.game.legal_action_ids(seat)
+        # (the engine's decider is None once the game is over)
+        return [] if self.game.decider != seat else self._legal_ids(seat)
 
     @staticmethod
     def _classify_ids(game: Game[Any]) -> npt.NDArray[np.int8] | None:

@@ -1,7 +1,8 @@
 """The TOOLS observation: what one seat may see, as a fixed float vector.
 
-Everything is read from the engine's queries of what that seat may see: ``hand_counts(seat)`` and
-``pending_numbers(seat)`` (its own hand; the drawn card only to the one who drew it), and the public
+Everything is read from the engine's queries of what that seat may see: ``hand_counts(seat)``,
+``hand_log(seat)`` and ``pending_numbers(seat)`` (its own hand and what entered and left it; the
+drawn card only to the one who drew it), and the public
 ``hand_sizes``, ``discard_counts()`` (or the new cards of the public ``discard`` pile) and
 ``public_numbers()`` (what ``view(seat)`` shows anyone), so the encoding cannot leak another hand
 or the draw order. Seats are relative: block position 0
@@ -121,7 +122,9 @@ class ToolsEncoder:
         the entries that differ, so the result is always the game's, whatever happened since
         (another game, a clone, a restored snapshot): the comparison is the whole cache key.
         The discard block's key is the pile itself and its length: the engine only appends to
-        that list or replaces it (another game, a clone and a restore have another list)."""
+        that list or replaces it (another game, a clone and a restore have another list). The
+        hand block's is the engine's log of that hand (``hand_log``) and its length, the same
+        way: the entries past it say which kinds to rewrite, and another list is compared."""
         lay = self.layout
         K = len(self.codes)
         start = {e.name: lay.slice(e.name).start for e in lay.entries}
@@ -143,6 +146,11 @@ class ToolsEncoder:
         # (typed Any: typeshed knows memoryview item writes as ints only, not a float32 format)
         self._views: list[Any] = [memoryview(cast(Any, b)) for b in buffers]
         self._hands = [[0] * K for _ in range(self.n)]
+        # The engine's log of each seat's hand that ``_hands`` follows, and how many of its
+        # entries: the engine only appends to that list or starts another (see
+        # ToolsGame.hand_log), so the entries past that length are the changes since.
+        self._logs: list[list[int] | None] = [None] * self.n
+        self._logged = [0] * self.n
         self._discards = [[0] * K for _ in range(self.n)]
         # The discard pile each seat's block was last brought up to, and how many of its cards:
         # the engine only appends to that list or replaces it (see ToolsGame.discard_counts), so
@@ -150,7 +158,10 @@ class ToolsEncoder:
         self._piles: list[list[int] | None] = [None] * self.n
         self._piled = [0] * self.n
         self._hots: list[tuple[int, ...]] = [() for _ in range(self.n)]
-        self._sizes = [start["hand_sizes"] + i for i in range(self.n)]
+        # Per observing seat, each hand size's place in its vector and the seat it is of.
+        self._size_places = [
+            [(start["hand_sizes"] + i, p) for i, p in enumerate(order)] for order in self._order
+        ]
         # The entries' offsets as attributes (no dict lookup per entry per call).
         self._hand_at, self._discard_at = start["hand"], start["discard"]
         self._top_at, self._color_at = start["top"], start["color"]
@@ -174,14 +185,32 @@ class ToolsEncoder:
         the next call for that seat changes it)."""
         v = self._views[seat]
         decider, kind, drawn, penalty = game.pending_numbers(seat)
-        hand = game.hand_counts(seat)
-        old = self._hands[seat]
-        if hand != old:
-            value, base = self._hand_value, self._hand_at
-            for k, c in enumerate(hand):
-                if c != old[k]:
+        # The hand: the engine's log of what entered and left it (kind k, or ~k), past the
+        # length read last time, while it is the same list; else the hand itself, compared.
+        log = game.hand_log(seat)
+        logged = self._logged[seat]
+        if log is self._logs[seat] and len(log) >= logged:
+            if len(log) > logged:
+                value, base, counts = self._hand_value, self._hand_at, self._hands[seat]
+                for k in log[logged:]:
+                    if k < 0:
+                        k = ~k
+                        c = counts[k] = counts[k] - 1
+                    else:
+                        c = counts[k] = counts[k] + 1
                     v[base + k] = value[c]
-            self._hands[seat] = hand
+                self._logged[seat] = len(log)
+        else:
+            hand = game.hand_counts(seat)
+            old = self._hands[seat]
+            if hand != old:
+                value, base = self._hand_value, self._hand_at
+                for k, c in enumerate(hand):
+                    if c != old[k]:
+                        v[base + k] = value[c]
+                self._hands[seat] = hand
+            self._logs[seat] = log
+            self._logged[seat] = len(log)
         # The discard pile is public (every card played, in ``view``): its new cards are read
         # from the pile itself, which the engine only appends to or replaces.
         discard = game.discard
@@ -226,7 +255,7 @@ class ToolsEncoder:
             self._hots[seat] = hot
         v[self._direction_at] = 1.0 if direction == 1 else 0.0
         sizes = game.hand_sizes
-        for i, p in zip(self._sizes, self._order[seat], strict=True):
+        for i, p in self._size_places[seat]:
             v[i] = sizes[p] / HAND_SCALE
         v[self._box_at] = box / HAND_SCALE
         v[self._pile_at] = pile / self.deck_size

@@ -198,14 +198,18 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
             ints = chosen.dtype.kind in "iu"
         ended, legal, restarted = self._ended, self._legal, self._restarted
         # All or nothing: an id that a game refuses by raising is found before any game moves
-        # (one C-level pass when every id is allowed, the common case).
-        if chosen is not None and not (ints and all(map(list.__contains__, legal, ids))):
+        # (one C-level pass when every id is allowed, the common case: then no game ended at
+        # the last step, since an ended game has no legal id, and each is played as allowed).
+        playable = ints and all(map(list.__contains__, legal, ids))
+        if chosen is not None and not playable:
             self._refuse(ids, ints)
         rewards, terminations, truncations = [0.0] * n, [False] * n, [False] * n
         seats, tables = self._seat_list, self._tables
         new_games = False
         for i, env in enumerate(self.envs):
-            if seeds is not None:
+            if playable:
+                rewards[i], terminations[i], truncations[i] = env.advance_legal(ids[i])
+            elif seeds is not None:
                 state = restarted.pop(i, None)
                 if state is not None:  # (undo a restart ahead: an unseeded reset draws from here)
                     env.np_random.bit_generator.state = state

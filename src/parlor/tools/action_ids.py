@@ -57,13 +57,12 @@ class ToolsActionIds(ToolsTable):
         raise UnknownActionId(E_("{action} is not a TOOLS action", action=repr(action)))
 
     def action_from_id(self, action_id: Unchecked, player: Unchecked) -> ToolsAction:
-        if (
-            type(action_id) is not int
-            or type(player) is not int
-            or not 0 <= player < self._n
-            or not 0 <= action_id < self._t.num_actions
-        ):  # (the checks, inline: the RL environments call this at every step)
-            self.check_action_id(action_id, player)
+        # (the checks and the index inline, one call: the RL environments call this every step)
+        if type(action_id) is int and type(player) is int and 0 <= player < self._n:
+            row = self._t.by_id[player]
+            if 0 <= action_id < len(row):  # (a row has every id of the action space)
+                return row[action_id]
+        self.check_action_id(action_id, player)
         return self._action_of_id(action_id, player)
 
     def _action_of_id(self, action_id: int, player: int) -> ToolsAction:

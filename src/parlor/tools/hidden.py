@@ -104,6 +104,41 @@ class ToolsViews(ToolsActionIds):
             check_seat(player, self._n)
         return list(self.hands[player])
 
+    def hand_log(self, player: Unchecked) -> list[int]:
+        """What entered and left ``player``'s own hand, card by card, oldest first: kind ``k``
+        for a card that entered it, ``~k`` (``-k - 1``) for one that left it. The engine's own
+        list: read it, don't change it.
+
+        The engine only appends to this list while it plays; it starts a new list when the
+        hands changed otherwise (the first call on a game object, a clone, a pickle,
+        ``determinize``, a state given by :func:`parlor.core.state.import_state`), so a reader
+        that keeps the list with its length and the counts it read (``hand_counts``) then knows
+        the hand now from the entries past that length, without comparing every kind. Hands
+        changed by hand in place are not logged: code that edits a game's hands makes the
+        game anew instead. History, not state: not in ``snapshot()`` or ``STATE_FIELDS``.
+
+        >>> from parlor import tools
+        >>> game = tools.new_game(2, seed=1)
+        >>> log = game.hand_log(0)
+        >>> _ = game.apply(game.legal_actions(0)[0])  # (plays a blue hammer)
+        >>> log, game.deck.codes[~log[0]], game.hand_log(0) is log
+        ([-2], 'hammer:blue', True)
+        >>> game = tools.new_game(2, seed=0)
+        >>> log = game.hand_log(0)
+        >>> _ = game.apply(game.legal_actions(0)[0])  # (on a good nail: takes two cards)
+        >>> [game.deck.codes[k] for k in log]
+        ['box_of_nails:yellow', 'hammer:blue']
+        >>> game.clone().hand_log(0) is log  # (a copy logs afresh)
+        False
+        """
+        if type(player) is not int or not 0 <= player < self._n:  # (the check, inline: hot)
+            check_seat(player, self._n)
+        logs = self._hand_logs
+        if logs is None or self._logged_hands is not self.hands:
+            logs = self._hand_logs = [[] for _ in range(self._n)]
+            self._logged_hands = self.hands
+        return logs[player]
+
     def discard_counts(self) -> list[int]:
         """Copies of each card kind in the discard pile (public: every card played).
 

@@ -172,7 +172,10 @@ class ToolsLegality(ToolsTurn):
         hand = self.hands[p]
         kind = type(action)
         if kind is PlayCard:
-            k = self._kind_of_code(action.card)  # type: ignore[union-attr]
+            # (the lookup inline, a call only to refuse an unknown card: every play passes here)
+            k = t.kind_by_code.get(action.card, -1)  # type: ignore[union-attr]
+            if k < 0:
+                k = self._kind_of_code(action.card)  # type: ignore[union-attr]
             if not hand[k]:
                 raise IllegalAction(
                     E_("{who} has no {card} in hand", who=self._name(p), card=self._card(k))

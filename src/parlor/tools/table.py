@@ -302,6 +302,11 @@ class ToolsTable(Game[ToolsAction]):
     _counted: list[int] | None = None  # the discard list counted
     _counted_len: int = 0  # how many of its cards
     _counts: list[int] | None = None  # their copies per kind
+    # History, not state (see ToolsViews.hand_log): per seat, the kinds that entered (k) or left
+    # (~k) its hand since the logs were started (None until a reader asks: a game nobody reads
+    # so, a search's clone, logs nothing), and the hands list they follow.
+    _hand_logs: list[list[int]] | None = None
+    _logged_hands: list[list[int]] | None = None
 
     def _on_good_nail(self) -> bool:
         return self._t.good_nail[self.ctx]

@@ -89,11 +89,14 @@ class ToolsTurn(ToolsViews):
             self._next(0, events)
         elif kind is PenaltyHammers:
             hand = self.hands[p]
+            logs = self._hand_logs
             for color in (action.first, action.second):  # type: ignore[union-attr]
                 k = t.hammer_kind[t.color_by_name[color]]
                 hand[k] -= 1
                 if not hand[k]:
                     self.held[p] ^= 1 << k
+                if logs is not None:
+                    logs[p].append(~k)
                 self.sizes[p] -= 1
                 self.discard.append(k)
                 events.append(t.play_events[p][k])
@@ -124,6 +127,9 @@ class ToolsTurn(ToolsViews):
         count = hand[k] = hand[k] - 1
         if not count:
             self.held[p] ^= 1 << k
+        logs = self._hand_logs
+        if logs is not None:  # (the readers' record of the hand: see hand_log)
+            logs[p].append(~k)
         sizes = self.sizes
         left = sizes[p] = sizes[p] - 1
         self.discard.append(k)
@@ -180,6 +186,8 @@ class ToolsTurn(ToolsViews):
         pile = self.draw_pile
         hand = self.hands[p]
         held = self.held[p]
+        logs = self._hand_logs
+        log = None if logs is None else logs[p]
         k = -1
         got = 0
         for _ in range(count):
@@ -192,6 +200,8 @@ class ToolsTurn(ToolsViews):
                 held |= 1 << k
             hand[k] += 1
             got += 1
+            if log is not None:
+                log.append(k)
         if got:
             self.held[p] = held
             self.sizes[p] += got
