@@ -11,6 +11,7 @@ passes ``is_legal`` is listed (CallTime excepted: accepted, never listed, S20).
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -131,3 +132,24 @@ def test_purchases_have_a_price_at_every_eighth_from_half_to_three_and_a_half() 
     assert sorted(c for c in buys if buys[c] in g.legal_action_ids(0)) == [
         c for c in sorted(buys) if c <= price
     ]
+
+
+def test_only_levels_that_round_together_on_a_deed_make_a_listing_repeat() -> None:
+    # The bundled editions' deeds price every level apart: their ids are sorted without a set.
+    # The other squares (price 0) round every level to one unit, but are never listed.
+    for edition in m.EDITION_IDS:
+        assert not m.new_game(edition, players=2, seed=0)._space.repeats, edition
+    # A coarse money unit rounds a cheap deed's levels together: one id for them, listed once.
+    coarse = dataclasses.replace(m.load_edition("classic"), money_unit=100)
+    g = m.new_game(coarse, players=3, seed=5)
+    assert g._space.repeats
+    bots = [RandomBot(5 + i, anytime_rate=0.4) for i in range(3)]
+    for step in range(400):
+        if g.is_over:
+            break
+        if step % 40 == 0:
+            assert_agree(g)
+            ids = g.legal_action_ids(g.pending.player)  # type: ignore[union-attr]
+            assert len(ids) == len(set(ids))
+        p = g.pending.player  # type: ignore[union-attr]
+        g.apply(bots[p].choose(g, p))

@@ -257,9 +257,15 @@ class ActionSpace:
         self.trade_k = [tuple(a.index(x) for x in a) for a in self.trade_amounts]
         self.buy_k = [tuple(a.index(x) for x in a) for a in self.buy_amounts]
         self.card_k = tuple(self.card_amounts.index(x) for x in self.card_amounts)
+        # Only the rows a listing can hold: the other squares (price 0) round every level to one
+        # unit and are never listed, and counting them sent every edition to the set and sort.
         self.repeats = any(
             len(set(a)) < len(a)
-            for a in (*self.trade_amounts, *self.buy_amounts, self.card_amounts)
+            for a in (
+                *(self.trade_amounts[sq] for sq in self.props),
+                *(self.buy_amounts[sq] for sq in self.props),
+                self.card_amounts,
+            )
         )
         self._ids: dict[tuple[int, int], Catalogue[int]] = {}
         self._actions: dict[tuple[int, int], Catalogue[Action]] = {}
