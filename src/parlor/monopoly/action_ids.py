@@ -61,36 +61,18 @@ from parlor.monopoly.frames import Auction
 from parlor.monopoly.table import HOTEL, N_SQUARES
 
 _FIXED: tuple[Action, ...] = (
-    RollDice(0),
-    EndTurn(0),
-    BuyProperty(0),
-    DeclineProperty(0),
-    PassBid(0),
-    PayJailFine(0),
-    UseJailCard(0),
-    ChooseTax(0, False),
-    ChooseTax(0, True),
-    PayDebt(0),
-    DeclareBankruptcy(0),
-    AcceptTrade(0),
-    RejectTrade(0),
-    ClaimRent(0),
-    CallTime(0),
-)
+    RollDice(0), EndTurn(0), BuyProperty(0), DeclineProperty(0), PassBid(0), PayJailFine(0),
+    UseJailCard(0), ChooseTax(0, False), ChooseTax(0, True), PayDebt(0), DeclareBankruptcy(0),
+    AcceptTrade(0), RejectTrade(0), ClaimRent(0), CallTime(0),
+)  # fmt: skip
 _FIXED_IDS = {
     type(a).__name__ + (f":{a.percent}" if isinstance(a, ChooseTax) else ""): i
     for i, a in enumerate(_FIXED)
 }
 _BID_BASE = len(_FIXED)
 _SQUARE_ACTIONS: tuple[type[Action], ...] = (
-    Build,
-    SellBuilding,
-    Mortgage,
-    Unmortgage,
-    LiftMortgageNow,
-    KeepMortgage,
-    PlaceBuilding,
-)
+    Build, SellBuilding, Mortgage, Unmortgage, LiftMortgageNow, KeepMortgage, PlaceBuilding,
+)  # fmt: skip
 _SQUARE_BASE = _BID_BASE + len(BID_STEPS)
 PRICE_LEVELS = (2, 3, 4)  # halves of the printed price: 1x, 1.5x, 2x
 #: Prices of the purchases (taking one property for cash), in eighths of the printed price:
@@ -417,12 +399,8 @@ class ActionIds(BuyingRules):
         may_build = not self._shortage_running()
         house_in_stock = unlimited or self.houses_left > 0
         hotel_in_stock = unlimited or self.hotels_left > 0
-        members_of, street, trade_amounts, buy_amounts = (
-            sp.members,
-            sp.street,
-            sp.trade_amounts,
-            sp.buy_amounts,
-        )
+        members_of, street = sp.members, sp.street
+        trade_amounts, buy_amounts = sp.trade_amounts, sp.buy_amounts
         bankrupt = self.bankrupt
         others, their_cash = sp.others(len(self.names), p)
         # All the others are in the game: a sale every one of them can pay is the whole row.
@@ -597,21 +575,12 @@ class ActionIds(BuyingRules):
                         + k
                     )
         if not (a.give_squares or a.take_squares) and offset:
+            cards_and_cash = (a.give_jail_cards, a.take_jail_cards, a.give_cash, a.take_cash)
             for k, level in enumerate(PRICE_LEVELS):
                 price = self._level_price(fine, level)
-                if (a.give_jail_cards, a.take_jail_cards, a.give_cash, a.take_cash) == (
-                    1,
-                    0,
-                    0,
-                    price,
-                ):
+                if cards_and_cash == (1, 0, 0, price):
                     return _CARD_SELL_BASE + (offset - 1) * len(PRICE_LEVELS) + k
-                if (a.give_jail_cards, a.take_jail_cards, a.give_cash, a.take_cash) == (
-                    0,
-                    1,
-                    price,
-                    0,
-                ):
+                if cards_and_cash == (0, 1, price, 0):
                     return _CARD_BUY_BASE + (offset - 1) * len(PRICE_LEVELS) + k
         raise UnknownActionId(
             E_("only the catalogue trades (one property or card for cash) have ids")
