@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from parlor import monopoly, tools
-from parlor.bots.base import Bot
+from parlor.bots.base import Bot, RandomBot
 from parlor.bots.monopoly_heuristic import MonopolyHeuristicBot
 from parlor.bots.registry import bot_names, make_bot
 from parlor.bots.search import SearchBot
@@ -269,3 +269,39 @@ def test_every_bot_answers_a_shortage_wish_and_plays_on(kind: str) -> None:
         make_bot("monopoly", kind, p, **(TINY if kind == "search" else {})) for p in range(3)
     ]
     assert play(game, bots, 60) > 0
+
+
+def _choose_by_kinds(bot: RandomBot, game: Any, player: int) -> Any:
+    """The random bot's choice as it was written first: every action grouped by kind, then a
+    kind and an action of it drawn (what the bot's shortcut for lists of distinct kinds keeps)."""
+    rng = bot.rng
+    actions = []
+    if rng.random() >= bot.anytime_rate:
+        actions = game.legal_actions(player, anytime=False)
+    if not actions:
+        actions = game.legal_actions(player)
+    kinds: dict[type, list[Any]] = {}
+    for a in actions:
+        kinds.setdefault(type(a), []).append(a)
+    return rng.choice(kinds[rng.choice(list(kinds))])
+
+
+@pytest.mark.parametrize("family", ["monopoly", "tools"])
+def test_random_bot_draws_as_its_grouping_by_kinds_does(family: str) -> None:
+    # The same choices and the same generator state after each (the same seeds, the same games).
+    game: Any = (
+        monopoly.new_game("classic", 4, 21) if family == "monopoly" else tools.new_game(3, 21)
+    )
+    bot, twin = RandomBot(5, anytime_rate=0.3), RandomBot(5, anytime_rate=0.3)
+    shortcuts = 0
+    for _ in range(1500):
+        if game.is_over:
+            break
+        p = game.pending.player
+        kinds = {type(a) for a in game.legal_actions(p, anytime=False)}
+        shortcuts += len(kinds) == len(game.legal_actions(p, anytime=False))
+        action = bot.choose(game, p)
+        assert action == _choose_by_kinds(twin, game, p)
+        assert bot.rng.getstate() == twin.rng.getstate()
+        game.apply(action)
+    assert shortcuts > 100

@@ -11,6 +11,7 @@ passes ``is_legal`` is listed (CallTime excepted: accepted, never listed, S20).
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -131,3 +132,63 @@ def test_purchases_have_a_price_at_every_eighth_from_half_to_three_and_a_half() 
     assert sorted(c for c in buys if buys[c] in g.legal_action_ids(0)) == [
         c for c in sorted(buys) if c <= price
     ]
+
+
+def test_only_levels_that_round_together_on_a_deed_make_a_listing_repeat() -> None:
+    # The bundled editions' deeds price every level apart: their ids are sorted without a set.
+    # The other squares (price 0) round every level to one unit, but are never listed.
+    for edition in m.EDITION_IDS:
+        assert not m.new_game(edition, players=2, seed=0)._space.repeats, edition
+    # A coarse money unit rounds a cheap deed's levels together: one id for them, listed once.
+    coarse = dataclasses.replace(m.load_edition("classic"), money_unit=100)
+    g = m.new_game(coarse, players=3, seed=5)
+    assert g._space.repeats
+    bots = [RandomBot(5 + i, anytime_rate=0.4) for i in range(3)]
+    for step in range(400):
+        if g.is_over:
+            break
+        if step % 40 == 0:
+            assert_agree(g)
+            ids = g.legal_action_ids(g.pending.player)  # type: ignore[union-attr]
+            assert len(ids) == len(set(ids))
+        p = g.pending.player  # type: ignore[union-attr]
+        g.apply(bots[p].choose(g, p))
+
+
+def test_the_listing_memo_of_the_deeds_never_answers_for_another_estate() -> None:
+    # The listing keeps the deeds with an owner (and whether their group is built) while the
+    # owners and buildings it read stay the same, compared by value: a game listed along the way
+    # lists what a copy without the memo lists, at every step, for every seat (a key missing
+    # something the rows read would answer for a changed estate here).
+    g = m.new_game("classic", players=4, seed=11)
+    bots = [RandomBot(11 + i, anytime_rate=0.4) for i in range(4)]
+    for _ in range(600):
+        if g.is_over:
+            break
+        seats = [p for p in range(4) if not g.bankrupt[p]]
+        listed = [g._anytime_ids(p) for p in seats]
+        fresh = g.clone()
+        assert fresh._deeds_memo is None  # (a copy starts without it: never shared)
+        assert listed == [fresh._anytime_ids(p) for p in seats]
+        p = g.pending.player  # type: ignore[union-attr]
+        g.apply(bots[p].choose(g, p))
+    assert g.estate_revision > 20 and not g.is_over
+
+    def agree() -> None:
+        seats = [p for p in range(4) if not g.bankrupt[p]]
+        assert [g._anytime_ids(p) for p in seats] == [g.clone()._anytime_ids(p) for p in seats]
+
+    # Lists changed by hand (the rule scenarios set deeds so, without an estate revision): a
+    # deed given up, then a whole group to one seat, then houses on it (no deed of the group
+    # can be traded or mortgaged then).
+    sq = next(s for s in g.edition.property_squares if g.owner[s] >= 0)
+    g.owner[sq] = -1
+    agree()
+    group = g.edition.groups[g.edition.squares[1].group]  # (the first street's)
+    seat = next(p for p in range(4) if not g.bankrupt[p])
+    for s in group:
+        g.owner[s], g.mortgaged[s] = seat, False
+    agree()
+    for s in group:
+        g.buildings[s] = 1
+    agree()

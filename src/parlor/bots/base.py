@@ -34,23 +34,26 @@ class RandomBot:
         self.anytime_rate = anytime_rate
 
     def choose(self, game: Game[Any], player: int) -> Any:
+        rng = self.rng
         actions: list[Any] = []
-        if self.rng.random() >= self.anytime_rate:
+        if rng.random() >= self.anytime_rate:
             actions = game.legal_actions(player, anytime=False)
         if not actions:
             actions = game.legal_actions(player)
         if not actions:
             raise ValueError(f"player {player} has no legal action")
+        if len(set(map(type, actions))) == len(actions):
+            # Each action a kind of its own (most answers: accept or reject, buy or decline): the
+            # kinds are the actions, in order; the same two draws as below, without the grouping.
+            chosen = rng.choice(actions)
+            return rng.choice((chosen,))
         # The actions by kind, in order of first appearance. Listings put actions of one kind
         # next to each other (a hundred trade offers in a row), so they are taken run by run.
         kinds: dict[type, list[Any]] = {}
-        if len(actions) == 1:
-            kinds[type(actions[0])] = actions
-        else:
-            for kind, run in groupby(actions, type):
-                same = kinds.get(kind)
-                if same is None:
-                    kinds[kind] = list(run)
-                else:
-                    same.extend(run)
-        return self.rng.choice(kinds[self.rng.choice(list(kinds))])
+        for kind, run in groupby(actions, type):
+            same = kinds.get(kind)
+            if same is None:
+                kinds[kind] = list(run)
+            else:
+                same.extend(run)
+        return rng.choice(kinds[rng.choice(list(kinds))])

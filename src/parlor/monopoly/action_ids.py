@@ -21,7 +21,9 @@ computation and cannot disagree, and no object is built or exception raised on t
 
 from __future__ import annotations
 
-from typing import Final, Generic, TypeVar
+from bisect import bisect_right
+from operator import itemgetter
+from typing import Any, Final, Generic, TypeVar
 
 from parlor.core.errors import E_, UnknownActionId
 from parlor.monopoly.actions import (
@@ -59,36 +61,18 @@ from parlor.monopoly.frames import Auction
 from parlor.monopoly.table import HOTEL, N_SQUARES
 
 _FIXED: tuple[Action, ...] = (
-    RollDice(0),
-    EndTurn(0),
-    BuyProperty(0),
-    DeclineProperty(0),
-    PassBid(0),
-    PayJailFine(0),
-    UseJailCard(0),
-    ChooseTax(0, False),
-    ChooseTax(0, True),
-    PayDebt(0),
-    DeclareBankruptcy(0),
-    AcceptTrade(0),
-    RejectTrade(0),
-    ClaimRent(0),
-    CallTime(0),
-)
+    RollDice(0), EndTurn(0), BuyProperty(0), DeclineProperty(0), PassBid(0), PayJailFine(0),
+    UseJailCard(0), ChooseTax(0, False), ChooseTax(0, True), PayDebt(0), DeclareBankruptcy(0),
+    AcceptTrade(0), RejectTrade(0), ClaimRent(0), CallTime(0),
+)  # fmt: skip
 _FIXED_IDS = {
     type(a).__name__ + (f":{a.percent}" if isinstance(a, ChooseTax) else ""): i
     for i, a in enumerate(_FIXED)
 }
 _BID_BASE = len(_FIXED)
 _SQUARE_ACTIONS: tuple[type[Action], ...] = (
-    Build,
-    SellBuilding,
-    Mortgage,
-    Unmortgage,
-    LiftMortgageNow,
-    KeepMortgage,
-    PlaceBuilding,
-)
+    Build, SellBuilding, Mortgage, Unmortgage, LiftMortgageNow, KeepMortgage, PlaceBuilding,
+)  # fmt: skip
 _SQUARE_BASE = _BID_BASE + len(BID_STEPS)
 PRICE_LEVELS = (2, 3, 4)  # halves of the printed price: 1x, 1.5x, 2x
 #: Prices of the purchases (taking one property for cash), in eighths of the printed price:
@@ -257,13 +241,20 @@ class ActionSpace:
         self.trade_k = [tuple(a.index(x) for x in a) for a in self.trade_amounts]
         self.buy_k = [tuple(a.index(x) for x in a) for a in self.buy_amounts]
         self.card_k = tuple(self.card_amounts.index(x) for x in self.card_amounts)
+        # Only the rows a listing can hold: the other squares (price 0) round every level to one
+        # unit and are never listed, and counting them sent every edition to the set and sort.
         self.repeats = any(
             len(set(a)) < len(a)
-            for a in (*self.trade_amounts, *self.buy_amounts, self.card_amounts)
+            for a in (
+                *(self.trade_amounts[sq] for sq in self.props),
+                *(self.buy_amounts[sq] for sq in self.props),
+                self.card_amounts,
+            )
         )
         self._ids: dict[tuple[int, int], Catalogue[int]] = {}
         self._actions: dict[tuple[int, int], Catalogue[Action]] = {}
         self._decoded: dict[int, Action] = {}
+        self._others: dict[tuple[int, int], tuple[list[tuple[int, int]], Any]] = {}
 
     def action(self, n: int, action_id: int, player: int, holder: int) -> Action:
         """The shared action object of a fixed, per-square or trade id (see ``_decode``)."""
@@ -271,6 +262,16 @@ class ActionSpace:
         found = self._decoded.get(key)
         if found is None:
             found = self._decoded[key] = _decode(self.edition, n, action_id, player, holder)
+        return found
+
+    def others(self, n: int, p: int) -> tuple[list[tuple[int, int]], Any]:
+        """The other seats of ``n`` after ``p`` in turn order, each with its offset to the left
+        minus one (its place in a catalogue row), and the getter of their cash from the
+        players' (``itemgetter``: a tuple, or one amount for two players)."""
+        found = self._others.get((n, p))
+        if found is None:
+            pairs = [(q, (q - p) % n - 1) for q in ((p + k) % n for k in range(1, n))]
+            found = self._others[(n, p)] = (pairs, itemgetter(*[q for q, _ in pairs]))
         return found
 
     def ids(self, n: int, p: int) -> Catalogue[int]:
@@ -340,8 +341,36 @@ def space_for(edition: Edition) -> ActionSpace:
     return per_edition(_SPACES, edition, ActionSpace)
 
 
+#: The deeds with an owner, in square order: (square, owner, tradable: no buildings in the group).
+DeedRows = list[tuple[int, int, bool]]
+
+
 class ActionIds(BuyingRules):
     _space: ActionSpace
+    # The owners and buildings (copies) that ``_deed_rows`` last worked its rows out for, and
+    # those rows: a memo, not state (compared by value, never by ``estate_revision``, so that
+    # lists set by hand are seen too; a copy of the game starts without it).
+    _deeds_memo: tuple[list[int], list[int], DeedRows] | None
+
+    def _derive(self) -> None:
+        super()._derive()
+        self._deeds_memo = None
+
+    def _deed_rows(self) -> DeedRows:
+        """The deeds with an owner, in square order, as (square, owner, tradable): most of a
+        listing's deeds have none in the opening, where random play spends its steps, and the
+        owners and buildings change at few of a learner's decisions."""
+        owner, buildings = self.owner, self.buildings
+        memo = self._deeds_memo
+        if memo is not None and memo[0] == owner and memo[1] == buildings:
+            return memo[2]
+        sp = self._space
+        group_name = sp.group_name
+        # Groups with buildings: none of their properties is traded or mortgaged (S16, S17).
+        built = {group_name[s] for s in sp.props if buildings[s]} if any(buildings) else _NO_GROUPS
+        rows = [(sq, owner[sq], group_name[sq] not in built) for sq in sp.props if owner[sq] >= 0]
+        self._deeds_memo = (owner[:], buildings[:], rows)
+        return rows
 
     @property
     def num_actions(self) -> int:
@@ -370,41 +399,36 @@ class ActionIds(BuyingRules):
         may_build = not self._shortage_running()
         house_in_stock = unlimited or self.houses_left > 0
         hotel_in_stock = unlimited or self.hotels_left > 0
-        members_of, street, group_name, trade_amounts, buy_amounts = (
-            sp.members,
-            sp.street,
-            sp.group_name,
-            sp.trade_amounts,
-            sp.buy_amounts,
-        )
-        props = sp.props
-        # Groups with buildings: none of their properties is traded or mortgaged (S16, S17).
-        built = {group_name[s] for s in props if buildings[s]} if any(buildings) else _NO_GROUPS
-        n = len(self.names)
+        members_of, street = sp.members, sp.street
+        trade_amounts, buy_amounts = sp.trade_amounts, sp.buy_amounts
         bankrupt = self.bankrupt
-        others = [
-            (q, (q - p) % n - 1) for q in ((p + k) % n for k in range(1, n)) if not bankrupt[q]
-        ]
+        others, their_cash = sp.others(len(self.names), p)
         # All the others are in the game: a sale every one of them can pay is the whole row.
-        everyone_can_pay = len(others) == n - 1
-        poorest = min(cash[q] for q, _ in others) if others else 0
+        everyone_can_pay = True not in bankrupt
+        if not everyone_can_pay:
+            others = [(q, off) for q, off in others if not bankrupt[q]]
+            their_cash = itemgetter(*[q for q, _ in others]) if others else None
+        # (the cash of the others in the game, in one C call: a tuple, or one seat's amount)
+        poorest = richest = 0
+        if their_cash is not None:
+            paying = their_cash(cash)
+            if isinstance(paying, tuple):
+                poorest, richest = min(paying), max(paying)
+            else:
+                poorest = richest = paying
         out: list[T] = []
         trades: list[T] = []
-        for sq in props:
-            holder = owner[sq]
+        for sq, holder, tradable in self._deed_rows():
             if holder != p:
-                if holder >= 0 and group_name[sq] not in built:
-                    # Buy it for cash: the levels cost more and more, so those affordable come
-                    # first.
+                if tradable:
+                    # Buy it for cash: the levels cost more and more, so those affordable are
+                    # the row's first ones (found by bisection, taken by one slice: about half
+                    # the listing's work was this loop over 25 levels).
                     amounts = buy_amounts[sq]
                     if amounts[-1] <= my_cash:
                         trades += cat.buy_all[sq][holder]
-                    else:
-                        rows = cat.buy[sq]
-                        for j in _BUY_LEVELS:
-                            if amounts[j] > my_cash:
-                                break
-                            trades.append(rows[j][holder])
+                    elif amounts[0] <= my_cash:
+                        trades += cat.buy_all[sq][holder][: bisect_right(amounts, my_cash)]
                 continue
             if street[sq]:
                 members = members_of[sq]
@@ -431,7 +455,6 @@ class ActionIds(BuyingRules):
                             break
                     else:
                         out.append(cat.sell[sq])
-            tradable = group_name[sq] not in built
             if mortgaged[sq]:
                 if my_cash >= sp.lift_cost[sq]:
                     out.append(cat.unmortgage[sq])
@@ -446,6 +469,11 @@ class ActionIds(BuyingRules):
                     sell_rows = cat.sell_to[sq]
                     for j in _LEVELS:
                         amount, row = amounts[j], sell_rows[j]
+                        if amount > richest:  # (nobody pays this level, nor the dearer ones)
+                            break
+                        if everyone_can_pay and amount <= poorest:
+                            trades += row  # (the row is the others in turn order, as ``others``)
+                            continue
                         for q, off in others:
                             if amount <= cash[q]:
                                 trades.append(row[off])
@@ -547,21 +575,12 @@ class ActionIds(BuyingRules):
                         + k
                     )
         if not (a.give_squares or a.take_squares) and offset:
+            cards_and_cash = (a.give_jail_cards, a.take_jail_cards, a.give_cash, a.take_cash)
             for k, level in enumerate(PRICE_LEVELS):
                 price = self._level_price(fine, level)
-                if (a.give_jail_cards, a.take_jail_cards, a.give_cash, a.take_cash) == (
-                    1,
-                    0,
-                    0,
-                    price,
-                ):
+                if cards_and_cash == (1, 0, 0, price):
                     return _CARD_SELL_BASE + (offset - 1) * len(PRICE_LEVELS) + k
-                if (a.give_jail_cards, a.take_jail_cards, a.give_cash, a.take_cash) == (
-                    0,
-                    1,
-                    price,
-                    0,
-                ):
+                if cards_and_cash == (0, 1, price, 0):
                     return _CARD_BUY_BASE + (offset - 1) * len(PRICE_LEVELS) + k
         raise UnknownActionId(
             E_("only the catalogue trades (one property or card for cash) have ids")

@@ -528,9 +528,9 @@ class PropertyGame(DebtRules):
         "edition", "options", "names", "seed", "settings", "log",
     )  # fmt: skip
 
-    #: What a copy keeps beside the settings and the state: the count of estate changes and the
-    #: latest of them (:meth:`estate_changes`), history rather than state, so not in snapshots.
-    HISTORY_FIELDS: ClassVar[tuple[str, ...]] = ("estate_revision", "_estate_recent")
+    #: Beside the settings and the state: the estate's changes (:meth:`estate_changes`) and the
+    #: listing's memo of the deeds (action_ids), history rather than state: not in snapshots.
+    HISTORY_FIELDS: ClassVar[tuple[str, ...]] = ("estate_revision", "_estate_recent", "_deeds_memo")
 
     def _fields(self) -> dict[str, Any]:
         names = self.SETTINGS_FIELDS + self.STATE_FIELDS + self.HISTORY_FIELDS
