@@ -468,17 +468,11 @@ class Deeds:
                 complete[p] = whole_groups
             partial = affected
         # Which groups have a building, read against the buildings before.
-        built = self._built
         flipped = False
         if not mortgages_only:
             for gi in touched:
-                members = groups[gi]
-                has = _any_built(buildings, members)
-                had = _any_built(before_buildings, members) if built is None else built[gi]
-                if had != has:
+                if self._built_flipped(gi, buildings, before_buildings):
                     flipped = True
-                    if built is not None:
-                        built[gi] = has
         # The lists now (only the named squares may differ).
         for sq in squares:
             before_owner[sq] = owner[sq]
@@ -512,17 +506,36 @@ class Deeds:
             lone[p] = None
             by_price[p] = None
             offer_targets[p] = None
-        if same_owner and flipped:
+        self._drop_offer_parts(partial, same_owner and flipped)
+        return True
+
+    def _built_flipped(self, gi: int, buildings: list[int], before: list[int]) -> bool:
+        """Whether group ``gi`` gained its first building or lost its last from ``before`` to
+        ``buildings`` (the flag kept in ``_built`` when it is kept)."""
+        members = self.board.groups[gi]
+        built = self._built
+        has = _any_built(buildings, members)
+        had = _any_built(before, members) if built is None else built[gi]
+        if had == has:
+            return False
+        if built is not None:
+            built[gi] = has
+        return True
+
+    def _drop_offer_parts(self, partial: set[int], flipped: bool) -> None:
+        """After a change: the trade plans of the players of a split group it touched (``partial``)
+        dropped, and their offer targets too when the group gained or lost its last building
+        (``flipped``)."""
+        if flipped:
             for p in partial:
                 if p >= 0:
-                    offer_targets[p] = None
+                    self._offer_targets[p] = None
         plans = self._offer_plans
         if not plans:
             self._offer_plans = None
         elif partial:
             kept = {key: plan for key, plan in plans.items() if key[0] not in partial}
             self._offer_plans = kept if kept else None
-        return True
 
     def _advance_lot(
         self, owner: list[int], mortgaged: list[bool], buildings: list[int], sq: int
@@ -553,15 +566,7 @@ class Deeds:
                     partial.add(o)
             if partial:  # (a split group: all its players)
                 partial.add(first)
-        flipped = False
-        if rebuilt:
-            built = self._built
-            has = _any_built(buildings, members)
-            had = _any_built(before, members) if built is None else built[gi]
-            if had != has:
-                flipped = True
-                if built is not None:
-                    built[gi] = has
+        flipped = rebuilt and self._built_flipped(gi, buildings, before)
         self.mortgaged[sq] = mortgaged[sq]
         before[sq] = buildings[sq]
         self.version = next(_STAMPS)
@@ -572,14 +577,5 @@ class Deeds:
         if rents is not None and rebuilt:
             rents[sq] = lot_rent(board, self.owner, before, self.group_owner, sq)
         self._danger = None
-        if flipped:
-            for p in partial:
-                if p >= 0:
-                    self._offer_targets[p] = None
-        plans = self._offer_plans
-        if not plans:
-            self._offer_plans = None
-        elif partial:
-            kept = {key: plan for key, plan in plans.items() if key[0] not in partial}
-            self._offer_plans = kept if kept else None
+        self._drop_offer_parts(partial, flipped)
         return True

@@ -213,29 +213,17 @@ class MonopolyHeuristicBot:
             if game.is_legal(claim):
                 return claim
 
-        # (the managed decisions are the turn's own: ``player`` is the dice holder,
-        # ``game.current_player``, whose property is not asked)
+        # (the turn's start, a throw again, its end: most decisions, with a fixed answer and
+        # no info to read)
         fixed = _FIXED.get(kind)
-        if fixed is not None:  # (the turn's start, a throw again, its end: most decisions)
-            key = (table.round, player, kind, 0)
-            counts = memory.anytime_count
-            count = counts.get(key, 0)
-            if count < self.max_anytime:
-                extra = self._manage(game, table, player, memory, kind, None)
-                if extra is not None:
-                    if len(counts) > 256:
-                        counts.clear()
-                    counts[key] = count + 1
-                    return extra
-            # (the fixed answer, made once per player)
-            answer = fixed.get(player)
-            if answer is None:
-                answer = fixed[player] = EndTurn(player) if fixed is _ENDS else RollDice(player)
-            return answer
-        info = pending.info
-        if kind == "raise_funds":
-            return self._raise_funds(game, table, player, int(info["amount"]))
-        if kind in _MANAGED:  # (the jail, a lot to buy)
+        info: Any = None  # (a Mapping past the fixed kinds)
+        if fixed is None:
+            info = pending.info
+            if kind == "raise_funds":
+                return self._raise_funds(game, table, player, int(info["amount"]))
+        if fixed is not None or kind in _MANAGED:  # (and the jail, a lot to buy)
+            # (the managed decisions are the turn's own: ``player`` is the dice holder,
+            # ``game.current_player``, whose property is not asked)
             key = (table.round, player, kind, len(game.log) if kind == "buy_or_auction" else 0)
             counts = memory.anytime_count
             count = counts.get(key, 0)
@@ -246,6 +234,11 @@ class MonopolyHeuristicBot:
                         counts.clear()
                     counts[key] = count + 1
                     return extra
+            if fixed is not None:  # (the fixed answer, made once per player)
+                answer = fixed.get(player)
+                if answer is None:
+                    answer = fixed[player] = EndTurn(player) if fixed is _ENDS else RollDice(player)
+                return answer
         if kind == "jail":
             return self._jail(game, table, player, answers)
         if kind == "buy_or_auction":
