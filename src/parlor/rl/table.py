@@ -190,6 +190,9 @@ class Table:
         # Only the property games have seats that leave before the end (bankruptcy): TOOLS skips
         # the per-seat checks at every step.
         self.seats_leave = spec.family != "tools"
+        # Whether only the end of the game or the cap pays anyone (TOOLS' "win_loss" rewards:
+        # nobody leaves before the end), for ``act_for``'s test of the moves that pay nobody.
+        self._ends_pay = self._win_loss and not self.seats_leave
         self.no_mask = np.zeros(self.num_actions, dtype=np.int8)
         self.no_mask.flags.writeable = False
         self._masks: dict[tuple[int, ...], Mask] = {}  # read-only masks by their legal ids
@@ -401,8 +404,13 @@ class Table:
     def act_for(self, seat: int, action: Any, learner: int) -> float:
         """``act(seat, action)[learner]`` for the batched environments, without a list of every
         seat's rewards on the steps that pay nobody."""
-        self.game.apply(action)
+        game = self.game
+        game.apply(action)
         self.steps += 1
+        if self._ends_pay:  # (``_pays_nobody``'s answer then, inline: most moves)
+            if game.outcome is None and self.steps < self.max_steps:
+                return 0.0
+            return self._step_rewards()[learner]
         return 0.0 if self._pays_nobody() else self._step_rewards()[learner]
 
     def _pays_nobody(self) -> bool:
