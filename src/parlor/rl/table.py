@@ -181,14 +181,14 @@ class Table:
         self.liquidate: Liquidate = liquidate
         self.game: Game[Any] = spec.new_game(0)
         self._id_kinds = self._classify_ids(self.game)
-        # The engine's legal ids are this table's as they are, and only the decider's (TOOLS:
-        # no id narrowed by an option, no "any time" actions): decision_ids asks it directly.
-        self._decider_ids = spec.family == "tools"
         self.encoder = spec.encoder(self.game)
         self.n = self.game.num_players
         self.num_actions = self.game.num_actions
         # Only the property games have seats that leave before the end (bankruptcy): TOOLS skips
-        # the per-seat checks at every step.
+        # the per-seat checks at every step, and its engine's legal ids are this table's as they
+        # are, and only the decider's (no id narrowed by an option, no "any time" actions), so
+        # decision_ids asks it directly. (Attributes cost: past 29, CPython 3.11 gives each
+        # table a dict of its own, and one more attribute here made every step slower.)
         self.seats_leave = spec.family != "tools"
         # Whether only the end of the game or the cap pays anyone (TOOLS' "win_loss" rewards:
         # nobody leaves before the end), for ``act_for``'s test of the moves that pay nobody.
@@ -325,7 +325,7 @@ class Table:
         a list of its own that the table never changes."""
         if self.truncated or self.illegal_by is not None:
             return []
-        if self._decider_ids:  # (TOOLS: the engine answers [] for a seat not deciding)
+        if not self.seats_leave:  # (TOOLS: the engine answers [] for a seat not deciding)
             return self.game.legal_action_ids(seat)
         # (the engine's decider is None once the game is over)
         return [] if self.game.decider != seat else self._legal_ids(seat)
