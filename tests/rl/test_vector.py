@@ -58,6 +58,9 @@ def run(envs: gym.vector.VectorEnv, steps: int, seed: int) -> list[tuple[Any, ..
         ("parlor/Classic-v0", {"max_steps": 120, "reward": "margin"}, 150),
         ("parlor/Classic-v0", {"max_steps": 80, "skip_forced": True}, 120),
         ("parlor/Tools-v0", {"skip_forced": True, "max_steps": 40}, 150),
+        # (the cap under "win_loss" rewards: the batch's own test of the moves that pay nobody)
+        ("parlor/Tools-v0", {"max_steps": 30}, 150),
+        ("parlor/Tools-v0", {"max_steps": 30, "truncation_reward": "valuation"}, 150),
     ],
 )
 def test_the_batch_plays_what_sync_vector_env_plays(

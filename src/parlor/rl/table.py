@@ -181,15 +181,18 @@ class Table:
         self.liquidate: Liquidate = liquidate
         self.game: Game[Any] = spec.new_game(0)
         self._id_kinds = self._classify_ids(self.game)
-        # The engine's legal ids are this table's as they are, and only the decider's (TOOLS:
-        # no id narrowed by an option, no "any time" actions): decision_ids asks it directly.
-        self._decider_ids = spec.family == "tools"
         self.encoder = spec.encoder(self.game)
         self.n = self.game.num_players
         self.num_actions = self.game.num_actions
         # Only the property games have seats that leave before the end (bankruptcy): TOOLS skips
-        # the per-seat checks at every step.
+        # the per-seat checks at every step, and its engine's legal ids are this table's as they
+        # are, and only the decider's (no id narrowed by an option, no "any time" actions), so
+        # decision_ids asks it directly. (Attributes cost: past 29, CPython 3.11 gives each
+        # table a dict of its own, and one more attribute here made every step slower.)
         self.seats_leave = spec.family != "tools"
+        # Whether only the end of the game or the cap pays anyone (TOOLS' "win_loss" rewards:
+        # nobody leaves before the end), for ``act_for``'s test of the moves that pay nobody.
+        self._ends_pay = self._win_loss and not self.seats_leave
         self.no_mask = np.zeros(self.num_actions, dtype=np.int8)
         self.no_mask.flags.writeable = False
         self._masks: dict[tuple[int, ...], Mask] = {}  # read-only masks by their legal ids
@@ -322,7 +325,7 @@ class Table:
         a list of its own that the table never changes."""
         if self.truncated or self.illegal_by is not None:
             return []
-        if self._decider_ids:  # (TOOLS: the engine answers [] for a seat not deciding)
+        if not self.seats_leave:  # (TOOLS: the engine answers [] for a seat not deciding)
             return self.game.legal_action_ids(seat)
         # (the engine's decider is None once the game is over)
         return [] if self.game.decider != seat else self._legal_ids(seat)
@@ -401,8 +404,13 @@ class Table:
     def act_for(self, seat: int, action: Any, learner: int) -> float:
         """``act(seat, action)[learner]`` for the batched environments, without a list of every
         seat's rewards on the steps that pay nobody."""
-        self.game.apply(action)
+        game = self.game
+        game.apply(action)
         self.steps += 1
+        if self._ends_pay:  # (``_pays_nobody``'s answer then, inline: most moves)
+            if game.outcome is None and self.steps < self.max_steps:
+                return 0.0
+            return self._step_rewards()[learner]
         return 0.0 if self._pays_nobody() else self._step_rewards()[learner]
 
     def _pays_nobody(self) -> bool:
