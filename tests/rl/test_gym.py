@@ -182,3 +182,19 @@ def test_a_game_cut_at_the_cap_names_its_leaders_by_the_book() -> None:
     best = max(values.values())
     assert info["leaders"] == tuple(p for p, v in values.items() if v == best)
     assert total == (1.0 if info["leaders"] == (0,) else 0.0 if 0 in info["leaders"] else -1.0)
+
+
+def test_a_table_keeps_to_the_attributes_python_shares() -> None:
+    # (see Table.__init__: past 29 attributes a plain table has a dict of its own, and every
+    # attribute read of every step is slower; compiled, the table is a native class)
+    for env_id in ("parlor/Tools-v0", "parlor/Classic-v0"):
+        env = gym.make(env_id).unwrapped
+        env.reset(seed=1)
+        for _ in range(20):
+            mask = env.action_masks()
+            _, _, done, cut, _ = env.step(int(np.flatnonzero(mask)[0]))
+            if done or cut:
+                env.reset()
+        fields = getattr(env.table, "__dict__", None)
+        if fields is not None:
+            assert len(fields) <= 29, sorted(fields)

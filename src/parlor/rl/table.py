@@ -166,7 +166,6 @@ class Table:
             raise ValueError("max_steps must be at least 1")
         self.spec = spec
         self.reward_kind: RewardKind = reward
-        self._win_loss = reward == "win_loss"
         self.shaping_scale = float(shaping_scale)
         self.max_steps = max_steps
         self.truncation_reward: TruncationReward = truncation_reward
@@ -187,17 +186,19 @@ class Table:
         # Only the property games have seats that leave before the end (bankruptcy): TOOLS skips
         # the per-seat checks at every step, and its engine's legal ids are this table's as they
         # are, and only the decider's (no id narrowed by an option, no "any time" actions), so
-        # decision_ids asks it directly. (Attributes cost: past 29, CPython 3.11 gives each
-        # table a dict of its own, and one more attribute here made every step slower.)
+        # decision_ids asks it directly.
         self.seats_leave = spec.family != "tools"
         # Whether only the end of the game or the cap pays anyone (TOOLS' "win_loss" rewards:
         # nobody leaves before the end), for ``act_for``'s test of the moves that pay nobody.
-        self._ends_pay = self._win_loss and not self.seats_leave
+        self._ends_pay = reward == "win_loss" and not self.seats_leave
         self.no_mask = np.zeros(self.num_actions, dtype=np.int8)
         self.no_mask.flags.writeable = False
         self._masks: dict[tuple[int, ...], Mask] = {}  # read-only masks by their legal ids
-        self._masks_kept = max(64, _MASK_BYTES // self.num_actions)
         self.reset(0)
+        # (At most 29 attributes, which tests/rl/test_gym.py holds: CPython 3.11 keeps an
+        # instance's attributes beside its class's shared keys only up to that many; past it
+        # each table has a dict of its own and every attribute read, at every step, is slower.
+        # Derive a value where it is used rather than keep one more.)
 
     @property
     def layout(self) -> Layout:
@@ -294,7 +295,7 @@ class Table:
             key = tuple(ids)
             mask = self._masks.get(key)
             if mask is None:
-                if len(self._masks) >= self._masks_kept:
+                if len(self._masks) >= max(64, _MASK_BYTES // self.num_actions):  # (a miss)
                     self._masks.clear()
                 mask = np.zeros(self.num_actions, dtype=np.int8)
                 # One item write per legal id through a memoryview: a handful of ids, where
@@ -421,7 +422,7 @@ class Table:
         (``_locate``) at every move; the seats out are the bankrupt ones, counted in C rather
         than by listing the players in play."""
         game = self.game
-        if not self._win_loss or game.outcome is not None:
+        if self.reward_kind != "win_loss" or game.outcome is not None:
             return False
         if self.steps >= self.max_steps:
             return False
