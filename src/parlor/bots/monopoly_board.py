@@ -407,36 +407,9 @@ class Deeds:
         top_rent, spots, build_options = self._top_rent, self._spots, self._build_options
         junk, lone, by_price = self._junk, self._lone, self._by_price
         offer_targets = self._offer_targets
-        if same_owner:
-            # The parts of the touched groups' players that read them: the top rents; where
-            # the whole owner may build (only its whole groups count); the junk lot and the
-            # lone lots, which skip a whole street group's lots whatever their mortgages and
-            # buildings. The players of a split group are partial.
-            group_is_street = board.group_is_street
+        if same_owner:  # (the parts of the touched groups' players that read them)
             for gi in touched:
-                sole = group_owner[gi]
-                if sole >= 0:
-                    top_rent[sole] = None
-                    spots[sole] = None
-                    build_options[sole] = None
-                    if not group_is_street[gi]:
-                        junk[sole] = None
-                        lone[sole] = None
-                    continue
-                members = groups[gi]
-                first = owner[members[0]]
-                split = False
-                for s in members:
-                    o = owner[s]
-                    if o >= 0:
-                        top_rent[o] = None
-                        junk[o] = None
-                        lone[o] = None
-                    if o != first:
-                        split = True
-                if split:
-                    for s in members:
-                        partial.add(owner[s])
+                self._drop_group_parts(gi, owner, partial)
         else:
             for gi in touched:
                 members = groups[gi]
@@ -509,6 +482,31 @@ class Deeds:
         self._drop_offer_parts(partial, same_owner and flipped)
         return True
 
+    def _drop_group_parts(self, gi: int, owner: list[int], partial: set[int]) -> None:
+        """With the owners unchanged, the parts of group ``gi``'s players that read it dropped:
+        the top rents; where its whole owner may build (only whole groups count); the junk lot
+        and the lone lots, which skip a whole street group's lots whatever their mortgages and
+        buildings. The players of a split group join ``partial``."""
+        sole = self.group_owner[gi]
+        if sole >= 0:
+            self._top_rent[sole] = self._spots[sole] = self._build_options[sole] = None
+            if not self.board.group_is_street[gi]:
+                self._junk[sole] = self._lone[sole] = None
+            return
+        top_rent, junk, lone = self._top_rent, self._junk, self._lone
+        members = self.board.groups[gi]
+        first = owner[members[0]]
+        split = False
+        for s in members:
+            o = owner[s]
+            if o >= 0:
+                top_rent[o] = junk[o] = lone[o] = None
+            if o != first:
+                split = True
+        if split:
+            for s in members:
+                partial.add(owner[s])
+
     def _built_flipped(self, gi: int, buildings: list[int], before: list[int]) -> bool:
         """Whether group ``gi`` gained its first building or lost its last from ``before`` to
         ``buildings`` (the flag kept in ``_built`` when it is kept)."""
@@ -548,24 +546,8 @@ class Deeds:
         gi = board.group_index[sq]
         if (not rebuilt and mortgaged[sq] == self.mortgaged[sq]) or gi < 0:
             return False
-        members = board.groups[gi]
-        sole = self.group_owner[gi]
         partial: set[int] = set()
-        if sole >= 0:
-            self._top_rent[sole] = self._spots[sole] = self._build_options[sole] = None
-            if not board.group_is_street[gi]:
-                self._junk[sole] = self._lone[sole] = None
-        else:
-            top_rent, junk, lone = self._top_rent, self._junk, self._lone
-            first = owner[members[0]]
-            for s in members:
-                o = owner[s]
-                if o >= 0:
-                    top_rent[o] = junk[o] = lone[o] = None
-                if o != first:
-                    partial.add(o)
-            if partial:  # (a split group: all its players)
-                partial.add(first)
+        self._drop_group_parts(gi, owner, partial)
         flipped = rebuilt and self._built_flipped(gi, buildings, before)
         self.mortgaged[sq] = mortgaged[sq]
         before[sq] = buildings[sq]
