@@ -324,15 +324,7 @@ class Deeds:
         built = self._built
         if built is None:
             buildings = self.buildings
-            built = []
-            for members in self.board.groups:
-                has = False
-                for s in members:
-                    if buildings[s]:
-                        has = True
-                        break
-                built.append(has)
-            self._built = built
+            built = self._built = [_any_built(buildings, m) for m in self.board.groups]
         return built
 
     def same(self, owner: list[int], mortgaged: list[bool], buildings: list[int]) -> bool:

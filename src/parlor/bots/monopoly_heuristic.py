@@ -397,10 +397,7 @@ class MonopolyHeuristicBot:
         for lots in deeds.owned:
             unowned -= len(lots)
         danger = i_earn = False
-        built = deeds._built
-        if built is None:
-            built = deeds.built_groups()
-        for gi, has in enumerate(built):
+        for gi, has in enumerate(deeds.built_groups()):
             if has:
                 for s in b.groups[gi]:
                     if buildings[s]:
