@@ -13,13 +13,13 @@ Traceback (most recent call last):
 parlor.core.errors.IllegalAction: Ann does not own Boardwalk
 
 The rules live in one module per rule area, in the order of the rulebooks (docs/rules/README.md,
-S1-S21): ``table`` (the state, money, groups), ``turn`` (dice, moving, squares, cards, tax, jail),
+S1-S21): ``table`` (the state, money, groups), ``turn`` (the opening, dice, moving, squares, cards, tax, jail),
 ``buying`` (buying and auctions), ``rent``, ``building`` (buildings and the bank's stock),
 ``shortage`` (who wishes to buy the bank's last buildings, and their auction),
 ``mortgages``, ``trades``, ``debts`` (debts and bankruptcy), ``ending`` (the end and valuation),
 and ``action_ids`` (the integer action space), each class of one on the class of another (see
-``table``). This module's class is the top of that chain: setup (S3, the
-short and time-limit games' deeds), the pending decision, legality and dispatch of every action to
+``table``). This module's class is the top of that chain: the new game's state
+(``turn`` deals the opening, S3), the pending decision, legality and dispatch of every action to
 its area's handler, the legal-action lists, saving and copying; ``views`` builds what
 players see.
 """
@@ -63,7 +63,6 @@ from parlor.monopoly.buying import BID_STEPS
 from parlor.monopoly.debts import DebtRules
 from parlor.monopoly.edition import Edition, edition_from_save, load_edition, saved_edition
 from parlor.monopoly.frames import (
-    BANK,
     Auction,
     BankAuctions,
     Frame,
@@ -209,40 +208,7 @@ class PropertyGame(DebtRules):
         self.setup_events: list[Event] = []
         self._space = space_for(ed)
         self._derive()
-        self._setup()
-
-    # ----- setup -------------------------------------------------------------------------------
-    def _setup(self) -> None:
-        ev = self.setup_events
-        for deck in self.decks.values():
-            self.rng.shuffle(deck)
-        n = self.num_players
-        first = 0
-        if self.options.roll_for_first_player:
-            contenders = list(range(n))
-            while len(contenders) > 1:
-                throws = {p: self.rng.randint(1, 6) + self.rng.randint(1, 6) for p in contenders}
-                ev.append(Event("first_throw", {"throws": {str(p): t for p, t in throws.items()}}))
-                best = max(throws.values())
-                contenders = [p for p in contenders if throws[p] == best]
-            first = contenders[0]
-        self.first_player = first
-        ev.append(Event("first_player", {"player": first}))
-        if self.options.starting_deeds:
-            deeds = list(self.edition.property_squares)
-            self.rng.shuffle(deeds)
-            for _ in range(self.options.starting_deeds):
-                for k in range(n):
-                    p = (first + k) % n
-                    sq = deeds.pop()
-                    self.owner[sq] = p
-                    self._estate_changed(sq)
-                    price = (
-                        self.edition.squares[sq].price if self.options.starting_deeds_paid else 0
-                    )
-                    self._pay(p, BANK, price)
-                    ev.append(Event("deed_dealt", {"player": p, "square": sq, "paid": price}))
-        self.frames.append(Turn(first))
+        self._open_game()
 
     @classmethod
     def from_settings(cls, settings: Mapping[str, Any], seed: int) -> PropertyGame:

@@ -1,12 +1,13 @@
-"""A turn: the dice, moving, what the square reached does, cards, income tax and jail.
+"""The opening and a turn: who starts, the dice, moving, what the square reached does, cards,
+income tax and jail.
 
-Clauses (docs/rules/README.md): S2 seats (play passes left, bankrupt seats skipped), S4 a turn,
-doubles and three doubles (jail without moving), S5 salary at Go (passing or landing, forward moves
-only), S6 (an unowned property landed on is offered), S8 (rent is charged on landing, see rent.py),
-S10 cards (top card drawn, back to the bottom; jail cards held), S11 income tax (flat or the
-percentage of total worth), S12 jail (card, fine on the first turns, doubles; the last failed
-throw pays and moves), S20 (a time limit counted in rounds from the first player), S21 Free
-Parking.
+Clauses (docs/rules/README.md): S2 seats (play passes left, bankrupt seats skipped), S3 the opening
+(who starts; the short game's deeds), S4 a turn, doubles and three doubles (jail without moving),
+S5 salary at Go (passing or landing, forward moves only), S6 (an unowned property landed on is
+offered), S8 (rent is charged on landing, see rent.py), S10 cards (top card drawn, back to the
+bottom; jail cards held), S11 income tax (flat or the percentage of total worth), S12 jail (card,
+fine on the first turns, doubles; the last failed throw pays and moves), S20 (a time limit counted
+in rounds from the first player), S21 Free Parking.
 """
 
 from __future__ import annotations
@@ -57,6 +58,41 @@ _ROLL_AGAIN: Final = _per_seat("roll_again")
 
 
 class TurnRules(EndRules):
+    # ----- the game's opening (S3) -----------------------------------------------------------
+    def _open_game(self) -> None:
+        """Shuffle the decks, find who starts (a throw each, the highest again on a tie) and deal
+        the short game's deeds (its options): the setup events, then the first turn."""
+        ev = self.setup_events
+        for deck in self.decks.values():
+            self.rng.shuffle(deck)
+        n = self.num_players
+        first = 0
+        if self.options.roll_for_first_player:
+            contenders = list(range(n))
+            while len(contenders) > 1:
+                throws = {p: self.rng.randint(1, 6) + self.rng.randint(1, 6) for p in contenders}
+                ev.append(Event("first_throw", {"throws": {str(p): t for p, t in throws.items()}}))
+                best = max(throws.values())
+                contenders = [p for p in contenders if throws[p] == best]
+            first = contenders[0]
+        self.first_player = first
+        ev.append(Event("first_player", {"player": first}))
+        if self.options.starting_deeds:
+            deeds = list(self.edition.property_squares)
+            self.rng.shuffle(deeds)
+            for _ in range(self.options.starting_deeds):
+                for k in range(n):
+                    p = (first + k) % n
+                    sq = deeds.pop()
+                    self.owner[sq] = p
+                    self._estate_changed(sq)
+                    price = (
+                        self.edition.squares[sq].price if self.options.starting_deeds_paid else 0
+                    )
+                    self._pay(p, BANK, price)
+                    ev.append(Event("deed_dealt", {"player": p, "square": sq, "paid": price}))
+        self.frames.append(Turn(first))
+
     # ----- the turn's decision (S4, S12) -------------------------------------------------------
     def _turn_decision(self, top: Turn) -> Decision:
         p = top.player
