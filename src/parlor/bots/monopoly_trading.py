@@ -142,11 +142,21 @@ OfferPlan = tuple[
 
 def offer_plan(bot: MonopolyHeuristicBot, table: Table, player: int) -> list[OfferPlan]:
     """Per target and sweetener of :meth:`Table.offer_targets`: the price levels of the bot's
-    ``price_factors`` at which the other side gains by the plain measure. That follows from
-    the deeds, the number of players left and the bot's parameters alone, not from the cash,
-    so it is kept with the deeds."""
+    ``price_factors`` at which the other side gains by the plain measure, less those at which
+    no measure :func:`offer_search` takes can make the trade good for ``player`` (a bound that
+    needs no cash: :func:`_target_plan`); a sweetener left with none is left out. That follows
+    from the deeds, the number of players left and the bot's parameters alone, not from the
+    cash, so it is kept with the deeds."""
     kind, rising = bot_kind(bot)
-    return _plans(bot, table, player, kind, rising, table.n_active())
+    return _plans(bot, table, player, kind, rising, table.n_active())[0]
+
+
+#: What :func:`_plans` keeps per player: the plans, and the least price any of them asks (a
+#: search with less to spend, past the reserve, finds nothing).
+PlayerPlans = tuple[list[OfferPlan], int]
+
+#: The least price of no plan at all: more than any cash.
+_NO_PRICE = 1 << 62
 
 
 def _plans(
@@ -156,18 +166,20 @@ def _plans(
     kind: TradeKind,
     rising: bool,
     n_active: int,
-) -> list[OfferPlan]:
+) -> PlayerPlans:
     """:func:`offer_plan` with the bot's :func:`bot_kind` and the players left (asked once by
-    :func:`offer_search`, which reads them too)."""
+    :func:`offer_search`, which reads them too), and the least price of its plans."""
     deeds = table.deeds
     plans = deeds._offer_plans
     if plans is None:
         plans = deeds._offer_plans = {}
-    factors = bot.price_factors
-    key = (player, kind, n_active)
-    plan: list[OfferPlan] | None = plans.get(key)
-    if plan is not None:
-        return plan
+    propose = bot.propose_weight
+    # (the proposer's weight prunes the plans, so it is part of their keys; the first item
+    # stays the player, which the deeds' change paths read)
+    key = (player, kind, n_active, propose)
+    found: PlayerPlans | None = plans.get(key)
+    if found is not None:
+        return found
     board = table.board
     unit = board.money_unit
     # :func:`_gain` answering, with no jail cards, written out (the same operations in the
@@ -178,17 +190,20 @@ def _plans(
     # price (each operation rounds monotonically): from the first level it accepts, it accepts
     # every dearer one (which are positive when that one is).
     suffix = weight >= 0.0 and rising
-    group_index = table.board.group_index
+    # The weight of :func:`offer_search` (not answering).
+    own_weight = 1.0 if n_active <= 2 else propose
+    group_index = board.group_index
     # Per target, the plan made at an earlier decision holds while the target (its lots, the
     # other side, its sweeteners) is the same and none of the groups it reads (its own, its
     # sweeteners') has changed since: a purchase, build or mortgage elsewhere keeps it.
     cache = deeds.target_plans
     stamps = deeds.stamps
-    plan = []
+    plan: list[OfferPlan] = []
+    least = _NO_PRICE
     for target in table.offer_targets(player):
         rest = target.take
         gi = group_index[rest[0]]
-        tkey = (player, kind, n_active, rest)
+        tkey = (player, kind, n_active, propose, rest)
         hit = cache.get(tkey)
         if hit is not None and hit[0] == target:
             seen: tuple[int, ...] = hit[1]
@@ -203,19 +218,36 @@ def _plans(
                 if not fresh:
                     break
             if fresh:
-                plan.extend(hit[2])
+                if hit[2]:
+                    plan.extend(hit[2])
+                    if hit[3] < least:
+                        least = hit[3]
                 continue
-        entries = _target_plan(
-            table, player, target, gi, unit, kind, factors, weight, margin, suffix
+        entries, target_least = _target_plan(
+            table,
+            player,
+            target,
+            gi,
+            unit,
+            kind,
+            bot.price_factors,
+            weight,
+            margin,
+            suffix,
+            own_weight,
+            rising,
         )
         read = [stamps[gi]]
         for give in target.sweeteners:
             for s in give:
                 read.append(stamps[group_index[s]])
-        cache[tkey] = (target, tuple(read), entries)
-        plan.extend(entries)
-    plans[key] = plan
-    return plan
+        cache[tkey] = (target, tuple(read), entries, target_least)
+        if entries:
+            plan.extend(entries)
+            if target_least < least:
+                least = target_least
+    found = plans[key] = (plan, least)
+    return found
 
 
 def _target_plan(
@@ -229,11 +261,16 @@ def _target_plan(
     weight: float,
     margin: float,
     suffix: bool,
-) -> list[OfferPlan]:
-    """:func:`offer_plan`'s entries for one target (group ``gi``), one per sweetener the other
-    side accepts at some level. They read the target's group and its sweeteners' groups only."""
+    own_weight: float,
+    rising: bool,
+) -> tuple[list[OfferPlan], int]:
+    """:func:`offer_plan`'s entries for one target (group ``gi``), one per sweetener with a
+    price the other side accepts and that may be good for ``player`` (:func:`offer_search`'s
+    ``own_weight``), and the least of those prices. They read the target's group and its
+    sweeteners' groups only."""
     other, rest, base = target.other, target.take, target.base
-    group_index = table.board.group_index
+    board = table.board
+    group_index = board.group_index
     levels = _LEVELS.get((base, unit, kind))
     if levels is None:
         if len(_LEVELS) > 4096:
@@ -248,18 +285,27 @@ def _target_plan(
     for s in rest:
         after[s] = player
     target_p, target_o = table.group_deltas(player, other, gi, after)
+    # The target completes group ``gi`` for ``player``; a sweetener (a lot ``other`` lacks
+    # from a street group of its, :meth:`Table.offer_targets`) completes that group for
+    # ``other`` (:func:`completed_groups`, the lots given first).
+    done_target = [(gi, player)]
     entries: list[OfferPlan] = []
+    least = _NO_PRICE
     for give in target.sweeteners:
         if not give:
             plain = (0.0 + target_p, 0.0 + target_o)
+            done = done_target
         elif len(give) == 1 and group_index[give[0]] != gi:
             s = give[0]
+            g2 = group_index[s]
             after[s] = other
-            give_p, give_o = table.group_deltas(player, other, group_index[s], after)
+            give_p, give_o = table.group_deltas(player, other, g2, after)
             after[s] = table.owner[s]
             plain = ((0.0 + give_p) + target_p, (0.0 + give_o) + target_o)
+            done = [(g2, other), (gi, player)]
         else:
             plain = table.trade_deltas(player, other, give, rest)
+            done = completed_groups(table, player, other, give, rest)
         pays: list[int] = []
         for i, pay in enumerate(levels):
             if not give and pay <= 0:
@@ -269,10 +315,47 @@ def _target_plan(
                     pays = levels[i:]
                     break
                 pays.append(pay)
+        if pays and own_weight >= 0.0:
+            pays = _hopeful(board, player, plain, done, pays, own_weight, margin, rising)
         if pays:
-            done = completed_groups(table, player, other, give, rest)
             entries.append((other, rest, give, plain, pays, done))
-    return entries
+            first = pays[0] if rising else min(pays)
+            if first < least:
+                least = first
+    return entries, least
+
+
+def _hopeful(
+    board: Any,
+    player: int,
+    plain: tuple[float, float],
+    done: list[tuple[int, int]],
+    pays: list[int],
+    weight: float,
+    margin: float,
+    rising: bool,
+) -> list[int]:
+    """The prices of ``pays`` at which :func:`offer_search` (its ``weight`` not negative) may
+    find the trade good for ``player`` whatever the cash: its gain with ``plain`` less, for
+    ``other``, the whole bonus of each group it completes with houses to build, is positive.
+    The funded measure takes off ``player``'s side no more than nothing and off ``other``'s
+    no more than that bonus (each step rounds monotonically, a bonus is not negative), so its
+    gain is no greater; the plain measure takes off nothing. The prices are rising when
+    ``rising`` and the bound falls as the price rises: the first it fails ends them."""
+    d_me, d_other = plain
+    for group, side in done:
+        bonus = board.group_bonus[group]
+        if bonus < 0.0:
+            return pays  # (no bound: a negative bonus adds to a side's change)
+        if side != player and HOUSES_NEEDED * board.group_house_cost[group] > 0:
+            d_other -= bonus
+    kept: list[int] = []
+    for pay in pays:
+        if (d_me - pay) - weight * (d_other + pay) - margin > 0:
+            kept.append(pay)
+        elif rising:
+            break
+    return kept
 
 
 #: A bot's trade parameters in the keys of its price plans and levels: a small number standing
@@ -357,12 +440,15 @@ def offer_search(
     written out with the same operations in the same order: the same floats."""
     kind, rising = bot_kind(bot)
     n_active = table.n_active()
-    plans = _plans(bot, table, player, kind, rising, n_active)
-    if not plans:
+    plans, least = _plans(bot, table, player, kind, rising, n_active)
+    # No plan's price is affordable when the least is not (no plan at all: no price).
+    cash = table.cash[player]
+    if least > cash:
+        return None
+    reserve = bot._reserve(table)
+    if cash - least < reserve:
         return None
     best: tuple[float, ProposeTrade] | None = None
-    cash = table.cash[player]
-    reserve = bot._reserve(table)
     # The proposer's gain falls as the price rises (its measure's change does not grow as it
     # pays more, the other side's does not fall, and a non-negative weight counts that against
     # it): past the first price it refuses, no dearer one can do.
@@ -401,6 +487,8 @@ def offer_search(
                 if monotone:
                     break  # (it only falls as the price rises)
                 continue
+            if monotone and best is not None and mine_gain <= best[0]:
+                break  # (no dearer price of this sweetener can beat the best: none is made)
             offer = ProposeTrade(player, other, give_squares=give, take_squares=rest, give_cash=pay)
             if offer in made:
                 continue
