@@ -175,8 +175,11 @@ def _plans(
         plans = deeds._offer_plans = {}
     propose = bot.propose_weight
     # (the proposer's weight prunes the plans, so it is part of their keys; the first item
-    # stays the player, which the deeds' change paths read)
-    key = (player, kind, n_active, propose)
+    # stays the player, which the deeds' change paths read. The players left count through
+    # the weights alone, which differ only between two and more: a bankruptcy among more
+    # keeps the plans of the players it leaves alone.)
+    two = n_active <= 2
+    key = (player, kind, two, propose)
     found: PlayerPlans | None = plans.get(key)
     if found is not None:
         return found
@@ -184,14 +187,14 @@ def _plans(
     unit = board.money_unit
     # :func:`_gain` answering, with no jail cards, written out (the same operations in the
     # same order: the same floats).
-    weight = 1.0 if n_active <= 2 else bot.trade_weight
+    weight = 1.0 if two else bot.trade_weight
     margin = 0.02 * board.starting_cash
     # With rising levels and a non-negative weight the other side's gain only grows with the
     # price (each operation rounds monotonically): from the first level it accepts, it accepts
     # every dearer one (which are positive when that one is).
     suffix = weight >= 0.0 and rising
     # The weight of :func:`offer_search` (not answering).
-    own_weight = 1.0 if n_active <= 2 else propose
+    own_weight = 1.0 if two else propose
     group_index = board.group_index
     # Per target, the plan made at an earlier decision holds while the target (its lots, the
     # other side, its sweeteners) is the same and none of the groups it reads (its own, its
@@ -203,7 +206,7 @@ def _plans(
     for target in table.offer_targets(player):
         rest = target.take
         gi = group_index[rest[0]]
-        tkey = (player, kind, n_active, propose, rest)
+        tkey = (player, kind, two, propose, rest)
         hit = cache.get(tkey)
         if hit is not None and hit[0] == target:
             seen: tuple[int, ...] = hit[1]
@@ -307,14 +310,28 @@ def _target_plan(
             plain = table.trade_deltas(player, other, give, rest)
             done = completed_groups(table, player, other, give, rest)
         pays: list[int] = []
-        for i, pay in enumerate(levels):
-            if not give and pay <= 0:
-                continue
-            if (plain[1] + pay) - weight * (plain[0] - pay) - margin > 0:
-                if suffix:
-                    pays = levels[i:]
-                    break
-                pays.append(pay)
+        if suffix:
+            # The first level accepted, halving (its gain only grows with the price): from
+            # it, every level.
+            lo, hi = 0, len(levels)
+            if not give:
+                while lo < hi and levels[lo] <= 0:
+                    lo += 1
+            p_me, p_other = plain
+            while lo < hi:
+                mid = (lo + hi) // 2
+                pay = levels[mid]
+                if (p_other + pay) - weight * (p_me - pay) - margin > 0:
+                    hi = mid
+                else:
+                    lo = mid + 1
+            pays = levels[lo:]
+        else:
+            for pay in levels:
+                if not give and pay <= 0:
+                    continue
+                if (plain[1] + pay) - weight * (plain[0] - pay) - margin > 0:
+                    pays.append(pay)
         if pays and own_weight >= 0.0:
             pays = _hopeful(board, player, plain, done, pays, own_weight, margin, rising)
         if pays:
@@ -349,13 +366,18 @@ def _hopeful(
             return pays  # (no bound: a negative bonus adds to a side's change)
         if side != player and HOUSES_NEEDED * board.group_house_cost[group] > 0:
             d_other -= bonus
-    kept: list[int] = []
-    for pay in pays:
-        if (d_me - pay) - weight * (d_other + pay) - margin > 0:
-            kept.append(pay)
-        elif rising:
-            break
-    return kept
+    if rising:
+        # The prices up to the first the bound fails, halving.
+        lo, hi = 0, len(pays)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            pay = pays[mid]
+            if (d_me - pay) - weight * (d_other + pay) - margin > 0:
+                lo = mid + 1
+            else:
+                hi = mid
+        return pays if lo == len(pays) else pays[:lo]
+    return [pay for pay in pays if (d_me - pay) - weight * (d_other + pay) - margin > 0]
 
 
 #: A bot's trade parameters in the keys of its price plans and levels: a small number standing
