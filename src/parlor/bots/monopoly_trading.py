@@ -284,10 +284,14 @@ def _target_plan(
     # :meth:`Table.trade_deltas` group by group: the target group's change is the same for
     # every sweetener, whose lot lies in another group (summed in the same order: the
     # lots given first, so the same floats).
-    after = list(table.owner)
-    for s in rest:
-        after[s] = player
-    target_p, target_o = table.group_deltas(player, other, gi, after)
+    # (:meth:`Table.group_deltas` written out: after the trade the target group is all
+    # ``player``'s and a sweetener's all ``other``'s, so the side left without a lot there
+    # is worth 0.0 in it, and a list of one owner everywhere stands for the lots' owners after)
+    owner = table.owner
+    worth = table._group_worth
+    target_p = worth(player, gi, [player] * len(owner)) - worth(player, gi, owner)
+    target_o = 0.0 - worth(other, gi, owner)
+    whole_other: list[int] | None = None
     # The target completes group ``gi`` for ``player``; a sweetener (a lot ``other`` lacks
     # from a street group of its, :meth:`Table.offer_targets`) completes that group for
     # ``other`` (:func:`completed_groups`, the lots given first).
@@ -299,11 +303,11 @@ def _target_plan(
             plain = (0.0 + target_p, 0.0 + target_o)
             done = done_target
         elif len(give) == 1 and group_index[give[0]] != gi:
-            s = give[0]
-            g2 = group_index[s]
-            after[s] = other
-            give_p, give_o = table.group_deltas(player, other, g2, after)
-            after[s] = table.owner[s]
+            g2 = group_index[give[0]]
+            if whole_other is None:
+                whole_other = [other] * len(owner)
+            give_p = 0.0 - worth(player, g2, owner)
+            give_o = worth(other, g2, whole_other) - worth(other, g2, owner)
             plain = ((0.0 + give_p) + target_p, (0.0 + give_o) + target_o)
             done = [(g2, other), (gi, player)]
         else:
@@ -462,7 +466,12 @@ def offer_search(
     written out with the same operations in the same order: the same floats."""
     kind, rising = bot_kind(bot)
     n_active = table.n_active()
-    plans, least = _plans(bot, table, player, kind, rising, n_active)
+    # (the plans kept with the deeds read here, :func:`_plans` made only when they are not)
+    kept = table.deeds._offer_plans
+    found = None if kept is None else kept.get((player, kind, n_active <= 2, bot.propose_weight))
+    if found is None:
+        found = _plans(bot, table, player, kind, rising, n_active)
+    plans, least = found
     # No plan's price is affordable when the least is not (no plan at all: no price).
     cash = table.cash[player]
     if least > cash:
