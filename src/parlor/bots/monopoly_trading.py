@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from parlor.bots.monopoly_table import OfferTarget, Table
-from parlor.bots.monopoly_valuation import HOUSES_NEEDED, funds
+from parlor.bots.monopoly_valuation import HOUSES_NEEDED
 from parlor.monopoly.actions import ProposeTrade
 
 if TYPE_CHECKING:
@@ -464,7 +464,11 @@ def offer_search(
     arithmetic: the group's houses and the side's funds less the cash kept back are the same at
     every level, the price alone changes). :func:`_gain` (not answering, no jail cards) is
     written out with the same operations in the same order: the same floats."""
-    kind, rising = bot_kind(bot)
+    memo = bot._trade_kind  # (:func:`bot_kind`'s memo read here: most searches end at once)
+    if memo is not None and memo[0] is bot.price_factors and memo[1] == bot.trade_weight:
+        kind, rising = memo[2], memo[3]
+    else:
+        kind, rising = bot_kind(bot)
     n_active = table.n_active()
     # (the plans kept with the deeds read here, :func:`_plans` made only when they are not)
     kept = table.deeds._offer_plans
@@ -488,6 +492,8 @@ def offer_search(
     weight = 1.0 if n_active <= 2 else bot.propose_weight
     margin = 0.02 * b.starting_cash
     bankrupt = table.bankrupt
+    # ``player``'s lone funds (:meth:`Table.lone_funds`), asked at the first plan that needs them.
+    lone: tuple[int, list[int]] | None = None
     for other, rest, give, plain, pays, done in plans:
         if bankrupt[other]:
             continue
@@ -501,7 +507,22 @@ def offer_search(
                     break  # (the dearer levels are not affordable either)
                 continue
             if parts is None:
-                parts = _funded_parts(table, player, other, done, reserve)
+                # (per completed group, ``player``'s lone funds asked once)
+                parts = []
+                for gi, new_owner in done:
+                    houses = HOUSES_NEEDED * b.group_house_cost[gi]
+                    if houses <= 0:
+                        continue
+                    if new_owner == player:
+                        if lone is None:
+                            lone = table.lone_funds(player)
+                        side_lone, side_cash = lone, cash
+                    else:
+                        side_lone, side_cash = table.lone_funds(other), table.cash[other]
+                    # (:func:`parlor.bots.monopoly_valuation.funds` beside the group, less the
+                    # reserve: the same sums)
+                    spare_base = side_cash + (side_lone[0] - side_lone[1][gi]) - reserve
+                    parts.append((new_owner == player, houses, spare_base, b.group_bonus[gi]))
             d_me, d_other = plain
             for mine, houses, spare_base, bonus in parts:
                 # The side's spare funds after paying or being paid ``pay``.
@@ -529,21 +550,3 @@ def offer_search(
     if best is None:
         return None
     return best[1] if game.is_legal(best[1]) else None
-
-
-def _funded_parts(
-    table: Table, player: int, other: int, done: list[tuple[int, int]], reserve: int
-) -> list[tuple[bool, int, int, float]]:
-    """Per street group in ``done`` (:func:`completed_groups`) with houses to build: whether
-    ``player`` (else ``other``) gets it, :data:`HOUSES_NEEDED` houses a lot's cost, that side's
-    :func:`funds` beside the group less ``reserve``, and the group's monopoly bonus."""
-    b = table.board
-    parts: list[tuple[bool, int, int, float]] = []
-    for gi, new_owner in done:
-        houses = HOUSES_NEEDED * b.group_house_cost[gi]  # (the sum over its lots: the same)
-        if houses <= 0:
-            continue
-        mine = new_owner == player
-        spare_base = funds(table, player if mine else other, gi) - reserve
-        parts.append((mine, houses, spare_base, b.group_bonus[gi]))
-    return parts
