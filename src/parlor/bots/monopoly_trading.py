@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from parlor.bots.monopoly_board import Board
 from parlor.bots.monopoly_table import OfferTarget, Table
 from parlor.bots.monopoly_valuation import HOUSES_NEEDED
 from parlor.monopoly.actions import ProposeTrade
@@ -151,12 +152,18 @@ def offer_plan(bot: MonopolyHeuristicBot, table: Table, player: int) -> list[Off
     return _plans(bot, table, player, kind, rising, table.n_active())[0]
 
 
-#: What :func:`_plans` keeps per player: the plans, and the least price any of them asks (a
-#: search with less to spend, past the reserve, finds nothing).
-PlayerPlans = tuple[list[OfferPlan], int]
+#: What :func:`_plans` keeps per player: the plans, the least price any of them asks (a
+#: search with less to spend, past the reserve, finds nothing) and the proposer's weight they
+#: were made for (it prunes them: held in the value, not the key, so that a key has no float
+#: to hash).
+PlayerPlans = tuple[list[OfferPlan], int, float]
 
-#: The least price of no plan at all: more than any cash.
-_NO_PRICE = 1 << 62
+#: What :func:`_plans` keeps per target: the target, the stamps of the groups read, its entries,
+#: their least price and the proposer's weight.
+TargetPlans = tuple[OfferTarget, tuple[int, ...], list[OfferPlan], int, float]
+
+#: The least price of no plan at all: more than any cash (and a machine-sized int compiled).
+_NO_PRICE = 1 << 60
 
 
 def _plans(
@@ -174,14 +181,14 @@ def _plans(
     if plans is None:
         plans = deeds._offer_plans = {}
     propose = bot.propose_weight
-    # (the proposer's weight prunes the plans, so it is part of their keys; the first item
-    # stays the player, which the deeds' change paths read. The players left count through
-    # the weights alone, which differ only between two and more: a bankruptcy among more
-    # keeps the plans of the players it leaves alone.)
+    # (the first item of a key stays the player, which the deeds' change paths read. The
+    # players left count through the weights alone, which differ only between two and more:
+    # a bankruptcy among more keeps the plans of the players it leaves alone. Plans made for
+    # another proposer's weight are made again.)
     two = n_active <= 2
-    key = (player, kind, two, propose)
+    key = (player, kind, two)
     found: PlayerPlans | None = plans.get(key)
-    if found is not None:
+    if found is not None and found[2] == propose:
         return found
     board = table.board
     unit = board.money_unit
@@ -206,9 +213,9 @@ def _plans(
     for target in table.offer_targets(player):
         rest = target.take
         gi = group_index[rest[0]]
-        tkey = (player, kind, two, propose, rest)
-        hit = cache.get(tkey)
-        if hit is not None and hit[0] == target:
+        tkey = (player, kind, two, rest)
+        hit: TargetPlans | None = cache.get(tkey)
+        if hit is not None and hit[4] == propose and hit[0] == target:
             seen: tuple[int, ...] = hit[1]
             fresh = stamps[gi] == seen[0]
             i = 1
@@ -244,12 +251,12 @@ def _plans(
         for give in target.sweeteners:
             for s in give:
                 read.append(stamps[group_index[s]])
-        cache[tkey] = (target, tuple(read), entries, target_least)
+        cache[tkey] = (target, tuple(read), entries, target_least, propose)
         if entries:
             plan.extend(entries)
             if target_least < least:
                 least = target_least
-    found = plans[key] = (plan, least)
+    found = plans[key] = (plan, least, propose)
     return found
 
 
@@ -288,9 +295,10 @@ def _target_plan(
     # ``player``'s and a sweetener's all ``other``'s, so the side left without a lot there
     # is worth 0.0 in it, and a list of one owner everywhere stands for the lots' owners after)
     owner = table.owner
-    worth = table._group_worth
-    target_p = worth(player, gi, [player] * len(owner)) - worth(player, gi, owner)
-    target_o = 0.0 - worth(other, gi, owner)
+    target_p = table._group_worth(player, gi, [player] * len(owner)) - table._group_worth(
+        player, gi, owner
+    )
+    target_o = 0.0 - table._group_worth(other, gi, owner)
     whole_other: list[int] | None = None
     # The target completes group ``gi`` for ``player``; a sweetener (a lot ``other`` lacks
     # from a street group of its, :meth:`Table.offer_targets`) completes that group for
@@ -306,8 +314,10 @@ def _target_plan(
             g2 = group_index[give[0]]
             if whole_other is None:
                 whole_other = [other] * len(owner)
-            give_p = 0.0 - worth(player, g2, owner)
-            give_o = worth(other, g2, whole_other) - worth(other, g2, owner)
+            give_p = 0.0 - table._group_worth(player, g2, owner)
+            give_o = table._group_worth(other, g2, whole_other) - table._group_worth(
+                other, g2, owner
+            )
             plain = ((0.0 + give_p) + target_p, (0.0 + give_o) + target_o)
             done = [(g2, other), (gi, player)]
         else:
@@ -347,7 +357,7 @@ def _target_plan(
 
 
 def _hopeful(
-    board: Any,
+    board: Board,
     player: int,
     plain: tuple[float, float],
     done: list[tuple[int, int]],
@@ -472,10 +482,10 @@ def offer_search(
     n_active = table.n_active()
     # (the plans kept with the deeds read here, :func:`_plans` made only when they are not)
     kept = table.deeds._offer_plans
-    found = None if kept is None else kept.get((player, kind, n_active <= 2, bot.propose_weight))
-    if found is None:
+    found: PlayerPlans | None = None if kept is None else kept.get((player, kind, n_active <= 2))
+    if found is None or found[2] != bot.propose_weight:
         found = _plans(bot, table, player, kind, rising, n_active)
-    plans, least = found
+    plans, least = found[0], found[1]
     # No plan's price is affordable when the least is not (no plan at all: no price).
     cash = table.cash[player]
     if least > cash:
@@ -513,16 +523,19 @@ def offer_search(
                     houses = HOUSES_NEEDED * b.group_house_cost[gi]
                     if houses <= 0:
                         continue
-                    if new_owner == player:
-                        if lone is None:
-                            lone = table.lone_funds(player)
-                        side_lone, side_cash = lone, cash
-                    else:
-                        side_lone, side_cash = table.lone_funds(other), table.cash[other]
                     # (:func:`parlor.bots.monopoly_valuation.funds` beside the group, less the
                     # reserve: the same sums)
-                    spare_base = side_cash + (side_lone[0] - side_lone[1][gi]) - reserve
-                    parts.append((new_owner == player, houses, spare_base, b.group_bonus[gi]))
+                    mine = new_owner == player
+                    if mine:
+                        if lone is None:
+                            lone = table.lone_funds(player)
+                        spare_base = cash + (lone[0] - lone[1][gi]) - reserve
+                    else:
+                        other_lone = table.lone_funds(other)
+                        spare_base = (
+                            table.cash[other] + (other_lone[0] - other_lone[1][gi]) - reserve
+                        )
+                    parts.append((mine, houses, spare_base, b.group_bonus[gi]))
             d_me, d_other = plain
             for mine, houses, spare_base, bonus in parts:
                 # The side's spare funds after paying or being paid ``pay``.
