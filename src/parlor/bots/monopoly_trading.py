@@ -474,6 +474,9 @@ def offer_search(
     arithmetic: the group's houses and the side's funds less the cash kept back are the same at
     every level, the price alone changes). :func:`_gain` (not answering, no jail cards) is
     written out with the same operations in the same order: the same floats."""
+    targets = table.deeds._offer_targets[player]
+    if targets is not None and not targets:
+        return None  # (no target kept: no plan, whatever the bot's parameters)
     memo = bot._trade_kind  # (:func:`bot_kind`'s memo read here: most searches end at once)
     if memo is not None and memo[0] is bot.price_factors and memo[1] == bot.trade_weight:
         kind, rising = memo[2], memo[3]
