@@ -360,8 +360,9 @@ class Deeds:
         place, for the one holder of a game's newest deeds (the bots' table), at a cost that
         follows from the groups that changed (no list of the board or of the players copied).
         What follows from the other groups is kept: the per-player parts of the players without
-        a lot in a changed group (before or after), the price plans of those not sharing one
-        (``_offer_plans``), the rents and building flags of the other groups. The
+        a lot in a changed group (before or after), the offer targets and price plans
+        (``_offer_plans``) of those not sharing a changed street group of two players
+        (:func:`_offer_players`), the rents and building flags of the other groups. The
         :attr:`version` changes. False (nothing changed) when none of ``squares`` differs."""
         if len(squares) == 1 and owner[squares[0]] == self.owner[squares[0]]:
             return self._advance_lot(owner, mortgaged, buildings, squares[0])
@@ -431,7 +432,10 @@ class Deeds:
                     whole_groups.sort()
                 owned[p] = lots
                 complete[p] = whole_groups
-            partial = affected
+            # (the offer parts follow from the street groups of two players alone)
+            for gi in touched:
+                _offer_players(board, gi, owner, partial)
+                _offer_players(board, gi, before_owner, partial)
         # Which groups have a building, read against the buildings before.
         flipped = False
         if not mortgages_only:
@@ -470,7 +474,9 @@ class Deeds:
             junk[p] = None
             lone[p] = None
             by_price[p] = None
-            offer_targets[p] = None
+        if not same_owner:
+            for p in partial:
+                offer_targets[p] = None
         self._drop_offer_parts(partial, same_owner and flipped)
         return True
 
@@ -478,7 +484,8 @@ class Deeds:
         """With the owners unchanged, the parts of group ``gi``'s players that read it dropped:
         the top rents; where its whole owner may build (only whole groups count); the junk lot
         and the lone lots, which skip a whole street group's lots whatever their mortgages and
-        buildings. The players of a split group join ``partial``."""
+        buildings. The players of a split group of two players join ``partial`` (whose offer
+        parts are dropped: :func:`_offer_players`)."""
         sole = self.group_owner[gi]
         if sole >= 0:
             self._top_rent[sole] = self._spots[sole] = self._build_options[sole] = None
@@ -496,8 +503,7 @@ class Deeds:
             if o != first:
                 split = True
         if split:
-            for s in members:
-                partial.add(owner[s])
+            _offer_players(self.board, gi, owner, partial)
 
     def _built_flipped(self, gi: int, buildings: list[int], before: list[int]) -> bool:
         """Whether group ``gi`` gained its first building or lost its last from ``before`` to
@@ -553,3 +559,26 @@ class Deeds:
         self._danger = None
         self._drop_offer_parts(partial, flipped)
         return True
+
+
+def _offer_players(board: Board, gi: int, owner: list[int], out: set[int]) -> None:
+    """Add to ``out`` the two players of group ``gi`` under ``owner`` when it is a street group
+    of exactly two players (no lot with the bank): only such a group is a trade target or a
+    sweetener of one (``Table.offer_targets``), so a change to any other group leaves every
+    player's offer targets and plans as they are."""
+    if not board.group_is_street[gi]:
+        return
+    members = board.groups[gi]
+    first = owner[members[0]]
+    second = -1
+    for s in members:
+        o = owner[s]
+        if o < 0:
+            return
+        if o != first:
+            if second >= 0 and o != second:
+                return
+            second = o
+    if second >= 0:
+        out.add(first)
+        out.add(second)

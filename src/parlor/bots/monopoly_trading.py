@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from parlor.bots.monopoly_board import Board
 from parlor.bots.monopoly_table import OfferTarget, Table
-from parlor.bots.monopoly_valuation import HOUSES_NEEDED, funds
+from parlor.bots.monopoly_valuation import HOUSES_NEEDED
 from parlor.monopoly.actions import ProposeTrade
 
 if TYPE_CHECKING:
@@ -142,11 +143,27 @@ OfferPlan = tuple[
 
 def offer_plan(bot: MonopolyHeuristicBot, table: Table, player: int) -> list[OfferPlan]:
     """Per target and sweetener of :meth:`Table.offer_targets`: the price levels of the bot's
-    ``price_factors`` at which the other side gains by the plain measure. That follows from
-    the deeds, the number of players left and the bot's parameters alone, not from the cash,
-    so it is kept with the deeds."""
+    ``price_factors`` at which the other side gains by the plain measure, less those at which
+    no measure :func:`offer_search` takes can make the trade good for ``player`` (a bound that
+    needs no cash: :func:`_target_plan`); a sweetener left with none is left out. That follows
+    from the deeds, the number of players left and the bot's parameters alone, not from the
+    cash, so it is kept with the deeds."""
     kind, rising = bot_kind(bot)
-    return _plans(bot, table, player, kind, rising, table.n_active())
+    return _plans(bot, table, player, kind, rising, table.n_active())[0]
+
+
+#: What :func:`_plans` keeps per player: the plans, the least price any of them asks (a
+#: search with less to spend, past the reserve, finds nothing) and the proposer's weight they
+#: were made for (it prunes them: held in the value, not the key, so that a key has no float
+#: to hash).
+PlayerPlans = tuple[list[OfferPlan], int, float]
+
+#: What :func:`_plans` keeps per target: the target, the stamps of the groups read, its entries,
+#: their least price and the proposer's weight.
+TargetPlans = tuple[OfferTarget, tuple[int, ...], list[OfferPlan], int, float]
+
+#: The least price of no plan at all: more than any cash (and a machine-sized int compiled).
+_NO_PRICE = 1 << 60
 
 
 def _plans(
@@ -156,41 +173,49 @@ def _plans(
     kind: TradeKind,
     rising: bool,
     n_active: int,
-) -> list[OfferPlan]:
+) -> PlayerPlans:
     """:func:`offer_plan` with the bot's :func:`bot_kind` and the players left (asked once by
-    :func:`offer_search`, which reads them too)."""
+    :func:`offer_search`, which reads them too), and the least price of its plans."""
     deeds = table.deeds
     plans = deeds._offer_plans
     if plans is None:
         plans = deeds._offer_plans = {}
-    factors = bot.price_factors
-    key = (player, kind, n_active)
-    plan: list[OfferPlan] | None = plans.get(key)
-    if plan is not None:
-        return plan
+    propose = bot.propose_weight
+    # (the first item of a key stays the player, which the deeds' change paths read. The
+    # players left count through the weights alone, which differ only between two and more:
+    # a bankruptcy among more keeps the plans of the players it leaves alone. Plans made for
+    # another proposer's weight are made again.)
+    two = n_active <= 2
+    key = (player, kind, two)
+    found: PlayerPlans | None = plans.get(key)
+    if found is not None and found[2] == propose:
+        return found
     board = table.board
     unit = board.money_unit
     # :func:`_gain` answering, with no jail cards, written out (the same operations in the
     # same order: the same floats).
-    weight = 1.0 if n_active <= 2 else bot.trade_weight
+    weight = 1.0 if two else bot.trade_weight
     margin = 0.02 * board.starting_cash
     # With rising levels and a non-negative weight the other side's gain only grows with the
     # price (each operation rounds monotonically): from the first level it accepts, it accepts
     # every dearer one (which are positive when that one is).
     suffix = weight >= 0.0 and rising
-    group_index = table.board.group_index
+    # The weight of :func:`offer_search` (not answering).
+    own_weight = 1.0 if two else propose
+    group_index = board.group_index
     # Per target, the plan made at an earlier decision holds while the target (its lots, the
     # other side, its sweeteners) is the same and none of the groups it reads (its own, its
     # sweeteners') has changed since: a purchase, build or mortgage elsewhere keeps it.
     cache = deeds.target_plans
     stamps = deeds.stamps
-    plan = []
+    plan: list[OfferPlan] = []
+    least = _NO_PRICE
     for target in table.offer_targets(player):
         rest = target.take
         gi = group_index[rest[0]]
-        tkey = (player, kind, n_active, rest)
-        hit = cache.get(tkey)
-        if hit is not None and hit[0] == target:
+        tkey = (player, kind, two, rest)
+        hit: TargetPlans | None = cache.get(tkey)
+        if hit is not None and hit[4] == propose and hit[0] == target:
             seen: tuple[int, ...] = hit[1]
             fresh = stamps[gi] == seen[0]
             i = 1
@@ -203,19 +228,36 @@ def _plans(
                 if not fresh:
                     break
             if fresh:
-                plan.extend(hit[2])
+                if hit[2]:
+                    plan.extend(hit[2])
+                    if hit[3] < least:
+                        least = hit[3]
                 continue
-        entries = _target_plan(
-            table, player, target, gi, unit, kind, factors, weight, margin, suffix
+        entries, target_least = _target_plan(
+            table,
+            player,
+            target,
+            gi,
+            unit,
+            kind,
+            bot.price_factors,
+            weight,
+            margin,
+            suffix,
+            own_weight,
+            rising,
         )
         read = [stamps[gi]]
         for give in target.sweeteners:
             for s in give:
                 read.append(stamps[group_index[s]])
-        cache[tkey] = (target, tuple(read), entries)
-        plan.extend(entries)
-    plans[key] = plan
-    return plan
+        cache[tkey] = (target, tuple(read), entries, target_least, propose)
+        if entries:
+            plan.extend(entries)
+            if target_least < least:
+                least = target_least
+    found = plans[key] = (plan, least, propose)
+    return found
 
 
 def _target_plan(
@@ -229,11 +271,16 @@ def _target_plan(
     weight: float,
     margin: float,
     suffix: bool,
-) -> list[OfferPlan]:
-    """:func:`offer_plan`'s entries for one target (group ``gi``), one per sweetener the other
-    side accepts at some level. They read the target's group and its sweeteners' groups only."""
+    own_weight: float,
+    rising: bool,
+) -> tuple[list[OfferPlan], int]:
+    """:func:`offer_plan`'s entries for one target (group ``gi``), one per sweetener with a
+    price the other side accepts and that may be good for ``player`` (:func:`offer_search`'s
+    ``own_weight``), and the least of those prices. They read the target's group and its
+    sweeteners' groups only."""
     other, rest, base = target.other, target.take, target.base
-    group_index = table.board.group_index
+    board = table.board
+    group_index = board.group_index
     levels = _LEVELS.get((base, unit, kind))
     if levels is None:
         if len(_LEVELS) > 4096:
@@ -244,35 +291,107 @@ def _target_plan(
     # :meth:`Table.trade_deltas` group by group: the target group's change is the same for
     # every sweetener, whose lot lies in another group (summed in the same order: the
     # lots given first, so the same floats).
-    after = list(table.owner)
-    for s in rest:
-        after[s] = player
-    target_p, target_o = table.group_deltas(player, other, gi, after)
+    # (:meth:`Table.group_deltas` written out: after the trade the target group is all
+    # ``player``'s and a sweetener's all ``other``'s, so the side left without a lot there
+    # is worth 0.0 in it, and a list of one owner everywhere stands for the lots' owners after)
+    owner = table.owner
+    target_p = table._group_worth(player, gi, [player] * len(owner)) - table._group_worth(
+        player, gi, owner
+    )
+    target_o = 0.0 - table._group_worth(other, gi, owner)
+    whole_other: list[int] | None = None
+    # The target completes group ``gi`` for ``player``; a sweetener (a lot ``other`` lacks
+    # from a street group of its, :meth:`Table.offer_targets`) completes that group for
+    # ``other`` (:func:`completed_groups`, the lots given first).
+    done_target = [(gi, player)]
     entries: list[OfferPlan] = []
+    least = _NO_PRICE
     for give in target.sweeteners:
         if not give:
             plain = (0.0 + target_p, 0.0 + target_o)
+            done = done_target
         elif len(give) == 1 and group_index[give[0]] != gi:
-            s = give[0]
-            after[s] = other
-            give_p, give_o = table.group_deltas(player, other, group_index[s], after)
-            after[s] = table.owner[s]
+            g2 = group_index[give[0]]
+            if whole_other is None:
+                whole_other = [other] * len(owner)
+            give_p = 0.0 - table._group_worth(player, g2, owner)
+            give_o = table._group_worth(other, g2, whole_other) - table._group_worth(
+                other, g2, owner
+            )
             plain = ((0.0 + give_p) + target_p, (0.0 + give_o) + target_o)
+            done = [(g2, other), (gi, player)]
         else:
             plain = table.trade_deltas(player, other, give, rest)
-        pays: list[int] = []
-        for i, pay in enumerate(levels):
-            if not give and pay <= 0:
-                continue
-            if (plain[1] + pay) - weight * (plain[0] - pay) - margin > 0:
-                if suffix:
-                    pays = levels[i:]
-                    break
-                pays.append(pay)
-        if pays:
             done = completed_groups(table, player, other, give, rest)
+        pays: list[int] = []
+        if suffix:
+            # The first level accepted, halving (its gain only grows with the price): from
+            # it, every level.
+            lo, hi = 0, len(levels)
+            if not give:
+                while lo < hi and levels[lo] <= 0:
+                    lo += 1
+            p_me, p_other = plain
+            while lo < hi:
+                mid = (lo + hi) // 2
+                pay = levels[mid]
+                if (p_other + pay) - weight * (p_me - pay) - margin > 0:
+                    hi = mid
+                else:
+                    lo = mid + 1
+            pays = levels[lo:]
+        else:
+            for pay in levels:
+                if not give and pay <= 0:
+                    continue
+                if (plain[1] + pay) - weight * (plain[0] - pay) - margin > 0:
+                    pays.append(pay)
+        if pays and own_weight >= 0.0:
+            pays = _hopeful(board, player, plain, done, pays, own_weight, margin, rising)
+        if pays:
             entries.append((other, rest, give, plain, pays, done))
-    return entries
+            first = pays[0] if rising else min(pays)
+            if first < least:
+                least = first
+    return entries, least
+
+
+def _hopeful(
+    board: Board,
+    player: int,
+    plain: tuple[float, float],
+    done: list[tuple[int, int]],
+    pays: list[int],
+    weight: float,
+    margin: float,
+    rising: bool,
+) -> list[int]:
+    """The prices of ``pays`` at which :func:`offer_search` (its ``weight`` not negative) may
+    find the trade good for ``player`` whatever the cash: its gain with ``plain`` less, for
+    ``other``, the whole bonus of each group it completes with houses to build, is positive.
+    The funded measure takes off ``player``'s side no more than nothing and off ``other``'s
+    no more than that bonus (each step rounds monotonically, a bonus is not negative), so its
+    gain is no greater; the plain measure takes off nothing. The prices are rising when
+    ``rising`` and the bound falls as the price rises: the first it fails ends them."""
+    d_me, d_other = plain
+    for group, side in done:
+        bonus = board.group_bonus[group]
+        if bonus < 0.0:
+            return pays  # (no bound: a negative bonus adds to a side's change)
+        if side != player and HOUSES_NEEDED * board.group_house_cost[group] > 0:
+            d_other -= bonus
+    if rising:
+        # The prices up to the first the bound fails, halving.
+        lo, hi = 0, len(pays)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            pay = pays[mid]
+            if (d_me - pay) - weight * (d_other + pay) - margin > 0:
+                lo = mid + 1
+            else:
+                hi = mid
+        return pays if lo == len(pays) else pays[:lo]
+    return [pay for pay in pays if (d_me - pay) - weight * (d_other + pay) - margin > 0]
 
 
 #: A bot's trade parameters in the keys of its price plans and levels: a small number standing
@@ -355,14 +474,29 @@ def offer_search(
     arithmetic: the group's houses and the side's funds less the cash kept back are the same at
     every level, the price alone changes). :func:`_gain` (not answering, no jail cards) is
     written out with the same operations in the same order: the same floats."""
-    kind, rising = bot_kind(bot)
+    targets = table.deeds._offer_targets[player]
+    if targets is not None and not targets:
+        return None  # (no target kept: no plan, whatever the bot's parameters)
+    memo = bot._trade_kind  # (:func:`bot_kind`'s memo read here: most searches end at once)
+    if memo is not None and memo[0] is bot.price_factors and memo[1] == bot.trade_weight:
+        kind, rising = memo[2], memo[3]
+    else:
+        kind, rising = bot_kind(bot)
     n_active = table.n_active()
-    plans = _plans(bot, table, player, kind, rising, n_active)
-    if not plans:
+    # (the plans kept with the deeds read here, :func:`_plans` made only when they are not)
+    kept = table.deeds._offer_plans
+    found: PlayerPlans | None = None if kept is None else kept.get((player, kind, n_active <= 2))
+    if found is None or found[2] != bot.propose_weight:
+        found = _plans(bot, table, player, kind, rising, n_active)
+    plans, least = found[0], found[1]
+    # No plan's price is affordable when the least is not (no plan at all: no price).
+    cash = table.cash[player]
+    if least > cash:
+        return None
+    reserve = bot._reserve(table)
+    if cash - least < reserve:
         return None
     best: tuple[float, ProposeTrade] | None = None
-    cash = table.cash[player]
-    reserve = bot._reserve(table)
     # The proposer's gain falls as the price rises (its measure's change does not grow as it
     # pays more, the other side's does not fall, and a non-negative weight counts that against
     # it): past the first price it refuses, no dearer one can do.
@@ -371,6 +505,8 @@ def offer_search(
     weight = 1.0 if n_active <= 2 else bot.propose_weight
     margin = 0.02 * b.starting_cash
     bankrupt = table.bankrupt
+    # ``player``'s lone funds (:meth:`Table.lone_funds`), asked at the first plan that needs them.
+    lone: tuple[int, list[int]] | None = None
     for other, rest, give, plain, pays, done in plans:
         if bankrupt[other]:
             continue
@@ -384,7 +520,25 @@ def offer_search(
                     break  # (the dearer levels are not affordable either)
                 continue
             if parts is None:
-                parts = _funded_parts(table, player, other, done, reserve)
+                # (per completed group, ``player``'s lone funds asked once)
+                parts = []
+                for gi, new_owner in done:
+                    houses = HOUSES_NEEDED * b.group_house_cost[gi]
+                    if houses <= 0:
+                        continue
+                    # (:func:`parlor.bots.monopoly_valuation.funds` beside the group, less the
+                    # reserve: the same sums)
+                    mine = new_owner == player
+                    if mine:
+                        if lone is None:
+                            lone = table.lone_funds(player)
+                        spare_base = cash + (lone[0] - lone[1][gi]) - reserve
+                    else:
+                        other_lone = table.lone_funds(other)
+                        spare_base = (
+                            table.cash[other] + (other_lone[0] - other_lone[1][gi]) - reserve
+                        )
+                    parts.append((mine, houses, spare_base, b.group_bonus[gi]))
             d_me, d_other = plain
             for mine, houses, spare_base, bonus in parts:
                 # The side's spare funds after paying or being paid ``pay``.
@@ -401,6 +555,8 @@ def offer_search(
                 if monotone:
                     break  # (it only falls as the price rises)
                 continue
+            if monotone and best is not None and mine_gain <= best[0]:
+                break  # (no dearer price of this sweetener can beat the best: none is made)
             offer = ProposeTrade(player, other, give_squares=give, take_squares=rest, give_cash=pay)
             if offer in made:
                 continue
@@ -410,21 +566,3 @@ def offer_search(
     if best is None:
         return None
     return best[1] if game.is_legal(best[1]) else None
-
-
-def _funded_parts(
-    table: Table, player: int, other: int, done: list[tuple[int, int]], reserve: int
-) -> list[tuple[bool, int, int, float]]:
-    """Per street group in ``done`` (:func:`completed_groups`) with houses to build: whether
-    ``player`` (else ``other``) gets it, :data:`HOUSES_NEEDED` houses a lot's cost, that side's
-    :func:`funds` beside the group less ``reserve``, and the group's monopoly bonus."""
-    b = table.board
-    parts: list[tuple[bool, int, int, float]] = []
-    for gi, new_owner in done:
-        houses = HOUSES_NEEDED * b.group_house_cost[gi]  # (the sum over its lots: the same)
-        if houses <= 0:
-            continue
-        mine = new_owner == player
-        spare_base = funds(table, player if mine else other, gi) - reserve
-        parts.append((mine, houses, spare_base, b.group_bonus[gi]))
-    return parts
