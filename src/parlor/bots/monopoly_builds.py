@@ -105,10 +105,11 @@ def build_options(table: Table, player: int) -> list[tuple[int, int, float]]:
     return cached
 
 
-def best_builds(table: Table, player: int, budget: int) -> tuple[int, int]:
+def best_builds(table: Table, player: int, budget: int) -> tuple[int, int, int]:
     """The best lot to build on (by :func:`build_options` score, the bank's stock allowing)
-    within ``budget``, and the best at any cost; -1 where there is none."""
-    best_in = best_any = -1
+    within ``budget``, the best at any cost, and the least cost of a building there; -1 where
+    there is none."""
+    best_in = best_any = least = -1
     score_in = score_any = 0.0
     # (the bank's stock, read once: the same for every lot)
     unlimited = table.board.unlimited_buildings
@@ -125,6 +126,8 @@ def best_builds(table: Table, player: int, budget: int) -> tuple[int, int]:
                 continue
         if best_any < 0 or score > score_any:
             best_any, score_any = sq, score
+        if least < 0 or cost < least:
+            least = cost
         if cost <= budget and (best_in < 0 or score > score_in):
             best_in, score_in = sq, score
-    return best_in, best_any
+    return best_in, best_any, least
