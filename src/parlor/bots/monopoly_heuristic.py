@@ -101,6 +101,10 @@ class _Memory:
     #: Per player: where managing its lots last found nothing to do, and the cash in which it
     #: finds nothing while its lots and the bank's stock are as they were there.
     idle: dict[int, Idle]
+    #: Per player: the auctioned lot's :meth:`MonopolyHeuristicBot.bid_limit` with what it
+    #: reads (the deeds' version, the lot, the player's cash and square, the players left):
+    #: an auction asks each bidder several times with those unchanged.
+    bids: dict[int, tuple[int, int, int, int, int, float]]
 
 
 class MonopolyHeuristicBot:
@@ -158,13 +162,13 @@ class MonopolyHeuristicBot:
         self._trade_kind: tuple[tuple[float, ...], float, TradeKind, bool] | None = None
         # The game of the memory (held: a compiled game cannot be weakly referenced).
         self._game: Any = None
-        self._memory = _Memory(set(), -1, {}, {})
+        self._memory = _Memory(set(), -1, {}, {}, {})
 
     # ----- memory ------------------------------------------------------------------------------
     def _memory_for(self, game: Any) -> _Memory:
         if self._game is not game:
             self._game = game
-            self._memory = _Memory(set(), -1, {}, {})
+            self._memory = _Memory(set(), -1, {}, {}, {})
         return self._memory
 
     # ----- the entry point ---------------------------------------------------------------------
@@ -307,7 +311,23 @@ class MonopolyHeuristicBot:
         cash = table.cash[player]
         limit: float
         if item == "property":
-            limit = self.bid_limit(table, player, sq)
+            version = table.deeds.version
+            position = table.position[player]
+            active = table.n_active()
+            bids = self._memory.bids  # (keyed by the deeds' version: unique in the process)
+            known = bids.get(player)
+            if (
+                known is not None
+                and known[0] == version
+                and known[1] == sq
+                and known[2] == cash
+                and known[3] == position
+                and known[4] == active
+            ):
+                limit = known[5]
+            else:
+                limit = self.bid_limit(table, player, sq)
+                bids[player] = (version, sq, cash, position, active, limit)
         else:
             # Lots that could take the auctioned building (it is out of the bank's stock while
             # auctioned, so the stock is not asked).
