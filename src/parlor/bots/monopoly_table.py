@@ -277,35 +277,35 @@ class Table:
         deeds = self.deeds
         dangers = deeds._danger
         if dangers is None:
-            # Each owner's dearest rent, then for each player the dearest among the others'.
-            # (plain loops: compiled, a generator in max() costs more than the rents)
-            top = deeds._top_rent
-            mortgaged = self.mortgaged
-            rents = deeds.rents()
-            # (the dearest top and the dearest of the others: each player's danger is the
-            # first unless the first is its own)
-            first = second = 0
-            first_at = -1
-            for q, lots in enumerate(deeds.owned):
-                known = top[q]
-                if known is None:
-                    known = 0
-                    for s in lots:
-                        if not mortgaged[s]:
-                            rent = rents[s]
-                            if rent > known:
-                                known = rent
-                    top[q] = known
-                if known > first:
-                    second = first
-                    first, first_at = known, q
-                elif known > second:
-                    second = known
-            dangers = [first] * len(top)
-            if first_at >= 0:
-                dangers[first_at] = second
-            deeds._danger = dangers
-        return dangers[player]
+            dangers = deeds._danger = [-1] * len(deeds.owned)
+        else:
+            known = dangers[player]
+            if known >= 0:
+                return known
+        # The dearest of the others' top rents, each kept with the deeds while its owner's
+        # groups hold: after a change to one player's lots only that player's top is read
+        # again, and not at all for its own danger (its building, mortgaging, raising funds).
+        # (plain loops: compiled, a generator in max() costs more than the rents)
+        top = deeds._top_rent
+        most = 0
+        for q, lots in enumerate(deeds.owned):
+            if q == player:
+                continue
+            kept = top[q]
+            if kept is None:
+                mortgaged = self.mortgaged
+                rents = deeds.rents()
+                kept = 0
+                for s in lots:
+                    if not mortgaged[s]:
+                        rent = rents[s]
+                        if rent > kept:
+                            kept = rent
+                top[q] = kept
+            if kept > most:
+                most = kept
+        dangers[player] = most
+        return most
 
     def junk_lot(self, player: int) -> int:
         """The cheapest-to-lose unmortgaged lot of ``player`` outside complete street groups and
