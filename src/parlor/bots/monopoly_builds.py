@@ -53,14 +53,25 @@ def _group_builds(table: Table, gi: int) -> tuple[list[int], list[tuple[int, int
         levels.append(max_level if lvl == HOTEL else lvl)
     else:
         low = min(levels)
+        rents_of = b.rents
+        house_cost = b.house_cost
+        hotel_cost = b.hotel_cost
         for i, s in enumerate(members):
             lvl = levels[i]
             if kind[s] == "street" and lvl < max_level and lvl <= low:
                 spots.append(s)
-                score = build_gain(table, s)
+                # (build_cost() and build_gain() inlined: the group is its owner's whole, so
+                # an unbuilt lot charges double rent)
+                cost = hotel_cost[s] if lvl == max_level - 1 else house_cost[s]
+                rents = rents_of[s]
+                up = lvl + 1
+                gain = rents[HOTEL if up >= max_level else up] - (
+                    rents[lvl] if lvl else 2 * rents[0]
+                )
+                score = gain / max(1, cost)
                 if lvl < 3:
                     score += 1.0
-                options.append((s, build_cost(table, s), score))
+                options.append((s, cost, score))
     if len(cache) > 256:
         cache.clear()
     cache[gi] = (stamp, spots, options)

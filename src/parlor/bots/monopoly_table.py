@@ -316,16 +316,28 @@ class Table:
             return cached
         b = self.board
         rents = deeds.rents()
-        best: tuple[float, int] | None = None
+        built = deeds._built
+        if built is None:
+            built = deeds.built_groups()
+        # (group_built() and owns_group() inlined: a debt or a build asks again after each
+        # mortgage)
+        group_index = b.group_index
+        group_owner = deeds.group_owner
+        kind = b.kind
+        mortgage = b.mortgage
+        mortgaged = self.mortgaged
+        junk = -1
+        least = 0.0
         for sq in deeds.owned[player]:
-            if self.mortgaged[sq] or self.group_built(sq):
+            if mortgaged[sq]:
                 continue
-            if b.kind[sq] == "street" and self.owns_group(player, sq):
+            gi = group_index[sq]
+            if gi >= 0 and (built[gi] or (group_owner[gi] == player and kind[sq] == "street")):
                 continue
-            loss = rents[sq] / max(1, b.mortgage[sq])
-            if best is None or loss < best[0]:
-                best = (loss, sq)
-        junk = deeds._junk[player] = -1 if best is None else best[1]
+            loss = rents[sq] / max(1, mortgage[sq])
+            if junk < 0 or loss < least:
+                junk, least = sq, loss
+        deeds._junk[player] = junk
         return junk
 
     def offer_targets(self, player: int) -> list[OfferTarget]:
