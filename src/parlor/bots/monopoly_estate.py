@@ -220,6 +220,9 @@ def raise_funds(game: Any, table: Table, player: int, amount: int) -> Action:
         return interned(PayDebt, player)
     b = table.board
     rents = table.deeds.rents()
+    rents_of = b.rents
+    group_owner = table.deeds.group_owner
+    group_index = b.group_index
     buildings = table.buildings
     mortgaged = table.mortgaged
     max_level = table.max_level
@@ -241,7 +244,13 @@ def raise_funds(game: Any, table: Table, player: int, amount: int) -> Action:
             if uneven:
                 continue
             refund = max(1, (b.hotel_cost[sq] if lvl >= max_level else b.house_cost[sq]) // 2)
-            rent_loss = table.rent_at(sq, lvl) - table.rent_at(sq, lvl - 1)
+            # (rent_at() at both levels, inlined: a lot with buildings is a street)
+            lot_rents = rents_of[sq]
+            if lvl > 1:
+                below = lot_rents[lvl - 1]
+            else:
+                below = lot_rents[0] * (2 if group_owner[group_index[sq]] == player else 1)
+            rent_loss = lot_rents[HOTEL if lvl >= max_level else lvl] - below
             loss = (rent_loss * LANDINGS + refund) / refund
             if best < 0 or loss < best_loss:
                 best, best_loss, sale = sq, loss, True
