@@ -97,9 +97,10 @@ class Idle:
     ``lo <= c < hi``, while its lots (``owned``, the same list), the groups they are in (none
     changed: their stamps at most ``mark``; the stamps only grow), its building reserve (-1: not
     read) and the bank's stock (whether it has houses, hotels) stay as they were. ``version``:
-    the deeds' version at which that was last found true."""
+    the deeds' version at which that was last found true. ``bare``: found with nothing to build
+    and nothing mortgaged, which holds at any cash and stock while the deeds' version does."""
 
-    __slots__ = ("hi", "hotels", "houses", "lo", "mark", "owned", "reserve", "version")
+    __slots__ = ("bare", "hi", "hotels", "houses", "lo", "mark", "owned", "reserve", "version")
 
     def __init__(
         self,
@@ -111,7 +112,9 @@ class Idle:
         owned: list[int],
         mark: int,
         reserve: int,
+        bare: bool = False,
     ) -> None:
+        self.bare = bare
         self.version = version
         self.houses = houses
         self.hotels = hotels

@@ -101,8 +101,6 @@ class _Memory:
     #: Per player: where managing its lots last found nothing to do, and the cash in which it
     #: finds nothing while its lots and the bank's stock are as they were there.
     idle: dict[int, Idle]
-    #: Per player: the deeds' version at which it had no lot to build on and none mortgaged.
-    bare: dict[int, int]
     #: Per player: the auctioned lot's :meth:`MonopolyHeuristicBot.bid_limit` with what it
     #: reads (the deeds' version, the lot, the player's cash and square, the players left):
     #: an auction asks each bidder several times with those unchanged.
@@ -164,13 +162,13 @@ class MonopolyHeuristicBot:
         self._trade_kind: tuple[tuple[float, ...], float, TradeKind, bool] | None = None
         # The game of the memory (held: a compiled game cannot be weakly referenced).
         self._game: Any = None
-        self._memory = _Memory(set(), -1, {}, {}, {}, {})
+        self._memory = _Memory(set(), -1, {}, {}, {})
 
     # ----- memory ------------------------------------------------------------------------------
     def _memory_for(self, game: Any) -> _Memory:
         if self._game is not game:
             self._game = game
-            self._memory = _Memory(set(), -1, {}, {}, {}, {})
+            self._memory = _Memory(set(), -1, {}, {}, {})
         return self._memory
 
     # ----- the entry point ---------------------------------------------------------------------
@@ -457,14 +455,17 @@ class MonopolyHeuristicBot:
         idle = memory.idle.get(player)
         version = table.deeds.version
         if idle is None or idle.version != version:
-            bare = memory.bare
-            if bare.get(player) == version:
-                return None
             if not build_options(table, player) and not table.has_mortgaged(player):
-                bare[player] = version  # (nothing to build or lift: no span to keep)
+                # (nothing to build or lift: nothing at any cash while the version holds)
+                if idle is None or not idle.bare:
+                    memory.idle[player] = Idle(version, True, True, 0, 0, [], -1, -1, True)
+                else:
+                    idle.version = version
                 return None
-            if idle is not None and not still_idle(self, table, player, idle):
+            if idle is not None and (idle.bare or not still_idle(self, table, player, idle)):
                 idle = None
+        elif idle.bare:
+            return None
         if (
             idle is not None
             and idle.houses == (table.bank_houses > 0)
