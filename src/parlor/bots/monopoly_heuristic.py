@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 from parlor.bots.monopoly_builds import build_cost, build_gain, build_options, build_spots
 from parlor.bots.monopoly_dealing import seat_trade_gain
@@ -66,13 +66,11 @@ from parlor.monopoly.actions import (
     WishBuildings,
 )
 
-A = TypeVar("A", bound=Action)
-
 __all__ = ["HOTEL", "LANDINGS", "Board", "Deeds", "MonopolyHeuristicBot", "Table", "board_for"]
 
 #: Decisions whose only answer the interface fixes (``RollDice``, ``EndTurn``), and the debt,
-#: whose answers the bot asks about one by one (:meth:`MonopolyHeuristicBot._raise_funds`): the
-#: bot does not ask the engine to list the answers.
+#: whose answer the bot finds from the deeds (:func:`parlor.bots.monopoly_estate.raise_funds`):
+#: the bot does not ask the engine to list the answers.
 _UNLISTED = frozenset(("start_turn", "roll_again", "end_turn", "raise_funds"))
 #: The answers of unlisted decisions (never changed: no decision of those kinds adds to it).
 _NO_ANSWERS: list[Action] = []
