@@ -282,10 +282,8 @@ class Table:
             known = dangers[player]
             if known >= 0:
                 return known
-        # The dearest of the others' top rents, each kept with the deeds while its owner's
-        # groups hold: after a change to one player's lots only that player's top is read
-        # again, and not at all for its own danger (its building, mortgaging, raising funds).
-        # (plain loops: compiled, a generator in max() costs more than the rents)
+        # The dearest of the others' top rents (kept while their owners' groups hold): a
+        # player's own build, mortgage or sale leaves its danger's. (plain loops: compiled)
         top = deeds._top_rent
         most = 0
         for q, lots in enumerate(deeds.owned):
@@ -316,15 +314,10 @@ class Table:
             return cached
         b = self.board
         rents = deeds.rents()
-        built = deeds._built
-        if built is None:
-            built = deeds.built_groups()
-        # (group_built() and owns_group() inlined: a debt or a build asks again after each
-        # mortgage)
+        built = deeds._built or deeds.built_groups()
+        # (group_built() and owns_group() inlined: asked again after each mortgage)
         group_index = b.group_index
         group_owner = deeds.group_owner
-        kind = b.kind
-        mortgage = b.mortgage
         mortgaged = self.mortgaged
         junk = -1
         least = 0.0
@@ -332,9 +325,9 @@ class Table:
             if mortgaged[sq]:
                 continue
             gi = group_index[sq]
-            if gi >= 0 and (built[gi] or (group_owner[gi] == player and kind[sq] == "street")):
+            if gi >= 0 and (built[gi] or (group_owner[gi] == player and b.kind[sq] == "street")):
                 continue
-            loss = rents[sq] / max(1, mortgage[sq])
+            loss = rents[sq] / max(1, b.mortgage[sq])
             if junk < 0 or loss < least:
                 junk, least = sq, loss
         deeds._junk[player] = junk
