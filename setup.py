@@ -32,6 +32,7 @@ COMPILED = [
     "parlor/bots/monopoly_board.py",
     "parlor/bots/monopoly_table.py",
     "parlor/bots/monopoly_builds.py",
+    "parlor/bots/monopoly_estate.py",
     "parlor/bots/monopoly_heuristic.py",
     "parlor/bots/monopoly_trading.py",
     "parlor/bots/monopoly_dealing.py",

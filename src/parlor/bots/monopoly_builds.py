@@ -53,14 +53,25 @@ def _group_builds(table: Table, gi: int) -> tuple[list[int], list[tuple[int, int
         levels.append(max_level if lvl == HOTEL else lvl)
     else:
         low = min(levels)
+        rents_of = b.rents
+        house_cost = b.house_cost
+        hotel_cost = b.hotel_cost
         for i, s in enumerate(members):
             lvl = levels[i]
             if kind[s] == "street" and lvl < max_level and lvl <= low:
                 spots.append(s)
-                score = build_gain(table, s)
+                # (build_cost() and build_gain() inlined: the group is its owner's whole, so
+                # an unbuilt lot charges double rent)
+                cost = hotel_cost[s] if lvl == max_level - 1 else house_cost[s]
+                rents = rents_of[s]
+                up = lvl + 1
+                gain = rents[HOTEL if up >= max_level else up] - (
+                    rents[lvl] if lvl else 2 * rents[0]
+                )
+                score = gain / max(1, cost)
                 if lvl < 3:
                     score += 1.0
-                options.append((s, build_cost(table, s), score))
+                options.append((s, cost, score))
     if len(cache) > 256:
         cache.clear()
     cache[gi] = (stamp, spots, options)
@@ -105,10 +116,11 @@ def build_options(table: Table, player: int) -> list[tuple[int, int, float]]:
     return cached
 
 
-def best_builds(table: Table, player: int, budget: int) -> tuple[int, int]:
+def best_builds(table: Table, player: int, budget: int) -> tuple[int, int, int]:
     """The best lot to build on (by :func:`build_options` score, the bank's stock allowing)
-    within ``budget``, and the best at any cost; -1 where there is none."""
-    best_in = best_any = -1
+    within ``budget``, the best at any cost, and the least cost of a building there; -1 where
+    there is none."""
+    best_in = best_any = least = -1
     score_in = score_any = 0.0
     # (the bank's stock, read once: the same for every lot)
     unlimited = table.board.unlimited_buildings
@@ -125,6 +137,8 @@ def best_builds(table: Table, player: int, budget: int) -> tuple[int, int]:
                 continue
         if best_any < 0 or score > score_any:
             best_any, score_any = sq, score
+        if least < 0 or cost < least:
+            least = cost
         if cost <= budget and (best_in < 0 or score > score_in):
             best_in, score_in = sq, score
-    return best_in, best_any
+    return best_in, best_any, least

@@ -27,16 +27,20 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
-from parlor.bots.monopoly_builds import (
-    best_builds,
-    build_cost,
-    build_gain,
-    build_options,
-    build_spots,
-)
+from parlor.bots.monopoly_builds import build_cost, build_gain, build_options, build_spots
 from parlor.bots.monopoly_dealing import seat_trade_gain
+from parlor.bots.monopoly_estate import (
+    LANDINGS,
+    Idle,
+    idle_span,
+    junk_mortgage,
+    manage_lots,
+    raise_funds,
+    still_idle,
+)
+from parlor.bots.monopoly_estate import interned as _action
 from parlor.bots.monopoly_table import HOTEL, Board, Deeds, Table, board_for
 from parlor.bots.monopoly_trading import TradeKind, offer_search, trade_gain
 from parlor.bots.monopoly_valuation import bid_limit, listed_bid_limit, listed_value, seat_value
@@ -45,40 +49,28 @@ from parlor.monopoly.actions import (
     AcceptTrade,
     Action,
     Bid,
-    Build,
     BuyProperty,
     ChooseTax,
     ClaimRent,
-    DeclareBankruptcy,
     DeclineProperty,
     EndTurn,
     KeepMortgage,
     LiftMortgageNow,
-    Mortgage,
     PassBid,
-    PayDebt,
     PayJailFine,
     PlaceBuilding,
     ProposeTrade,
     RejectTrade,
     RollDice,
-    SellBuilding,
-    Unmortgage,
     UseJailCard,
     WishBuildings,
 )
 
-A = TypeVar("A", bound=Action)
-
 __all__ = ["HOTEL", "LANDINGS", "Board", "Deeds", "MonopolyHeuristicBot", "Table", "board_for"]
 
-#: How many times a property is expected to be landed on for the rest of the game, to turn a rent
-#: into a value (raising funds compares losses with it).
-LANDINGS = 3.0
-
 #: Decisions whose only answer the interface fixes (``RollDice``, ``EndTurn``), and the debt,
-#: whose answers the bot asks about one by one (:meth:`MonopolyHeuristicBot._raise_funds`): the
-#: bot does not ask the engine to list the answers.
+#: whose answer the bot finds from the deeds (:func:`parlor.bots.monopoly_estate.raise_funds`):
+#: the bot does not ask the engine to list the answers.
 _UNLISTED = frozenset(("start_turn", "roll_again", "end_turn", "raise_funds"))
 #: The answers of unlisted decisions (never changed: no decision of those kinds adds to it).
 _NO_ANSWERS: list[Action] = []
@@ -98,32 +90,19 @@ PRICE_FACTORS = (0.0, 0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0, 3.5,
 #: The price levels of ``heuristic-v1``.
 V1_PRICE_FACTORS = (0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 4.0)
 
-_ACTIONS: dict[tuple[Any, ...], Any] = {}
-
-
-def _action(kind: type[A], *fields: int) -> A:
-    """The action ``kind(*fields)``, made once: actions are frozen values, and building one costs
-    more than looking it up."""
-    key = (kind, *fields)
-    action = _ACTIONS.get(key)
-    if action is None:
-        if len(_ACTIONS) > 100_000:
-            _ACTIONS.clear()
-        action = _ACTIONS[key] = kind(*fields)
-    return action
-
 
 @dataclass(slots=True)
 class _Memory:
     offers: set[ProposeTrade]
     last_offer_turn: int
     anytime_count: dict[tuple[Any, ...], int]
-    #: Per player: the facts (the deeds' version, own cash, the bank's stock) at which managing
-    #: its lots last found nothing to do; the same facts give the same answer.
-    idle: dict[int, tuple[Any, ...]]
-    #: Per player with nothing to build: the deeds' version and the least cash at which it lifts
-    #: a mortgage (None: no lot of its is mortgaged).
-    lift: dict[int, tuple[int, int | None]]
+    #: Per player: where managing its lots last found nothing to do, and the cash in which it
+    #: finds nothing while its lots and the bank's stock are as they were there.
+    idle: dict[int, Idle]
+    #: Per player: the auctioned lot's :meth:`MonopolyHeuristicBot.bid_limit` with what it
+    #: reads (the deeds' version, the lot, the player's cash and square, the players left):
+    #: an auction asks each bidder several times with those unchanged.
+    bids: dict[int, tuple[int, int, int, int, int, float]]
 
 
 class MonopolyHeuristicBot:
@@ -220,7 +199,7 @@ class MonopolyHeuristicBot:
         if fixed is None:
             info = pending.info
             if kind == "raise_funds":
-                return self._raise_funds(game, table, player, int(info["amount"]))
+                return raise_funds(game, table, player, int(info["amount"]))
         if fixed is not None or kind in _MANAGED:  # (and the jail, a lot to buy)
             # (the managed decisions are the turn's own: ``player`` is the dice holder,
             # ``game.current_player``, whose property is not asked)
@@ -330,7 +309,23 @@ class MonopolyHeuristicBot:
         cash = table.cash[player]
         limit: float
         if item == "property":
-            limit = self.bid_limit(table, player, sq)
+            version = table.deeds.version
+            position = table.position[player]
+            active = table.n_active()
+            bids = self._memory.bids  # (keyed by the deeds' version: unique in the process)
+            known = bids.get(player)
+            if (
+                known is not None
+                and known[0] == version
+                and known[1] == sq
+                and known[2] == cash
+                and known[3] == position
+                and known[4] == active
+            ):
+                limit = known[5]
+            else:
+                limit = self.bid_limit(table, player, sq)
+                bids[player] = (version, sq, cash, position, active, limit)
         else:
             # Lots that could take the auctioned building (it is out of the bank's stock while
             # auctioned, so the stock is not asked).
@@ -440,7 +435,7 @@ class MonopolyHeuristicBot:
                     and not (b.kind[s] == "street" and table.owns_group(player, s))
                 )
                 if table.cash[player] + junk >= price:
-                    return self._junk_mortgage(game, table, player)
+                    return junk_mortgage(table, player)
             return None
         if self.trade and kind in ("start_turn", "end_turn"):
             turn = table.round * 16 + player
@@ -453,144 +448,31 @@ class MonopolyHeuristicBot:
                     if len(memory.offers) > 2000:
                         memory.offers.clear()
                     return offer
-        if not build_options(table, player):
-            # Nothing to build: only mortgages to lift, none at all without a mortgaged lot, and
-            # none while the cash is below what the cheapest lift asks (both fixed by the deeds,
-            # so asked once per version of them).
-            version = table.deeds.version
-            lift = memory.lift.get(player)
-            if lift is None or lift[0] != version:
-                lift = memory.lift[player] = (version, self._lift_cash(table, player))
-            least = lift[1]
-            if least is None or table.cash[player] < least:
+        # Lifts, builds and mortgages: none while the cash stays in the span where its lots
+        # and the bank's stock as they are gave none (found at the first such answer).
+        idle = memory.idle.get(player)
+        version = table.deeds.version
+        if idle is None or idle.version != version:
+            if not build_options(table, player) and not table.has_mortgaged(player):
+                # (nothing to build or lift: nothing at any cash while the version holds)
+                if idle is None or not idle.bare:
+                    memory.idle[player] = Idle(version, True, True, 0, 0, [], -1, -1, True)
+                else:
+                    idle.version = version
                 return None
-            return self._manage_lots(game, table, player)
-        idle = (table.deeds.version, table.cash[player], table.bank_houses, table.bank_hotels)
-        if memory.idle.get(player) == idle:
+            if idle is not None and (idle.bare or not still_idle(self, table, player, idle)):
+                idle = None
+        elif idle.bare:
             return None
-        action = self._manage_lots(game, table, player)
+        if (
+            idle is not None
+            and idle.houses == (table.bank_houses > 0)
+            and idle.hotels == (table.bank_hotels > 0)
+        ):
+            if idle.lo <= table.cash[player] < idle.hi:
+                return None
+            return manage_lots(self, table, player)
+        action = manage_lots(self, table, player)
         if action is None:
-            memory.idle[player] = idle
+            memory.idle[player] = idle_span(self, table, player)
         return action
-
-    def _lift_cash(self, table: Table, player: int) -> int | None:
-        """The least cash at which :meth:`_manage_lots` lifts a mortgage when ``player`` has no lot
-        to build on: the cheapest lift with the building reserve left in a complete street
-        group, with twice that and a fifth of the starting cash elsewhere; None when no lot of
-        ``player`` is mortgaged."""
-        b = table.board
-        reserve = -1  # (asked at the first mortgaged lot: it reads the others' rents)
-        least = -1
-        found = False
-        for sq in table.owned(player):
-            if not table.mortgaged[sq]:
-                continue
-            if not found:
-                found = True
-                reserve = self._build_reserve(table, player)
-            cost = b.lift_cost[sq]
-            need = cost + 2 * reserve + b.starting_cash // 5
-            if table.owns_group(player, sq) and b.kind[sq] == "street":
-                need = min(need, cost + reserve)
-            if least < 0 or need < least:
-                least = need
-        return least if found else None
-
-    def _manage_lots(self, game: Any, table: Table, player: int) -> Action | None:
-        """Lift mortgages, build, or mortgage to build: what :meth:`_manage` does when it does not
-        trade. It reads only the deeds, ``player``'s cash and the bank's stock (and asks the
-        engine whether the action is legal, which with a turn frame on top depends on nothing
-        else)."""
-        b = table.board
-        reserve = self._build_reserve(table, player)
-        cash = table.cash[player]
-        # Lift mortgages that block building in a complete group. (owns_group() inlined)
-        mortgaged = table.mortgaged
-        group_owner = table.deeds.group_owner
-        group_index = b.group_index
-        for sq in table.owned(player):
-            if not mortgaged[sq]:
-                continue
-            gi = group_index[sq]
-            if gi >= 0 and group_owner[gi] == player and b.kind[sq] == "street":
-                cost = b.lift_cost[sq]
-                if cash - cost >= reserve:
-                    action = Unmortgage(player, sq)
-                    if game.is_legal(action):
-                        return action
-        # Build where it pays most: within the budget if legal, else the best wanted at all.
-        affordable, wanted = best_builds(table, player, cash - reserve)
-        if affordable >= 0:
-            build = _action(Build, player, affordable)
-            if game.is_legal(build):
-                return build
-        if wanted >= 0:
-            need = b.house_cost[wanted] + reserve - cash
-            if need > 0:
-                freeing = self._junk_mortgage(game, table, player)
-                if freeing is not None:
-                    return freeing
-            return None
-        # Nothing to build: lift other mortgages when rich.
-        for sq in table.owned_by_price(player):
-            if table.mortgaged[sq]:
-                cost = b.lift_cost[sq]
-                if cash - cost >= 2 * reserve + b.starting_cash // 5:
-                    action = Unmortgage(player, sq)
-                    if game.is_legal(action):
-                        return action
-        return None
-
-    def _junk_mortgage(self, game: Any, table: Table, player: int) -> Mortgage | None:
-        """The cheapest-to-lose unmortgaged property outside complete groups, if any."""
-        sq = table.junk_lot(player)
-        if sq < 0:
-            return None
-        action = _action(Mortgage, player, sq)
-        return action if game.is_legal(action) else None
-
-    # ----- raising funds -----------------------------------------------------------------------
-    def _raise_funds(self, game: Any, table: Table, player: int, amount: int) -> Action:
-        # Paying when it is legal (the engine asked only with the cash for it: the answer is
-        # no without it), then the legal sale or mortgage that loses least, then bankruptcy:
-        # the answers asked about one by one, not listed (listing them values the debtor's
-        # whole estate for the bankruptcy, which is rarely the answer).
-        pay = _action(PayDebt, player)
-        if table.cash[player] >= amount and game.is_legal(pay):
-            return pay
-        b = table.board
-        # The legal sale or mortgage that loses least (the first of equal ones): the candidates
-        # by loss, the engine asked about them in that order until one is legal (each action
-        # made only when asked about).
-        candidates: list[tuple[float, int, int, bool]] = []
-        rents = table.deeds.rents()
-        for i, sq in enumerate(table.owned(player)):
-            if table.buildings[sq]:
-                lvl = table.level(sq)
-                refund = max(1, self._build_cost_of_level(table, sq, lvl) // 2)
-                rent_loss = table.rent_at(sq, lvl) - table.rent_at(sq, lvl - 1)
-                loss = (rent_loss * LANDINGS + refund) / refund
-                candidates.append((loss, i, sq, True))
-            elif not table.mortgaged[sq] and not table.group_built(sq):
-                refund = max(1, b.mortgage[sq])
-                loss = (rents[sq] * LANDINGS + 0.1 * refund) / refund
-                if b.kind[sq] == "street" and table.owns_group(player, sq):
-                    loss += 0.5  # it stops building on the group
-                candidates.append((loss, i, sq, False))
-        if candidates:
-            candidates.sort()  # (by loss, then by place: the places differ)
-            for _loss, _i, sq, sale in candidates:
-                action: Action = SellBuilding(player, sq) if sale else Mortgage(player, sq)
-                if game.is_legal(action):
-                    return action
-        bankrupt = _action(DeclareBankruptcy, player)
-        if game.is_legal(bankrupt):
-            return bankrupt
-        # Nothing to sell piece by piece (e.g. hotels the bank cannot break up): anything legal.
-        legal = game.legal_actions(player)
-        sells = [a for a in legal if isinstance(a, SellBuilding | Mortgage)]
-        return sells[0] if sells else legal[0]
-
-    def _build_cost_of_level(self, table: Table, sq: int, lvl: int) -> int:
-        b = table.board
-        return b.hotel_cost[sq] if lvl >= b.max_level else b.house_cost[sq]

@@ -277,35 +277,33 @@ class Table:
         deeds = self.deeds
         dangers = deeds._danger
         if dangers is None:
-            # Each owner's dearest rent, then for each player the dearest among the others'.
-            # (plain loops: compiled, a generator in max() costs more than the rents)
-            top = deeds._top_rent
-            mortgaged = self.mortgaged
-            rents = deeds.rents()
-            # (the dearest top and the dearest of the others: each player's danger is the
-            # first unless the first is its own)
-            first = second = 0
-            first_at = -1
-            for q, lots in enumerate(deeds.owned):
-                known = top[q]
-                if known is None:
-                    known = 0
-                    for s in lots:
-                        if not mortgaged[s]:
-                            rent = rents[s]
-                            if rent > known:
-                                known = rent
-                    top[q] = known
-                if known > first:
-                    second = first
-                    first, first_at = known, q
-                elif known > second:
-                    second = known
-            dangers = [first] * len(top)
-            if first_at >= 0:
-                dangers[first_at] = second
-            deeds._danger = dangers
-        return dangers[player]
+            dangers = deeds._danger = [-1] * len(deeds.owned)
+        else:
+            known = dangers[player]
+            if known >= 0:
+                return known
+        # The dearest of the others' top rents (kept while their owners' groups hold): a
+        # player's own build, mortgage or sale leaves its danger's. (plain loops: compiled)
+        top = deeds._top_rent
+        most = 0
+        for q, lots in enumerate(deeds.owned):
+            if q == player:
+                continue
+            kept = top[q]
+            if kept is None:
+                mortgaged = self.mortgaged
+                rents = deeds.rents()
+                kept = 0
+                for s in lots:
+                    if not mortgaged[s]:
+                        rent = rents[s]
+                        if rent > kept:
+                            kept = rent
+                top[q] = kept
+            if kept > most:
+                most = kept
+        dangers[player] = most
+        return most
 
     def junk_lot(self, player: int) -> int:
         """The cheapest-to-lose unmortgaged lot of ``player`` outside complete street groups and
@@ -316,16 +314,23 @@ class Table:
             return cached
         b = self.board
         rents = deeds.rents()
-        best: tuple[float, int] | None = None
+        built = deeds._built or deeds.built_groups()
+        # (group_built() and owns_group() inlined: asked again after each mortgage)
+        group_index = b.group_index
+        group_owner = deeds.group_owner
+        mortgaged = self.mortgaged
+        junk = -1
+        least = 0.0
         for sq in deeds.owned[player]:
-            if self.mortgaged[sq] or self.group_built(sq):
+            if mortgaged[sq]:
                 continue
-            if b.kind[sq] == "street" and self.owns_group(player, sq):
+            gi = group_index[sq]
+            if gi >= 0 and (built[gi] or (group_owner[gi] == player and b.kind[sq] == "street")):
                 continue
             loss = rents[sq] / max(1, b.mortgage[sq])
-            if best is None or loss < best[0]:
-                best = (loss, sq)
-        junk = deeds._junk[player] = -1 if best is None else best[1]
+            if junk < 0 or loss < least:
+                junk, least = sq, loss
+        deeds._junk[player] = junk
         return junk
 
     def offer_targets(self, player: int) -> list[OfferTarget]:
