@@ -30,6 +30,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from parlor import monopoly
 from parlor.bots.registry import make_bot
 from parlor.build import build_name
@@ -90,7 +92,13 @@ def main() -> None:
     ap.add_argument(
         "--gcp", type=Path, required=True, help="a clone of gamescomputersplay/monopoly"
     )
-    ap.add_argument("--games", type=int, default=200, help="games of each (default 200)")
+    ap.add_argument(
+        "--games",
+        type=int,
+        default=1000,
+        help="games of each (default 1000: gcp's game lengths vary widely, and its first 200 "
+        "games are longer than its average, which flattered Parlor's ratio by about 6%%)",
+    )
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--no-gcp-log", action="store_true", help="turn gcp's game log off")
     args = ap.parse_args()
@@ -104,6 +112,7 @@ def main() -> None:
         clock = time.process_time
         spent = [0.0, 0.0]
         rounds = [0, 0]
+        times: list[tuple[float, float]] = []  # (each pair of games: the interval below)
         parlor_game(args.seed + args.games)  # (warm-up: the boards and tables are built once)
         gcp.game(0, seeds.random())
         for i in range(args.games):
@@ -114,16 +123,31 @@ def main() -> None:
             t2 = clock()
             spent[0] += t1 - t0
             spent[1] += t2 - t1
+            times.append((t1 - t0, t2 - t1))
     rates = [(args.games / s, r / s, r / args.games) for s, r in zip(spent, rounds, strict=True)]
     for name, (games, per_s, length) in zip(("Parlor", "gcp"), rates, strict=True):
         print(
             f"{name:7s} {games:8.1f} games/s  {per_s:9.0f} rounds/s  "
             f"{length:6.1f} rounds/game  ({args.games} games)"
         )
+    low, high = ratio_interval(times)
     print(
-        f"ratio Parlor/gcp: {rates[0][0] / rates[1][0]:.2f}x games/s, "
+        f"ratio Parlor/gcp: {rates[0][0] / rates[1][0]:.2f}x games/s "
+        f"(95% interval {low:.2f}x-{high:.2f}x over the games drawn), "
         f"{rates[0][1] / rates[1][1]:.2f}x rounds/s"
     )
+
+
+def ratio_interval(times: list[tuple[float, float]], draws: int = 2000) -> tuple[float, float]:
+    """A 95% bootstrap interval of the games/s ratio (gcp's time over Parlor's), the pairs of
+    games drawn again with replacement: how much the ratio owes to which games were played
+    (the machine's noise is in it too)."""
+    pairs = np.array(times)
+    rng = np.random.default_rng(0)
+    picks = rng.integers(0, len(pairs), size=(draws, len(pairs)))
+    sums = pairs[picks].sum(axis=1)
+    ratios = np.sort(sums[:, 1] / sums[:, 0])
+    return float(ratios[int(0.025 * draws)]), float(ratios[int(0.975 * draws) - 1])
 
 
 if __name__ == "__main__":
