@@ -103,6 +103,15 @@ class _Memory:
     #: reads (the deeds' version, the lot, the player's cash and square, the players left):
     #: an auction asks each bidder several times with those unchanged.
     bids: dict[int, tuple[int, int, int, int, int, float]]
+    #: At least the highest of ``anytime_count``'s counts: below ``max_anytime``, no decision
+    #: has reached the limit, and the key is made only when an action is counted.
+    top_count: int
+
+
+def _count_key(game: Any, table: Table, player: int, kind: str) -> tuple[int, int, str, int]:
+    """The decision whose optional actions ``anytime_count`` counts (a lot offered is one
+    decision per log entry)."""
+    return (table.round, player, kind, len(game.log) if kind == "buy_or_auction" else 0)
 
 
 class MonopolyHeuristicBot:
@@ -160,13 +169,13 @@ class MonopolyHeuristicBot:
         self._trade_kind: tuple[tuple[float, ...], float, TradeKind, bool] | None = None
         # The game of the memory (held: a compiled game cannot be weakly referenced).
         self._game: Any = None
-        self._memory = _Memory(set(), -1, {}, {}, {})
+        self._memory = _Memory(set(), -1, {}, {}, {}, 0)
 
     # ----- memory ------------------------------------------------------------------------------
     def _memory_for(self, game: Any) -> _Memory:
         if self._game is not game:
             self._game = game
-            self._memory = _Memory(set(), -1, {}, {}, {})
+            self._memory = _Memory(set(), -1, {}, {}, {}, 0)
         return self._memory
 
     # ----- the entry point ---------------------------------------------------------------------
@@ -203,16 +212,24 @@ class MonopolyHeuristicBot:
         if fixed is not None or kind in _MANAGED:  # (and the jail, a lot to buy)
             # (the managed decisions are the turn's own: ``player`` is the dice holder,
             # ``game.current_player``, whose property is not asked)
-            key = (table.round, player, kind, len(game.log) if kind == "buy_or_auction" else 0)
             counts = memory.anytime_count
-            count = counts.get(key, 0)
-            if count < self.max_anytime:
+            limit = self.max_anytime
+            extra: Action | None = None
+            if (
+                memory.top_count < limit
+                or counts.get(_count_key(game, table, player, kind), 0) < limit
+            ):
                 extra = self._manage(game, table, player, memory, kind, info)
-                if extra is not None:
-                    if len(counts) > 256:
-                        counts.clear()
-                    counts[key] = count + 1
-                    return extra
+            if extra is not None:
+                key = _count_key(game, table, player, kind)
+                count = counts.get(key, 0) + 1
+                if len(counts) > 256:
+                    counts.clear()
+                    memory.top_count = 0
+                counts[key] = count
+                if count > memory.top_count:
+                    memory.top_count = count
+                return extra
             if fixed is not None:  # (the fixed answer, made once per player)
                 answer = fixed.get(player)
                 if answer is None:
