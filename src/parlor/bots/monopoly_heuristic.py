@@ -184,8 +184,11 @@ class MonopolyHeuristicBot:
         if pending is None or pending.player != player:
             raise ValueError(f"player {player} has no decision to take")
         kind = pending.kind
+        # (the turn's start, a throw again, its end: most decisions, with a fixed answer and
+        # no info to read)
+        fixed = _FIXED.get(kind)
         answers: list[Action] = _NO_ANSWERS
-        if kind not in _UNLISTED:
+        if fixed is None and kind not in _UNLISTED:
             answers = game.legal_actions(player, anytime=False)
             if len(answers) == 1 and kind not in ("jail", "buy_or_auction"):
                 return answers[0]
@@ -201,9 +204,6 @@ class MonopolyHeuristicBot:
             if game.is_legal(claim):
                 return claim
 
-        # (the turn's start, a throw again, its end: most decisions, with a fixed answer and
-        # no info to read)
-        fixed = _FIXED.get(kind)
         info: Any = None  # (a Mapping past the fixed kinds)
         if fixed is None:
             info = pending.info
