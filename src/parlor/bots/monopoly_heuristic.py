@@ -296,8 +296,10 @@ class MonopolyHeuristicBot:
         return int(self.reserve * start)
 
     def _build_reserve(self, table: Table, player: int) -> int:
-        start = table.board.starting_cash
-        return int(max(self.build_reserve * start, 0.25 * self._danger(table, player)))
+        # (max() written out, and the danger asked of the table: asked at every build)
+        floor = self.build_reserve * table.board.starting_cash
+        danger = 0.25 * table.danger(player)
+        return int(danger if danger > floor else floor)
 
     # ----- valuing a property ------------------------------------------------------------------
     def property_value(self, table: Table, player: int, sq: int) -> float:
@@ -358,8 +360,11 @@ class MonopolyHeuristicBot:
             limit = min(1.5 * cost, cash - self._reserve(table))
         # Raise by about a tenth of the lot's price (the auction ends in a few rounds), never
         # beyond the limit.
-        step = max(1, table.board.price[sq] // 10) if item == "property" else 1
-        target = min(limit, int(info["high_bid"]) + step)
+        step = 1
+        if item == "property" and table.board.price[sq] // 10 > 1:
+            step = table.board.price[sq] // 10
+        raised = int(info["high_bid"]) + step
+        target = raised if raised < limit else limit  # (min(), written out)
         # In one plain loop over the bids, not sorted (the choices are those of a stable sort
         # by amount): the lowest (the first of equal ones), and the dearest within the target
         # (the first of equal ones).
