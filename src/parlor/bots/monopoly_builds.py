@@ -45,14 +45,18 @@ def _group_builds(table: Table, gi: int) -> tuple[list[int], list[tuple[int, int
     spots: list[int] = []
     options: list[tuple[int, int, float]] = []
     levels: list[int] = []
+    low = -1  # (the least level: min() and max() written out, cheaper on two or three lots)
     # (plain loops: cheaper than generators compiled)
     for s in members:
         if mortgaged[s]:
             break
         lvl = buildings[s]  # (level(), inlined)
-        levels.append(max_level if lvl == HOTEL else lvl)
+        if lvl == HOTEL:
+            lvl = max_level
+        if low < 0 or lvl < low:
+            low = lvl
+        levels.append(lvl)
     else:
-        low = min(levels)
         rents_of = b.rents
         house_cost = b.house_cost
         hotel_cost = b.hotel_cost
@@ -68,7 +72,7 @@ def _group_builds(table: Table, gi: int) -> tuple[list[int], list[tuple[int, int
                 gain = rents[HOTEL if up >= max_level else up] - (
                     rents[lvl] if lvl else 2 * rents[0]
                 )
-                score = gain / max(1, cost)
+                score = gain / (cost if cost > 1 else 1)
                 if lvl < 3:
                     score += 1.0
                 options.append((s, cost, score))

@@ -103,6 +103,15 @@ class _Memory:
     #: reads (the deeds' version, the lot, the player's cash and square, the players left):
     #: an auction asks each bidder several times with those unchanged.
     bids: dict[int, tuple[int, int, int, int, int, float]]
+    #: At least the highest of ``anytime_count``'s counts: below ``max_anytime``, no decision
+    #: has reached the limit, and the key is made only when an action is counted.
+    top_count: int
+
+
+def _count_key(game: Any, table: Table, player: int, kind: str) -> tuple[int, int, str, int]:
+    """The decision whose optional actions ``anytime_count`` counts (a lot offered is one
+    decision per log entry)."""
+    return (table.round, player, kind, len(game.log) if kind == "buy_or_auction" else 0)
 
 
 class MonopolyHeuristicBot:
@@ -160,13 +169,13 @@ class MonopolyHeuristicBot:
         self._trade_kind: tuple[tuple[float, ...], float, TradeKind, bool] | None = None
         # The game of the memory (held: a compiled game cannot be weakly referenced).
         self._game: Any = None
-        self._memory = _Memory(set(), -1, {}, {}, {})
+        self._memory = _Memory(set(), -1, {}, {}, {}, 0)
 
     # ----- memory ------------------------------------------------------------------------------
     def _memory_for(self, game: Any) -> _Memory:
         if self._game is not game:
             self._game = game
-            self._memory = _Memory(set(), -1, {}, {}, {})
+            self._memory = _Memory(set(), -1, {}, {}, {}, 0)
         return self._memory
 
     # ----- the entry point ---------------------------------------------------------------------
@@ -175,8 +184,11 @@ class MonopolyHeuristicBot:
         if pending is None or pending.player != player:
             raise ValueError(f"player {player} has no decision to take")
         kind = pending.kind
+        # (the turn's start, a throw again, its end: most decisions, with a fixed answer and
+        # no info to read)
+        fixed = _FIXED.get(kind)
         answers: list[Action] = _NO_ANSWERS
-        if kind not in _UNLISTED:
+        if fixed is None and kind not in _UNLISTED:
             answers = game.legal_actions(player, anytime=False)
             if len(answers) == 1 and kind not in ("jail", "buy_or_auction"):
                 return answers[0]
@@ -192,9 +204,6 @@ class MonopolyHeuristicBot:
             if game.is_legal(claim):
                 return claim
 
-        # (the turn's start, a throw again, its end: most decisions, with a fixed answer and
-        # no info to read)
-        fixed = _FIXED.get(kind)
         info: Any = None  # (a Mapping past the fixed kinds)
         if fixed is None:
             info = pending.info
@@ -203,19 +212,29 @@ class MonopolyHeuristicBot:
         if fixed is not None or kind in _MANAGED:  # (and the jail, a lot to buy)
             # (the managed decisions are the turn's own: ``player`` is the dice holder,
             # ``game.current_player``, whose property is not asked)
-            key = (table.round, player, kind, len(game.log) if kind == "buy_or_auction" else 0)
             counts = memory.anytime_count
-            count = counts.get(key, 0)
-            if count < self.max_anytime:
+            limit = self.max_anytime
+            extra: Action | None = None
+            if (
+                memory.top_count < limit
+                or counts.get(_count_key(game, table, player, kind), 0) < limit
+            ):
                 extra = self._manage(game, table, player, memory, kind, info)
-                if extra is not None:
-                    if len(counts) > 256:
-                        counts.clear()
-                    counts[key] = count + 1
-                    return extra
+            if extra is not None:
+                key = _count_key(game, table, player, kind)
+                count = counts.get(key, 0) + 1
+                if len(counts) > 256:
+                    counts.clear()
+                    memory.top_count = 0
+                counts[key] = count
+                if count > memory.top_count:
+                    memory.top_count = count
+                return extra
             if fixed is not None:  # (the fixed answer, made once per player)
-                answer = fixed.get(player)
-                if answer is None:
+                answer: Action
+                try:  # (cheaper than get() where the answer is made: all but the first)
+                    answer = fixed[player]
+                except KeyError:
                     answer = fixed[player] = EndTurn(player) if fixed is _ENDS else RollDice(player)
                 return answer
         if kind == "jail":
@@ -279,8 +298,10 @@ class MonopolyHeuristicBot:
         return int(self.reserve * start)
 
     def _build_reserve(self, table: Table, player: int) -> int:
-        start = table.board.starting_cash
-        return int(max(self.build_reserve * start, 0.25 * self._danger(table, player)))
+        # (max() written out, and the danger asked of the table: asked at every build)
+        floor = self.build_reserve * table.board.starting_cash
+        danger = 0.25 * table.danger(player)
+        return int(danger if danger > floor else floor)
 
     # ----- valuing a property ------------------------------------------------------------------
     def property_value(self, table: Table, player: int, sq: int) -> float:
@@ -341,8 +362,11 @@ class MonopolyHeuristicBot:
             limit = min(1.5 * cost, cash - self._reserve(table))
         # Raise by about a tenth of the lot's price (the auction ends in a few rounds), never
         # beyond the limit.
-        step = max(1, table.board.price[sq] // 10) if item == "property" else 1
-        target = min(limit, int(info["high_bid"]) + step)
+        step = 1
+        if item == "property" and table.board.price[sq] // 10 > 1:
+            step = table.board.price[sq] // 10
+        raised = int(info["high_bid"]) + step
+        target = raised if raised < limit else limit  # (min(), written out)
         # In one plain loop over the bids, not sorted (the choices are those of a stable sort
         # by amount): the lowest (the first of equal ones), and the dearest within the target
         # (the first of equal ones).

@@ -327,7 +327,7 @@ class Table:
             gi = group_index[sq]
             if gi >= 0 and (built[gi] or (group_owner[gi] == player and b.kind[sq] == "street")):
                 continue
-            loss = rents[sq] / max(1, b.mortgage[sq])
+            loss = rents[sq] / (b.mortgage[sq] if b.mortgage[sq] > 1 else 1)  # (max(), inlined)
             if junk < 0 or loss < least:
                 junk, least = sq, loss
         deeds._junk[player] = junk
