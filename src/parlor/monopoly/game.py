@@ -460,7 +460,7 @@ class PropertyGame(DebtRules):
                 break
             frame = frames.pop()
             if isinstance(frame, Move):
-                self._move(frame, ev)
+                self._move_by(frame.player, frame.steps, frame, ev)
             elif isinstance(frame, BankAuctions) and frame.squares:
                 sq = frame.squares.pop(0)
                 if frame.squares:
