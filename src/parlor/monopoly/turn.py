@@ -265,7 +265,12 @@ class TurnRules(EndRules):
             self.round += 1
         self.turns_taken += 1
         self.doubles = 0
-        self.frames[0] = Turn(nxt)
+        turn = self.frames[0]
+        if type(turn) is Turn:  # (passed on in place, as a throw sets its phase: no new frame)
+            turn.player = nxt
+            turn.phase = "pre_roll"
+        else:
+            self.frames[0] = Turn(nxt)
         ev.append(Event("turn", {"player": nxt, "round": self.round}))
         limit = self._time_limit
         if limit and self.round >= limit:
