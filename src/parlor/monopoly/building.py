@@ -169,11 +169,15 @@ class BuildingRules(RentRules):
         """Build on ``square`` for ``cost`` (``None``: the building's price, taken from the bank's
         stock; a number: the building won at auction, already out of the stock)."""
         h = self._hotel_level
-        price = self._build_cost(square) if cost is None else cost
+        hotel = self.buildings[square] == h  # (the top house level: a hotel goes up)
+        if cost is None:
+            price = self._sq.hotel_cost[square] if hotel else self._sq.house_cost[square]
+        else:
+            price = cost
         self._pay(player, BANK, price)
         unlimited = self._unlimited
         from_stock = 1 if cost is None and not unlimited else 0
-        if self._level(square) == h:
+        if hotel:
             self.buildings[square] = HOTEL
             self._estate_changed(square)
             if not unlimited:
@@ -227,11 +231,12 @@ class BuildingRules(RentRules):
         self._square_arg(action.square)
         if self._shortage_running():
             raise IllegalAction(E_("the bank's scarce buildings are being auctioned: wait"))
-        problem = self._build_problem(action.player, action.square)
-        if problem:
+        p = action.player
+        if self._build_block(p, action.square) != BUILD_OK:  # (the words only when refused)
+            problem = self._build_problem(p, action.square)
+            assert problem is not None
             raise IllegalAction(problem)
         cost = self._build_cost(action.square)
-        p = action.player
         if self.cash[p] < cost:
             raise IllegalAction(
                 E_(

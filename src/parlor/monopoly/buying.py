@@ -153,11 +153,21 @@ class BuyingRules(ShortageRules):
         )
 
     def _auction_answers(self, p: int, top: Auction) -> list[Action]:
+        # (_bid_ladder's amounts, those within cash, without its list: they never fall, so a
+        # repeat is the one before and the first beyond cash ends the ladder)
         cash = self.cash[p]
         out: list[Action] = [shared(PassBid, p)]
-        for amount in self._bid_ladder(top):  # (a loop: compiled, cheaper than a generator)
-            if amount <= cash:
+        unit = self._sq.money_unit
+        high = top.high_bid
+        low = self._min_raise(top)
+        last = -1
+        for step in BID_STEPS:  # (a loop: compiled, cheaper than a generator)
+            amount = max(low, high + step * unit)
+            if amount > cash:
+                break
+            if amount != last:
                 out.append(shared(Bid, p, amount))
+                last = amount
         return out
 
     def _auction_problem(self, action: Action, top: Auction) -> str | None:

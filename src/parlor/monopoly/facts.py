@@ -38,6 +38,10 @@ class SquareFacts:
         self.groups = list(edition.groups.values())
         #: The groups with a street among their lots: only there may a building go.
         self.street_groups = [m for m in self.groups if any(self.kind[s] == "street" for s in m)]
+        #: Each of those groups with its streets (a Build's shortage precheck counts their room).
+        self.group_streets = [
+            (m, tuple(s for s in m if self.kind[s] == "street")) for m in self.street_groups
+        ]
         self.props = edition.property_squares
         self.go_square = edition.go_square
         self.jail_square = edition.jail_square

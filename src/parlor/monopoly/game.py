@@ -429,7 +429,7 @@ class PropertyGame(DebtRules):
         if kind is RollDice:
             self._do_roll(action, frames[-1], ev)  # (Any: no cast, a call in plain Python)
         elif kind is EndTurn:
-            self._do_end_turn(action, frames[-1], ev)
+            self._next_turn(action.player, ev)  # (_do_end_turn without its hop)
         else:
             _HANDLERS[kind](self, action, frames[-1], ev)
         frames = self.frames  # (a bankruptcy or the end replaces the list)
@@ -460,7 +460,7 @@ class PropertyGame(DebtRules):
                 break
             frame = frames.pop()
             if isinstance(frame, Move):
-                self._move(frame, ev)
+                self._move_by(frame.player, frame.steps, frame, ev)
             elif isinstance(frame, BankAuctions) and frame.squares:
                 sq = frame.squares.pop(0)
                 if frame.squares:

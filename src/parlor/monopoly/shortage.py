@@ -102,13 +102,12 @@ class ShortageRules(BuildingRules):
         without a street are not read: their owners place nothing, so their capacities are
         zero, and the answer of :meth:`_shortage_asked` is the same.)"""
         owner, mortgaged, buildings = self.owner, self.mortgaged, self.buildings
-        kinds = self._sq.kind
         h = self._hotel_level
         hotels = item == "hotel"
         first = -1
         two = False
         room = 0
-        for members in self._sq.street_groups:
+        for members, streets in self._sq.group_streets:
             q = owner[members[0]]
             if q < 0:
                 continue
@@ -120,14 +119,17 @@ class ShortageRules(BuildingRules):
                     first = q
                 elif q != first:
                     two = True
-                for s in members:
-                    b = buildings[s]
-                    if b != HOTEL and kinds[s] == "street":
-                        if hotels:
-                            room += b == h  # (a lot at the top house level may take one)
-                        elif b < h:
+                if hotels:
+                    for s in streets:
+                        room += buildings[s] == h  # (a lot at the top house level may take one)
+                else:
+                    for s in streets:
+                        b = buildings[s]
+                        if b < h:  # (a hotel, HOTEL, is above every house count)
                             room += h - b
-        return two and room > stock
+                if two and room > stock:  # (both only grow: the answer is known)
+                    return True
+        return False
 
     def _capacity(self, player: int, item: str, stock: int) -> int:
         """:meth:`_capacities` of one player."""
@@ -157,8 +159,8 @@ class ShortageRules(BuildingRules):
     # ----- a Build that meets a scarce stock -------------------------------------------------
     def _do_build(self, action: Build, top: Frame, ev: list[Event]) -> None:
         p, square = action.player, action.square
-        item = self._item_for(square)
-        if self._within_standing_wish(p, item):
+        item = "hotel" if self.buildings[square] == self._hotel_level else "house"  # (_item_for)
+        if self.standing_wishes is not None and self._within_standing_wish(p, item):
             self._place_building(p, square, ev, cost=None)
             return
         self.standing_wishes = None  # a new question: everyone's answers are asked again

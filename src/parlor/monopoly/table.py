@@ -245,13 +245,21 @@ class Table(Game[Action]):
         ``square`` names the property a rent is for, in the event."""
         if amount <= 0:
             return
-        debt = Debt(debtor, creditor, amount, reason)
-        if self.cash[debtor] >= amount:
+        if self.cash[debtor] >= amount:  # (most charges: debt_event's "paid", no Debt built)
             self._pay(debtor, creditor, amount)
-            ev.append(debt_event("paid", debt, square))
-        else:
-            self.frames.append(debt)
-            ev.append(debt_event("debt", debt, square))
+            data: dict[str, Any] = {
+                "player": debtor,
+                "to": creditor,
+                "amount": amount,
+                "reason": reason,
+            }
+            if square is not None:
+                data["square"] = square
+            ev.append(Event("paid", data))
+            return
+        debt = Debt(debtor, creditor, amount, reason)
+        self.frames.append(debt)
+        ev.append(debt_event("debt", debt, square))
 
     def _charge_later(self, debtor: int, creditor: int, amount: int, reason: str) -> None:
         self.frames.append(Debt(debtor, creditor, amount, reason))

@@ -222,9 +222,8 @@ class TurnRules(EndRules):
             turn.phase = "pre_roll"
         else:
             turn.phase = "post_roll"
-        # (moved at once: the move is the frame on top, which the game would run next, as
-        # ``_advance`` does)
-        self._move(Move(p, d1 + d2), ev)
+        # (moved at once, as ``_advance`` would run a Move frame, without building one)
+        self._move_by(p, d1 + d2, None, ev)
 
     # ----- jail (S12) --------------------------------------------------------------------------
     def _do_pay_jail_fine(self, action: PayJailFine, top: Frame, ev: list[Event]) -> None:
@@ -266,23 +265,29 @@ class TurnRules(EndRules):
             self.round += 1
         self.turns_taken += 1
         self.doubles = 0
-        self.frames[0] = Turn(nxt)
+        turn = self.frames[0]
+        if type(turn) is Turn:  # (passed on in place, as a throw sets its phase: no new frame)
+            turn.player = nxt
+            turn.phase = "pre_roll"
+        else:
+            self.frames[0] = Turn(nxt)
         ev.append(Event("turn", {"player": nxt, "round": self.round}))
         limit = self._time_limit
         if limit and self.round >= limit:
             self._finish_by_valuation("time_limit", ev)
 
     # ----- moving and landing (S5, S6, S8, S21) ------------------------------------------------
-    def _move(self, m: Move, ev: list[Event]) -> None:
-        p = m.player
+    def _move_by(self, p: int, steps: int, m: Move | None, ev: list[Event]) -> None:
+        """Move ``p`` by ``steps`` and resolve the square; ``m`` the Move frame whose multipliers
+        apply, None for a plain throw (the most common move: no frame built for it)."""
         if self.bankrupt[p]:
             return
         facts = self._sq
         old = self.position[p]
-        new = (old + m.steps) % N_SQUARES
+        new = (old + steps) % N_SQUARES
         self.position[p] = new
         ev.append(Event("moved", {"player": p, "from": old, "to": new}))
-        if m.steps > 0 and (old + m.steps) >= N_SQUARES + facts.go_square:
+        if steps > 0 and (old + steps) >= N_SQUARES + facts.go_square:
             salary = facts.salary
             if new == facts.go_square and self._double_go:
                 salary *= 2
@@ -290,7 +295,7 @@ class TurnRules(EndRules):
             ev.append(Event("salary", {"player": p, "amount": salary}))
         self._land(p, m, ev)
 
-    def _land(self, p: int, m: Move, ev: list[Event]) -> None:
+    def _land(self, p: int, m: Move | None, ev: list[Event]) -> None:
         facts = self._sq
         sq_index = self.position[p]
         kind = facts.kind[sq_index]
@@ -302,7 +307,9 @@ class TurnRules(EndRules):
                 if self.in_jail[owner] and not self._rent_jailed:
                     ev.append(Event("no_rent_owner_jailed", {"square": sq_index, "owner": owner}))
                     return
-                if kind == "utility" and m.dice_multiplier is not None:
+                if m is None:
+                    amount = self.rent(sq_index, sum(self.last_dice) if self.last_dice else 0)
+                elif kind == "utility" and m.dice_multiplier is not None:
                     d1, d2 = self._throw()
                     ev.append(Event("dice", {"player": p, "dice": [d1, d2], "for": "rent"}))
                     amount = self.rent(sq_index, d1 + d2, m.rent_multiplier, m.dice_multiplier)
