@@ -21,7 +21,13 @@ def build_spots(table: Table, player: int) -> list[int]:
     for gi in deeds.complete[player]:
         spots.extend(_group_builds(table, gi)[0])
     if len(spots) > 1:
-        spots.sort(key=table.board.order.__getitem__)
+        order = table.board.order
+        last = -1
+        for sq in spots:  # (sorted only when not in board order already, as above)
+            if order[sq] < last:
+                spots.sort(key=order.__getitem__)
+                break
+            last = order[sq]
     deeds._spots[player] = spots
     return spots
 
@@ -114,8 +120,16 @@ def build_options(table: Table, player: int) -> list[tuple[int, int, float]]:
         for gi in deeds.complete[player]:
             cached.extend(_group_builds(table, gi)[1])
         if len(cached) > 1:
+            # (the groups' parts are usually in board order already: checked by a loop, which
+            # costs less than sorting with a key function)
             order = table.board.order
-            cached.sort(key=lambda option: order[option[0]])
+            last = -1
+            for option in cached:
+                at = order[option[0]]
+                if at < last:
+                    cached.sort(key=lambda option: order[option[0]])
+                    break
+                last = at
         deeds._build_options[player] = cached
     return cached
 
