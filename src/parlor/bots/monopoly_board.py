@@ -556,13 +556,14 @@ class Deeds:
         rents = self._rents
         if rents is not None and rebuilt:
             rents[sq] = lot_rent(board, self.owner, before, self.group_owner, sq)
-        sole = self.group_owner[gi]
         dangers = self._danger
-        if sole >= 0 and dangers is not None:
-            # (only the whole owner's top rent changed: its own danger, from the others', holds)
-            kept = dangers[sole]
+        holder = self.owner[sq]
+        if dangers is not None and holder >= 0:
+            # (of the top rents only the lot's owner's moved: its own danger, from the others',
+            # holds)
+            kept = dangers[holder]
             dangers = self._danger = [-1] * len(dangers)
-            dangers[sole] = kept
+            dangers[holder] = kept
         else:
             self._danger = None
         self._drop_offer_parts(partial, flipped)
