@@ -496,7 +496,13 @@ def offer_search(
     reserve = bot._reserve(table)
     if cash - least < reserve:
         return None
-    best: tuple[float, ProposeTrade] | None = None
+    # The best so far: its gain, the other side, the lots given, the lots taken, the price (the
+    # offer is made once, at the end).
+    best: tuple[float, int, tuple[int, ...], tuple[int, ...], int] | None = None
+    # ``player``'s offers of ``made`` as ``(to, lots given, lots taken, cash given)``, asked at
+    # the first price that may do: the same answers as ``offer in made`` (an offer of the search
+    # takes no cash and no jail cards) without making an offer at each price.
+    taken: set[tuple[int, Any, Any, Any]] | None = None
     # The proposer's gain falls as the price rises (its measure's change does not grow as it
     # pays more, the other side's does not fall, and a non-negative weight counts that against
     # it): past the first price it refuses, no dearer one can do.
@@ -557,12 +563,25 @@ def offer_search(
                 continue
             if monotone and best is not None and mine_gain <= best[0]:
                 break  # (no dearer price of this sweetener can beat the best: none is made)
-            offer = ProposeTrade(player, other, give_squares=give, take_squares=rest, give_cash=pay)
-            if offer in made:
+            if taken is None:
+                taken = set()
+                for o in made:
+                    if (
+                        type(o) is ProposeTrade
+                        and o.player == player
+                        and o.take_cash == 0
+                        and o.give_jail_cards == 0
+                        and o.take_jail_cards == 0
+                    ):
+                        taken.add((o.to, o.give_squares, o.take_squares, o.give_cash))
+            if taken and (other, give, rest, pay) in taken:
                 continue
             if best is None or mine_gain > best[0]:
-                best = (mine_gain, offer)
+                best = (mine_gain, other, give, rest, pay)
             break  # the cheapest acceptable price for this sweetener
     if best is None:
         return None
-    return best[1] if game.is_legal(best[1]) else None
+    offer = ProposeTrade(
+        player, best[1], give_squares=best[2], take_squares=best[3], give_cash=best[4]
+    )
+    return offer if game.is_legal(offer) else None
