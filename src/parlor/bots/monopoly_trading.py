@@ -44,10 +44,25 @@ def trade_gain(
     measure of both changes (the plain deltas when None)."""
     cash = int(offer["take_cash"]) - int(offer["give_cash"])
     give, take = offer["give_squares"], offer["take_squares"]
+    # (the plain deltas of the offer :func:`offer_search` made last, while the deeds are the
+    # same: its answer's)
+    plain: tuple[float, float] | None = None
+    last = _LAST_OFFER
+    if (
+        last is not None
+        and last[0] == table.deeds.version
+        and last[1] == proposer
+        and last[2] == to
+        and last[3] == tuple(give)
+        and last[4] == tuple(take)
+    ):
+        plain = last[5]
     if own is None:
-        d_proposer, d_to = table.trade_deltas(proposer, to, give, take)
+        if plain is None:
+            plain = table.trade_deltas(proposer, to, give, take)
+        d_proposer, d_to = plain
     else:
-        d_proposer, d_to = own(table, proposer, to, give, take, cash, bot._reserve(table), None)
+        d_proposer, d_to = own(table, proposer, to, give, take, cash, bot._reserve(table), plain)
     return _gain(
         bot,
         table,
@@ -59,6 +74,14 @@ def trade_gain(
         answering,
         weight,
     )
+
+
+#: The offer :func:`offer_search` made last, to answer it without valuing its lots again: the
+#: deeds' version, the proposer, the other side, the lots given and taken, and its plain deltas
+#: (:meth:`Table.trade_deltas`, from its plan).
+_LAST_OFFER: tuple[int, int, int, tuple[int, ...], tuple[int, ...], tuple[float, float]] | None = (
+    None
+)
 
 
 def _gain(
@@ -498,7 +521,9 @@ def offer_search(
         return None
     # The best so far: its gain, the other side, the lots given, the lots taken, the price (the
     # offer is made once, at the end).
-    best: tuple[float, int, tuple[int, ...], tuple[int, ...], int] | None = None
+    best: tuple[float, int, tuple[int, ...], tuple[int, ...], int, tuple[float, float]] | None = (
+        None
+    )
     # ``player``'s offers of ``made`` as ``(to, lots given, lots taken, cash given)``, asked at
     # the first price that may do: the same answers as ``offer in made`` (an offer of the search
     # takes no cash and no jail cards) without making an offer at each price.
@@ -577,11 +602,15 @@ def offer_search(
             if taken and (other, give, rest, pay) in taken:
                 continue
             if best is None or mine_gain > best[0]:
-                best = (mine_gain, other, give, rest, pay)
+                best = (mine_gain, other, give, rest, pay, plain)
             break  # the cheapest acceptable price for this sweetener
     if best is None:
         return None
     offer = ProposeTrade(
         player, best[1], give_squares=best[2], take_squares=best[3], give_cash=best[4]
     )
-    return offer if game.is_legal(offer) else None
+    if not game.is_legal(offer):
+        return None
+    global _LAST_OFFER
+    _LAST_OFFER = (table.deeds.version, player, best[1], best[2], best[3], best[5])
+    return offer
