@@ -189,6 +189,10 @@ class MonopolyHeuristicBot:
         fixed = _FIXED.get(kind)
         answers: list[Action] = _NO_ANSWERS
         if fixed is None and kind not in _UNLISTED:
+            if kind == "answer_trade":
+                answered = self._answer(game, player, pending.info)
+                if answered is not None:
+                    return answered
             answers = game.legal_actions(player, anytime=False)
             if len(answers) == 1 and kind not in ("jail", "buy_or_auction"):
                 return answers[0]
@@ -281,6 +285,20 @@ class MonopolyHeuristicBot:
         if claims is None:
             claims = game.view(player)["rent_claims"]
         return any(c[1] == player for c in claims)
+
+    def _answer(self, game: Any, player: int, info: Any) -> Action | None:
+        """The answer to a trade offer without listing the answers (``None`` where rent claims
+        come first: :meth:`choose` answers there): rejecting is always legal, accepting is
+        asked only when the gain is positive (the same answer as from the list)."""
+        table = Table.of(game)
+        if table.board.rent_claim:
+            return None
+        gain = self.answer_gain(table, int(info["from"]), player, info["offer"])
+        if gain > 0:
+            accept = _action(AcceptTrade, player)
+            if game.is_legal(accept):
+                return accept
+        return _action(RejectTrade, player)
 
     def answer_gain(self, table: Table, proposer: int, to: int, offer: Any) -> float:
         """How good ``proposer``'s ``offer`` (the view's offer dict) is for ``to`` by this bot's

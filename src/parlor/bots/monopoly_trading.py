@@ -44,10 +44,25 @@ def trade_gain(
     measure of both changes (the plain deltas when None)."""
     cash = int(offer["take_cash"]) - int(offer["give_cash"])
     give, take = offer["give_squares"], offer["take_squares"]
+    # (the plain deltas of the offer :func:`offer_search` made last, while the deeds are the
+    # same: its answer's)
+    plain: tuple[float, float] | None = None
+    last = _LAST_OFFER
+    if (
+        last is not None
+        and last[0] == table.deeds.version
+        and last[1] == proposer
+        and last[2] == to
+        and last[3] == tuple(give)
+        and last[4] == tuple(take)
+    ):
+        plain = last[5]
     if own is None:
-        d_proposer, d_to = table.trade_deltas(proposer, to, give, take)
+        if plain is None:
+            plain = table.trade_deltas(proposer, to, give, take)
+        d_proposer, d_to = plain
     else:
-        d_proposer, d_to = own(table, proposer, to, give, take, cash, bot._reserve(table), None)
+        d_proposer, d_to = own(table, proposer, to, give, take, cash, bot._reserve(table), plain)
     return _gain(
         bot,
         table,
@@ -59,6 +74,14 @@ def trade_gain(
         answering,
         weight,
     )
+
+
+#: The offer :func:`offer_search` made last, to answer it without valuing its lots again: the
+#: deeds' version, the proposer, the other side, the lots given and taken, and its plain deltas
+#: (:meth:`Table.trade_deltas`, from its plan).
+_LAST_OFFER: tuple[int, int, int, tuple[int, ...], tuple[int, ...], tuple[float, float]] | None = (
+    None
+)
 
 
 def _gain(
@@ -496,7 +519,15 @@ def offer_search(
     reserve = bot._reserve(table)
     if cash - least < reserve:
         return None
-    best: tuple[float, ProposeTrade] | None = None
+    # The best so far: its gain, the other side, the lots given, the lots taken, the price (the
+    # offer is made once, at the end).
+    best: tuple[float, int, tuple[int, ...], tuple[int, ...], int, tuple[float, float]] | None = (
+        None
+    )
+    # ``player``'s offers of ``made`` as ``(to, lots given, lots taken, cash given)``, asked at
+    # the first price that may do: the same answers as ``offer in made`` (an offer of the search
+    # takes no cash and no jail cards) without making an offer at each price.
+    taken: set[tuple[int, Any, Any, Any]] | None = None
     # The proposer's gain falls as the price rises (its measure's change does not grow as it
     # pays more, the other side's does not fall, and a non-negative weight counts that against
     # it): past the first price it refuses, no dearer one can do.
@@ -557,12 +588,29 @@ def offer_search(
                 continue
             if monotone and best is not None and mine_gain <= best[0]:
                 break  # (no dearer price of this sweetener can beat the best: none is made)
-            offer = ProposeTrade(player, other, give_squares=give, take_squares=rest, give_cash=pay)
-            if offer in made:
+            if taken is None:
+                taken = set()
+                for o in made:
+                    if (
+                        type(o) is ProposeTrade
+                        and o.player == player
+                        and o.take_cash == 0
+                        and o.give_jail_cards == 0
+                        and o.take_jail_cards == 0
+                    ):
+                        taken.add((o.to, o.give_squares, o.take_squares, o.give_cash))
+            if taken and (other, give, rest, pay) in taken:
                 continue
             if best is None or mine_gain > best[0]:
-                best = (mine_gain, offer)
+                best = (mine_gain, other, give, rest, pay, plain)
             break  # the cheapest acceptable price for this sweetener
     if best is None:
         return None
-    return best[1] if game.is_legal(best[1]) else None
+    offer = ProposeTrade(
+        player, best[1], give_squares=best[2], take_squares=best[3], give_cash=best[4]
+    )
+    if not game.is_legal(offer):
+        return None
+    global _LAST_OFFER
+    _LAST_OFFER = (table.deeds.version, player, best[1], best[2], best[3], best[5])
+    return offer
