@@ -13,15 +13,14 @@ Traceback (most recent call last):
 parlor.core.errors.IllegalAction: Ann does not own Boardwalk
 
 The rules live in one module per rule area, in the order of the rulebooks (docs/rules/README.md,
-S1-S21): ``table`` (the state, money, groups), ``turn`` (the opening, dice, moving, squares, cards, tax, jail),
-``buying`` (buying and auctions), ``rent``, ``building`` (buildings and the bank's stock),
-``shortage`` (who wishes to buy the bank's last buildings, and their auction),
+S1-S21): ``table`` (the state, money, groups), ``turn`` (the opening, dice, moving, squares,
+cards, tax, jail), ``buying`` (buying and auctions), ``rent``, ``building`` (buildings and the
+bank's stock), ``shortage`` (who wishes to buy the bank's last buildings, and their auction),
 ``mortgages``, ``trades``, ``debts`` (debts and bankruptcy), ``ending`` (the end and valuation),
 and ``action_ids`` (the integer action space), each class of one on the class of another (see
-``table``). This module's class is the top of that chain: the new game's state
-(``turn`` deals the opening, S3), the pending decision, legality and dispatch of every action to
-its area's handler, the legal-action lists, saving and copying; ``views`` builds what
-players see.
+``table``). This module's class is the top of that chain: the new game's state (``turn`` deals
+the opening, S3), the pending decision, legality and dispatch of every action to its area's
+handler, the legal-action lists, saving and copying; ``views`` builds what players see.
 """
 
 from __future__ import annotations
