@@ -13,7 +13,7 @@ outside groups with buildings, a sale from the most built lots of its group).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from parlor.bots.monopoly_builds import best_builds, build_options
 from parlor.bots.monopoly_table import HOTEL, Table
@@ -25,32 +25,17 @@ from parlor.monopoly.actions import (
     PayDebt,
     SellBuilding,
     Unmortgage,
+    shared,
 )
 
 if TYPE_CHECKING:
     from parlor.bots.monopoly_heuristic import MonopolyHeuristicBot
-
-A = TypeVar("A", bound=Action)
 
 #: How many times a property is expected to be landed on for the rest of the game, to turn a rent
 #: into a value (raising funds compares losses with it).
 LANDINGS = 3.0
 #: Beyond any cash (the open ends of :func:`idle_span`).
 NO_LIMIT = 1 << 62
-
-_ACTIONS: dict[tuple[Any, ...], Any] = {}
-
-
-def interned(kind: type[A], *fields: int) -> A:
-    """The action ``kind(*fields)``, made once: actions are frozen values, and building one costs
-    more than looking it up."""
-    key = (kind, *fields)
-    action = _ACTIONS.get(key)
-    if action is None:
-        if len(_ACTIONS) > 100_000:
-            _ACTIONS.clear()
-        action = _ACTIONS[key] = kind(*fields)
-    return action
 
 
 # ----- any-time management: mortgages and building ---------------------------------------------
@@ -74,12 +59,12 @@ def manage_lots(bot: MonopolyHeuristicBot, table: Table, player: int) -> Action 
         if mortgaged[sq] and cash - lift_cost[sq] >= reserve:
             gi = group_index[sq]
             if gi >= 0 and group_owner[gi] == player and kind[sq] == "street":
-                return interned(Unmortgage, player, sq)
+                return shared(Unmortgage, player, sq)
     # Build where it pays most: within the budget, else the best wanted at all.
     if options:
         affordable, wanted, _least = best_builds(table, player, cash - reserve)
         if affordable >= 0:
-            return interned(Build, player, affordable)
+            return shared(Build, player, affordable)
         if wanted >= 0:
             if b.house_cost[wanted] + reserve - cash > 0:
                 return junk_mortgage(table, player)
@@ -88,7 +73,7 @@ def manage_lots(bot: MonopolyHeuristicBot, table: Table, player: int) -> Action 
     rich = 2 * reserve + b.starting_cash // 5
     for sq in table.owned_by_price(player):
         if mortgaged[sq] and cash - lift_cost[sq] >= rich:
-            return interned(Unmortgage, player, sq)
+            return shared(Unmortgage, player, sq)
     return None
 
 
@@ -210,7 +195,7 @@ def junk_mortgage(table: Table, player: int) -> Mortgage | None:
     sq = table.junk_lot(player)
     if sq < 0:
         return None
-    return interned(Mortgage, player, sq)
+    return shared(Mortgage, player, sq)
 
 
 # ----- raising funds ---------------------------------------------------------------------------
@@ -220,7 +205,7 @@ def raise_funds(game: Any, table: Table, player: int, amount: int) -> Action:
     deeds, not listed (listing them values the debtor's whole estate for the bankruptcy, which
     is rarely the answer)."""
     if table.cash[player] >= amount:
-        return interned(PayDebt, player)
+        return shared(PayDebt, player)
     b = table.board
     rents = table.deeds.rents()
     rents_of = b.rents
@@ -271,7 +256,7 @@ def raise_funds(game: Any, table: Table, player: int, amount: int) -> Action:
                 best, best_loss, sale = sq, loss, False
     if best >= 0:
         return SellBuilding(player, best) if sale else Mortgage(player, best)
-    bankrupt = interned(DeclareBankruptcy, player)
+    bankrupt = shared(DeclareBankruptcy, player)
     if game.is_legal(bankrupt):
         return bankrupt
     # Nothing to sell piece by piece (e.g. hotels the bank cannot break up): anything legal.

@@ -40,7 +40,6 @@ from parlor.bots.monopoly_estate import (
     raise_funds,
     still_idle,
 )
-from parlor.bots.monopoly_estate import interned as _action
 from parlor.bots.monopoly_table import HOTEL, Board, Deeds, Table, board_for
 from parlor.bots.monopoly_trading import TradeKind, offer_search, trade_gain
 from parlor.bots.monopoly_valuation import bid_limit, listed_bid_limit, listed_value, seat_value
@@ -64,6 +63,7 @@ from parlor.monopoly.actions import (
     RollDice,
     UseJailCard,
     WishBuildings,
+    shared,
 )
 
 __all__ = ["HOTEL", "LANDINGS", "Board", "Deeds", "MonopolyHeuristicBot", "Table", "board_for"]
@@ -245,9 +245,9 @@ class MonopolyHeuristicBot:
             return self._jail(game, table, player, answers)
         if kind == "buy_or_auction":
             sq = int(info["square"])
-            if _action(BuyProperty, player) in answers and self._wants_to_buy(table, player, sq):
-                return _action(BuyProperty, player)
-            return _action(DeclineProperty, player)
+            if shared(BuyProperty, player) in answers and self._wants_to_buy(table, player, sq):
+                return shared(BuyProperty, player)
+            return shared(DeclineProperty, player)
         if kind == "bid":
             return self._bid(table, player, info, answers)
         if kind == "tax_choice":
@@ -256,9 +256,9 @@ class MonopolyHeuristicBot:
             offer = info["offer"]
             gain = self.answer_gain(table, int(info["from"]), player, offer)
             return (
-                _action(AcceptTrade, player)
-                if gain > 0 and _action(AcceptTrade, player) in answers
-                else _action(RejectTrade, player)
+                shared(AcceptTrade, player)
+                if gain > 0 and shared(AcceptTrade, player) in answers
+                else shared(RejectTrade, player)
             )
         if kind == "mortgaged_property":
             sq = int(info["square"])
@@ -295,10 +295,10 @@ class MonopolyHeuristicBot:
             return None
         gain = self.answer_gain(table, int(info["from"]), player, info["offer"])
         if gain > 0:
-            accept = _action(AcceptTrade, player)
+            accept = shared(AcceptTrade, player)
             if game.is_legal(accept):
                 return accept
-        return _action(RejectTrade, player)
+        return shared(RejectTrade, player)
 
     def answer_gain(self, table: Table, proposer: int, to: int, offer: Any) -> float:
         """How good ``proposer``'s ``offer`` (the view's offer dict) is for ``to`` by this bot's
@@ -375,7 +375,7 @@ class MonopolyHeuristicBot:
                 if (table.level(s) == top) == (item == "hotel")
             ]
             if not spots:
-                return _action(PassBid, player)
+                return shared(PassBid, player)
             cost = max(build_cost(table, s) for s in spots)
             limit = min(1.5 * cost, cash - self._reserve(table))
         # Raise by about a tenth of the lot's price (the auction ends in a few rounds), never
@@ -398,7 +398,7 @@ class MonopolyHeuristicBot:
                 if amount <= target and (best is None or amount > best.amount):
                     best = a
         if lowest is None or lowest.amount > limit:
-            return _action(PassBid, player)
+            return shared(PassBid, player)
         return lowest if best is None else best
 
     def _wish(self, table: Table, player: int, info: Any, answers: list[Action]) -> Action:
@@ -457,7 +457,7 @@ class MonopolyHeuristicBot:
                     or table.cash[player] - b.jail_fine >= self._reserve(table)
                 ):
                     return a
-        return _action(RollDice, player)
+        return shared(RollDice, player)
 
     # ----- any-time management: trades, mortgages, building ------------------------------------
     def _manage(
