@@ -190,9 +190,10 @@ class MonopolyHeuristicBot:
         answers: list[Action] = _NO_ANSWERS
         if fixed is None and kind not in _UNLISTED:
             if kind == "answer_trade":
-                answered = self._answer(game, player, pending.info)
-                if answered is not None:
-                    return answered
+                # (answered without the list where no rent claim comes first)
+                table = Table.of(game)
+                if not table.board.rent_claim:
+                    return self._answer(game, table, player, pending.info)
             answers = game.legal_actions(player, anytime=False)
             if len(answers) == 1 and kind not in ("jail", "buy_or_auction"):
                 return answers[0]
@@ -253,13 +254,7 @@ class MonopolyHeuristicBot:
         if kind == "tax_choice":
             return self._tax(game, player, info, answers)
         if kind == "answer_trade":
-            offer = info["offer"]
-            gain = self.answer_gain(table, int(info["from"]), player, offer)
-            return (
-                shared(AcceptTrade, player)
-                if gain > 0 and shared(AcceptTrade, player) in answers
-                else shared(RejectTrade, player)
-            )
+            return self._answer(game, table, player, info)
         if kind == "mortgaged_property":
             sq = int(info["square"])
             lift = LiftMortgageNow(player, sq)
@@ -286,13 +281,9 @@ class MonopolyHeuristicBot:
             claims = game.view(player)["rent_claims"]
         return any(c[1] == player for c in claims)
 
-    def _answer(self, game: Any, player: int, info: Any) -> Action | None:
-        """The answer to a trade offer without listing the answers (``None`` where rent claims
-        come first: :meth:`choose` answers there): rejecting is always legal, accepting is
-        asked only when the gain is positive (the same answer as from the list)."""
-        table = Table.of(game)
-        if table.board.rent_claim:
-            return None
+    def _answer(self, game: Any, table: Table, player: int, info: Any) -> Action:
+        """The answer to a trade offer (the decision's ``info``), without listing the answers:
+        rejecting is always legal, accepting is asked only when the gain is positive."""
         gain = self.answer_gain(table, int(info["from"]), player, info["offer"])
         if gain > 0:
             accept = shared(AcceptTrade, player)
