@@ -314,7 +314,7 @@ class Table:
             return cached
         b = self.board
         rents = deeds.rents()
-        built = deeds._built or deeds.built_groups()
+        built = deeds.built_groups()
         # (group_built() and owns_group() inlined: asked again after each mortgage)
         group_index = b.group_index
         group_owner = deeds.group_owner
