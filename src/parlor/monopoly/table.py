@@ -51,12 +51,14 @@ class FrameRules(NamedTuple):
 
 def debt_event(kind: str, debt: Debt, square: int | None = None) -> Event:
     """A "paid" or "debt" event; ``square`` names the property a rent is for."""
-    data: dict[str, Any] = {
-        "player": debt.debtor,
-        "to": debt.creditor,
-        "amount": debt.amount,
-        "reason": debt.reason,
-    }
+    return charge_event(kind, debt.debtor, debt.creditor, debt.amount, debt.reason, square)
+
+
+def charge_event(
+    kind: str, debtor: int, creditor: int, amount: int, reason: str, square: int | None
+) -> Event:
+    """:func:`debt_event` from the debt's parts (a charge paid at once builds no Debt)."""
+    data: dict[str, Any] = {"player": debtor, "to": creditor, "amount": amount, "reason": reason}
     if square is not None:
         data["square"] = square
     return Event(kind, data)
@@ -245,17 +247,9 @@ class Table(Game[Action]):
         ``square`` names the property a rent is for, in the event."""
         if amount <= 0:
             return
-        if self.cash[debtor] >= amount:  # (most charges: debt_event's "paid", no Debt built)
+        if self.cash[debtor] >= amount:  # (most charges: paid at once, no Debt built)
             self._pay(debtor, creditor, amount)
-            data: dict[str, Any] = {
-                "player": debtor,
-                "to": creditor,
-                "amount": amount,
-                "reason": reason,
-            }
-            if square is not None:
-                data["square"] = square
-            ev.append(Event("paid", data))
+            ev.append(charge_event("paid", debtor, creditor, amount, reason, square))
             return
         debt = Debt(debtor, creditor, amount, reason)
         self.frames.append(debt)
