@@ -87,16 +87,6 @@ class BuyingRules(ShortageRules):
         """The lowest bid now: the opening minimum, then one money unit over the high bid."""
         return max(auction.min_bid, auction.high_bid + self._sq.money_unit)
 
-    def _bid_ladder(self, auction: Auction) -> list[int]:
-        unit = self._sq.money_unit
-        low = self._min_raise(auction)
-        amounts: list[int] = []
-        for step in BID_STEPS:
-            amount = max(low, auction.high_bid + step * unit)
-            if amount not in amounts:
-                amounts.append(amount)
-        return amounts
-
     def _start_property_auction(self, square: int, decliner: int, ev: list[Event]) -> None:
         if not self.options.auctions:
             ev.append(Event("not_auctioned", {"square": square}))
@@ -153,8 +143,9 @@ class BuyingRules(ShortageRules):
         )
 
     def _auction_answers(self, p: int, top: Auction) -> list[Action]:
-        # (_bid_ladder's amounts, those within cash, without its list: they never fall, so a
-        # repeat is the one before and the first beyond cash ends the ladder)
+        # The bid ladder: the high bid raised by each of BID_STEPS units, at least the least
+        # raise, within cash. Its amounts never fall, so a repeat is the one before and the
+        # first beyond cash ends it.
         cash = self.cash[p]
         out: list[Action] = [shared(PassBid, p)]
         unit = self._sq.money_unit
