@@ -61,15 +61,7 @@ from parlor.monopoly.actions import (
 from parlor.monopoly.buying import BID_STEPS
 from parlor.monopoly.debts import DebtRules
 from parlor.monopoly.edition import Edition, edition_from_save, load_edition, saved_edition
-from parlor.monopoly.frames import (
-    Auction,
-    BankAuctions,
-    Frame,
-    Move,
-    PlaceBuildingChoice,
-    ShortageSale,
-    Turn,
-)
+from parlor.monopoly.frames import Auction, Frame, Turn
 from parlor.monopoly.rules import RuleOptions
 from parlor.monopoly.table import (
     ESTATE_RECENT,
@@ -406,33 +398,45 @@ class PropertyGame(DebtRules):
     def apply(self, action: Unchecked) -> list[Event]:
         """Validate and carry out ``action``; on any rule violation raise and change nothing.
         (``Game.apply`` with ``_execute`` inlined: every action of every game passes here.)"""
-        if NATIVE_ACTIONS:  # (see is_legal)
+        ev: list[Event] = []
+        kind = type(action)
+        if kind is RollDice or kind is EndTurn:
+            # Half of a game's actions: a throw or an end of turn by the turn's player at its
+            # moment passes every check below (its field is his seat, the game goes on, he is
+            # not bankrupt, the phase is right), so these few comparisons replace the checks'
+            # calls; anything else goes the general way (and its refusal). Handlers called
+            # directly (compiled, a native call): the table's, without the end's hop.
+            top = self.frames[-1] if self._outcome is None else None
+            p = action.player
             if (
-                type(action) not in _FIRST_BAD
-                or cast(Action, action).bad_field(len(self.names)) >= 0
+                type(top) is Turn
+                and type(p) is int
+                and p == top.player
+                and top.phase == ("pre_roll" if kind is RollDice else "post_roll")
+                and not self.bankrupt[p]
             ):
+                if kind is RollDice:
+                    self._do_roll(action, top, ev)
+                else:
+                    self._next_turn(p, ev)
+                frames = self.frames  # (a bankruptcy or the end replaces the list)
+                if frames and type(frames[-1]) is not Turn:  # (a turn's decision: nothing to run)
+                    self._advance(ev)
+                self.log.append(action)
+                return ev
+        if NATIVE_ACTIONS:  # (see is_legal)
+            if kind not in _FIRST_BAD or cast(Action, action).bad_field(len(self.names)) >= 0:
                 self.validate_action(action)  # (raises: not one of our actions, or a bad field)
         else:
-            first_bad = _FIRST_BAD.get(type(action))
+            first_bad = _FIRST_BAD.get(kind)
             if first_bad is None or first_bad(action, len(self.names)) >= 0:
                 self.validate_action(action)
         if self._outcome is not None:
             raise GameOverError(E_("the game is over"))
         self._check(action)
-        ev: list[Event] = []
+        _HANDLERS[kind](self, action, self.frames[-1], ev)
         frames = self.frames
-        # (half of a game's actions are a throw or the end of a turn: their handlers called
-        # directly, a native call when compiled, where the table's go through Python's call
-        # protocol; the same handlers as the table's)
-        kind = type(action)
-        if kind is RollDice:
-            self._do_roll(action, frames[-1], ev)  # (Any: no cast, a call in plain Python)
-        elif kind is EndTurn:
-            self._next_turn(action.player, ev)  # (_do_end_turn without its hop)
-        else:
-            _HANDLERS[kind](self, action, frames[-1], ev)
-        frames = self.frames  # (a bankruptcy or the end replaces the list)
-        if frames and type(frames[-1]) is not Turn:  # (on a turn's decision: nothing to run)
+        if frames and type(frames[-1]) is not Turn:
             self._advance(ev)
         self.log.append(action)
         return ev
@@ -442,31 +446,6 @@ class PropertyGame(DebtRules):
         _HANDLERS[type(action)](self, action, self.frames[-1], ev)
         self._advance(ev)
         return ev
-
-    def _advance(self, ev: list[Event]) -> None:
-        """Run automatic frames until a decision is needed or the game ends."""
-        while self._outcome is None and self.frames:
-            frames = self.frames  # (read again: a bankruptcy or the end replaces the list)
-            top = frames[-1]
-            if type(top) is Turn:  # (most actions end on a turn's decision: nothing to run)
-                break
-            if isinstance(top, PlaceBuildingChoice) and not self._buildable_squares(
-                top.player, top.item
-            ):
-                self._void_placement(top, ev)
-                continue
-            if not top.auto:
-                break
-            frame = frames.pop()
-            if isinstance(frame, Move):
-                self._move_by(frame.player, frame.steps, frame, ev)
-            elif isinstance(frame, BankAuctions) and frame.squares:
-                sq = frame.squares.pop(0)
-                if frame.squares:
-                    frames.append(frame)
-                self._start_property_auction(sq, frame.first_bidder - 1, ev)
-            elif isinstance(frame, ShortageSale):
-                self._shortage_step(frame, ev)
 
     # ----- views (built in ``views``) -----------------------------------------------------------
     def view(self, player: Unchecked = None) -> dict[str, Any]:

@@ -30,7 +30,18 @@ from parlor.monopoly.actions import (
 )
 from parlor.monopoly.edition import Card
 from parlor.monopoly.ending import EndRules
-from parlor.monopoly.frames import BANK, POT, BuyChoice, Frame, Move, TaxChoice, Turn
+from parlor.monopoly.frames import (
+    BANK,
+    POT,
+    BankAuctions,
+    BuyChoice,
+    Frame,
+    Move,
+    PlaceBuildingChoice,
+    ShortageSale,
+    TaxChoice,
+    Turn,
+)
 from parlor.monopoly.noinfo import NO_INFO
 from parlor.monopoly.table import HOTEL, N_SQUARES, FrameRules, Handler
 
@@ -224,6 +235,34 @@ class TurnRules(EndRules):
             turn.phase = "post_roll"
         # (moved at once, as ``_advance`` would run a Move frame, without building one)
         self._move_by(p, d1 + d2, None, ev)
+
+    # ----- the automatic steps -----------------------------------------------------------------
+    def _advance(self, ev: list[Event]) -> None:
+        """Run automatic frames until a decision is needed or the game ends: a move (a card's,
+        or a throw out of jail), the bank's auctions of a bankrupt's deeds, a shortage's sale;
+        a won building that has no lot left is given back."""
+        while self._outcome is None and self.frames:
+            frames = self.frames  # (read again: a bankruptcy or the end replaces the list)
+            top = frames[-1]
+            if type(top) is Turn:  # (most actions end on a turn's decision: nothing to run)
+                break
+            if isinstance(top, PlaceBuildingChoice) and not self._buildable_squares(
+                top.player, top.item
+            ):
+                self._void_placement(top, ev)
+                continue
+            if not top.auto:
+                break
+            frame = frames.pop()
+            if isinstance(frame, Move):
+                self._move_by(frame.player, frame.steps, frame, ev)
+            elif isinstance(frame, BankAuctions) and frame.squares:
+                sq = frame.squares.pop(0)
+                if frame.squares:
+                    frames.append(frame)
+                self._start_property_auction(sq, frame.first_bidder - 1, ev)
+            elif isinstance(frame, ShortageSale):
+                self._shortage_step(frame, ev)
 
     # ----- jail (S12) --------------------------------------------------------------------------
     def _do_pay_jail_fine(self, action: PayJailFine, top: Frame, ev: list[Event]) -> None:
