@@ -71,6 +71,7 @@ from parlor.monopoly.table import (
     FrameRules,
     Handler,
 )
+from parlor.monopoly.turn import _END_TURN, _ROLL_AGAIN, _START_TURN
 from parlor.monopoly.views import full_snapshot, table_view
 
 __all__ = [
@@ -89,6 +90,7 @@ Unchecked = Any
 
 #: What PropertyGame.__init__ takes for an empty game that a copy fills in (see _with_fields).
 _BLANK = object()
+_NO_MEMO: Final[tuple[Frame | None, int, Decision | None]] = (None, -1, None)
 
 _AREAS = (turn, buying, rent, building, shortage, mortgages, trades, debts, ending)
 #: Every action's handler, every any-time action's legality check, every decision frame's rules.
@@ -131,6 +133,10 @@ class PropertyGame(DebtRules):
         "bank_flow", "doubles", "round", "turns_taken", "last_dice", "claims", "_outcome",
         "decks", "unseen", "frames", "setup_events", "first_player", "standing_wishes",
     )  # fmt: skip
+    #: The last decision ``pending`` built for a frame other than the turn, with that frame and
+    #: the log's length: handed out again while both hold (such a decision reads only its frame,
+    #: the edition and the bank's stock, which only ``apply`` changes, adding to the log).
+    _pending_memo: tuple[Frame | None, int, Decision | None]
 
     def __init__(
         self,
@@ -199,6 +205,7 @@ class PropertyGame(DebtRules):
         self.setup_events: list[Event] = []
         self._space = space_for(ed)
         self._derive()
+        self._pending_memo = _NO_MEMO
         self._open_game()
 
     @classmethod
@@ -233,9 +240,19 @@ class PropertyGame(DebtRules):
         if self._outcome is not None or not self.frames:
             return None
         top = self.frames[-1]
-        if type(top) is Turn:  # (four decisions in five: a direct call, compiled a native one)
+        if type(top) is Turn:  # (four decisions in five: the plain ones _turn_decision's, inline)
+            p = top.player
+            if top.phase == "post_roll":
+                return _END_TURN[p]
+            if not self.in_jail[p]:
+                return _ROLL_AGAIN[p] if self.doubles else _START_TURN[p]
             return self._turn_decision(top)
-        return _DECISIONS[type(top)](self, top)
+        memo = self._pending_memo  # (asked twice a decision: by a bot's loop, by its choose)
+        if memo[0] is top and memo[1] == len(self.log):
+            return memo[2]
+        decision = _DECISIONS[type(top)](self, top)
+        self._pending_memo = (top, len(self.log), decision)
+        return decision
 
     @property
     def decider(self) -> int | None:
@@ -567,6 +584,7 @@ def _with_fields(fields: Mapping[str, Any]) -> PropertyGame:
     game._estate_recent = [-1] * ESTATE_RECENT
     for name, value in fields.items():
         setattr(game, name, value)
+    game._pending_memo = _NO_MEMO
     game._space = space_for(game.edition)  # (the same object for the same edition)
     game._derive()
     return game
