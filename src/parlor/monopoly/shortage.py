@@ -97,17 +97,39 @@ class ShortageRules(BuildingRules):
     def _shortage_possible(self, item: str, stock: int) -> bool:
         """Whether two players or more own a whole, unmortgaged group (only they can place a
         building: :meth:`_capacities` is zero for everyone else) and their groups have room for
-        more ``item``s than ``stock`` (a capacity is at most its player's room): one pass without
-        prices or cash, False for most builds, before :meth:`_capacities` is asked. (Groups
-        without a street are not read: their owners place nothing, so their capacities are
-        zero, and the answer of :meth:`_shortage_asked` is the same.)"""
-        owner, mortgaged, buildings = self.owner, self.mortgaged, self.buildings
+        more ``item``s than ``stock`` (a capacity is at most its player's room): without prices
+        or cash, False for most builds, before :meth:`_capacities` is asked. (Groups without a
+        street are not read: their owners place nothing, so their capacities are zero, and the
+        answer of :meth:`_shortage_asked` is the same.)"""
+        streets = self._whole_streets()
+        if streets is None:
+            return False
+        buildings = self.buildings
         h = self._hotel_level
-        hotels = item == "hotel"
+        room = 0
+        if item == "hotel":
+            for s in streets:
+                room += buildings[s] == h  # (a lot at the top house level may take one)
+        else:
+            for s in streets:
+                b = buildings[s]
+                if b < h:  # (a hotel, HOTEL, is above every house count)
+                    room += h - b
+        return room > stock
+
+    def _whole_streets(self) -> tuple[int, ...] | None:
+        """The streets of the groups each owned whole and unmortgaged, when two players or more
+        own such a group (None otherwise). Kept with copies of the owners and mortgages it was
+        found from, and found again when they differ (a run of builds changes neither): the
+        copies compare in one step each, where the groups take a loop over their lots."""
+        owner, mortgaged = self.owner, self.mortgaged
+        kept = self._whole_kept
+        if kept is not None and kept[0] == owner and kept[1] == mortgaged:
+            return kept[2]
         first = -1
         two = False
-        room = 0
-        for members, streets in self._sq.group_streets:
+        streets: list[int] = []
+        for members, group_streets in self._sq.group_streets:
             q = owner[members[0]]
             if q < 0:
                 continue
@@ -119,17 +141,10 @@ class ShortageRules(BuildingRules):
                     first = q
                 elif q != first:
                     two = True
-                if hotels:
-                    for s in streets:
-                        room += buildings[s] == h  # (a lot at the top house level may take one)
-                else:
-                    for s in streets:
-                        b = buildings[s]
-                        if b < h:  # (a hotel, HOTEL, is above every house count)
-                            room += h - b
-                if two and room > stock:  # (both only grow: the answer is known)
-                    return True
-        return False
+                streets += group_streets
+        found = tuple(streets) if two else None
+        self._whole_kept = (list(owner), list(mortgaged), found)
+        return found
 
     def _capacity(self, player: int, item: str, stock: int) -> int:
         """:meth:`_capacities` of one player."""

@@ -118,6 +118,9 @@ class Table(Game[Action]):
     _jail_extra: bool  # options.jail_doubles_extra_throw
     _jail_max: int  # options.jail_max_turns
     _time_limit: int  # options.time_limit_rounds, 0 for none
+    #: What ``shortage._whole_streets`` found, with the owners and mortgages it read (a copy's
+    #: own: filled when first asked).
+    _whole_kept: tuple[list[int], list[bool], tuple[int, ...] | None] | None
 
     def _derive(self) -> None:
         """Fill the fields above from ``edition`` and ``options`` (a new game, a copy)."""
@@ -132,6 +135,7 @@ class Table(Game[Action]):
         self._jail_extra = o.jail_doubles_extra_throw
         self._jail_max = o.jail_max_turns
         self._time_limit = o.time_limit_rounds or 0
+        self._whole_kept = None
 
     # ----- what changed in the estate ----------------------------------------------------------
     def _estate_changed(self, sq: int) -> None:
