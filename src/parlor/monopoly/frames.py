@@ -19,16 +19,17 @@ class Frame:
     # Compiled (setup.py), every frame is a native class: each writes its own ``__init__``
     # (``init=False``; the one dataclasses generates would run as Python), and ``auto`` and
     # ``anytime_ok`` are properties, not class variables (mypyc hands a dataclass its class
-    # variables' types without ``ClassVar``, which would make them fields).
+    # variables' types without ``ClassVar``, which would make them fields), read from the
+    # kinds' sets below (which the rules read directly: one lookup, where a property is a call).
     @property
     def auto(self) -> bool:
         """Carried out by the engine as soon as it reaches the top (no decision)."""
-        return False
+        return type(self) in AUTO_FRAMES
 
     @property
     def anytime_ok(self) -> bool:
         """May "any time" actions be taken while this frame waits?"""
-        return True
+        return type(self) not in CLOSED_FRAMES
 
     def decider(self) -> int:
         raise NotImplementedError
@@ -184,10 +185,6 @@ class TradeOffer(Frame):
         self.give_jail_cards = give_jail_cards
         self.take_jail_cards = take_jail_cards
 
-    @property
-    def anytime_ok(self) -> bool:
-        return False
-
     def decider(self) -> int:
         return self.to
 
@@ -213,10 +210,6 @@ class MortgagedReceived(Frame):
         self.player = player
         self.squares = [] if squares is None else squares
 
-    @property
-    def anytime_ok(self) -> bool:
-        return False
-
     def decider(self) -> int:
         return self.player
 
@@ -234,10 +227,6 @@ class PlaceBuildingChoice(Frame):
         self.player = player
         self.item = item
         self.price = price
-
-    @property
-    def anytime_ok(self) -> bool:
-        return False
 
     def decider(self) -> int:
         return self.player
@@ -263,10 +252,6 @@ class Move(Frame):
         self.rent_multiplier = rent_multiplier
         self.dice_multiplier = dice_multiplier
 
-    @property
-    def auto(self) -> bool:
-        return True
-
     def copy(self) -> Move:
         return Move(self.player, self.steps, self.rent_multiplier, self.dice_multiplier)
 
@@ -281,10 +266,6 @@ class BankAuctions(Frame):
     def __init__(self, squares: list[int], first_bidder: int) -> None:
         self.squares = squares
         self.first_bidder = first_bidder
-
-    @property
-    def auto(self) -> bool:
-        return True
 
     def copy(self) -> BankAuctions:
         return BankAuctions(list(self.squares), self.first_bidder)
@@ -319,10 +300,6 @@ class ShortageWishes(Frame):
         self.most = most
         self.wishes = [] if wishes is None else wishes
 
-    @property
-    def anytime_ok(self) -> bool:
-        return False
-
     def decider(self) -> int:
         return self.asked[len(self.wishes)]
 
@@ -354,9 +331,14 @@ class ShortageSale(Frame):
         self.wanting = wanting
         self.wishes = wishes
 
-    @property
-    def auto(self) -> bool:
-        return True
-
     def copy(self) -> ShortageSale:
         return ShortageSale(self.item, self.square, list(self.wanting), list(self.wishes))
+
+
+#: The frames the engine carries out itself as soon as they reach the top (``auto``).
+AUTO_FRAMES: Final = frozenset({Move, BankAuctions, ShortageSale})
+#: The frames during which no "any time" action may be taken (``anytime_ok`` false): a trade
+#: awaiting its answer, a received mortgage, a won building awaiting its lot, a shortage's wishes.
+CLOSED_FRAMES: Final = frozenset(
+    {TradeOffer, MortgagedReceived, PlaceBuildingChoice, ShortageWishes}
+)

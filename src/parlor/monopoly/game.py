@@ -61,7 +61,7 @@ from parlor.monopoly.actions import (
 from parlor.monopoly.buying import BID_STEPS
 from parlor.monopoly.debts import DebtRules
 from parlor.monopoly.edition import Edition, edition_from_save, load_edition, saved_edition
-from parlor.monopoly.frames import Auction, Frame, Turn
+from parlor.monopoly.frames import CLOSED_FRAMES, Auction, Frame, Turn
 from parlor.monopoly.rules import RuleOptions
 from parlor.monopoly.table import (
     ESTATE_RECENT,
@@ -71,7 +71,7 @@ from parlor.monopoly.table import (
     FrameRules,
     Handler,
 )
-from parlor.monopoly.turn import _END_TURN, _ROLL_AGAIN, _START_TURN
+from parlor.monopoly.turn import _END_TURN, _ROLL_AGAIN, _START_TURN, ADVANCED
 from parlor.monopoly.views import full_snapshot, table_view
 
 __all__ = [
@@ -319,7 +319,7 @@ class PropertyGame(DebtRules):
         top = self.frames[-1]
         anytime_check = _ANYTIME_CHECKS.get(type(action))  # (the any-time actions' table)
         if anytime_check is not None:
-            if not top.anytime_ok:
+            if type(top) in CLOSED_FRAMES:  # (``not top.anytime_ok`` without the call)
                 raise IllegalAction(
                     E_(
                         "{who} must answer first",
@@ -366,7 +366,7 @@ class PropertyGame(DebtRules):
         out: list[Action] = []
         if player is None or player == decider:
             out.extend(_FRAMES[type(top)].answers(self, decider, top))
-        if anytime and top.anytime_ok:
+        if anytime and type(top) not in CLOSED_FRAMES:
             players = self.active_players if player is None else [player]
             for p in players:
                 if not self.bankrupt[p]:
@@ -385,7 +385,7 @@ class PropertyGame(DebtRules):
                 ids = self._bid_ids(player, top)
             else:
                 ids = [self._id_of(a) for a in _FRAMES[type(top)].answers(self, player, top)]
-        if top.anytime_ok and not self.bankrupt[player]:
+        if type(top) not in CLOSED_FRAMES and not self.bankrupt[player]:
             ids += self._anytime_ids(player)
         return ids
 
@@ -437,7 +437,7 @@ class PropertyGame(DebtRules):
                 else:
                     self._next_turn(p, ev)
                 frames = self.frames  # (a bankruptcy or the end replaces the list)
-                if frames and type(frames[-1]) is not Turn:  # (a turn's decision: nothing to run)
+                if frames and type(frames[-1]) in ADVANCED:  # (else nothing for _advance to run)
                     self._advance(ev)
                 self.log.append(action)
                 return ev
@@ -453,7 +453,7 @@ class PropertyGame(DebtRules):
         self._check(action)
         _HANDLERS[kind](self, action, self.frames[-1], ev)
         frames = self.frames
-        if frames and type(frames[-1]) is not Turn:
+        if frames and type(frames[-1]) in ADVANCED:
             self._advance(ev)
         self.log.append(action)
         return ev

@@ -31,6 +31,7 @@ from parlor.monopoly.actions import (
 from parlor.monopoly.edition import Card
 from parlor.monopoly.ending import EndRules
 from parlor.monopoly.frames import (
+    AUTO_FRAMES,
     BANK,
     POT,
     BankAuctions,
@@ -66,6 +67,11 @@ def _per_seat(kind: str) -> tuple[Decision, ...]:
 _END_TURN: Final = _per_seat("end_turn")
 _START_TURN: Final = _per_seat("start_turn")
 _ROLL_AGAIN: Final = _per_seat("roll_again")
+
+
+#: The frames :meth:`TurnRules._advance` acts on: the automatic ones, and a won building it may
+#: give back (with any other on top it has nothing to run: ``apply`` asks it only for these).
+ADVANCED: Final = AUTO_FRAMES | {PlaceBuildingChoice}
 
 
 class TurnRules(EndRules):
@@ -251,7 +257,7 @@ class TurnRules(EndRules):
             ):
                 self._void_placement(top, ev)
                 continue
-            if not top.auto:
+            if type(top) not in AUTO_FRAMES:  # (a decision: ``top.auto`` without the call)
                 break
             frame = frames.pop()
             if isinstance(frame, Move):
