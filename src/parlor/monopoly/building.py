@@ -70,7 +70,7 @@ class BuildingRules(RentRules):
         owner = self.owner
         if owner[square] != player:
             return BUILD_NOT_OWNER
-        group = self.group_of(square)
+        group = self._sq.members[square]  # (group_of, inline)
         mortgaged = self.mortgaged
         for s in group:
             if owner[s] != player:
@@ -228,7 +228,7 @@ class BuildingRules(RentRules):
 
     # ----- the actions -------------------------------------------------------------------------
     def _check_build(self, action: Build) -> None:
-        self._square_arg(action.square)
+        # (the square is one of the board's: every field was checked before any rule)
         if self._shortage_running():
             raise IllegalAction(E_("the bank's scarce buildings are being auctioned: wait"))
         p = action.player

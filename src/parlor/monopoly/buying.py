@@ -16,6 +16,7 @@ from parlor.core.errors import E_
 from parlor.core.game import Decision, Event
 from parlor.monopoly.actions import Action, Bid, BuyProperty, DeclineProperty, PassBid, shared
 from parlor.monopoly.frames import BANK, Auction, BuyChoice, Frame, PlaceBuildingChoice
+from parlor.monopoly.interned import SHARED_ACTIONS
 from parlor.monopoly.shortage import ShortageRules
 from parlor.monopoly.table import FrameRules, Handler
 
@@ -157,7 +158,9 @@ class BuyingRules(ShortageRules):
             if amount > cash:
                 break
             if amount != last:
-                out.append(shared(Bid, p, amount))
+                # (shared's table read here: a call saved per rung, its entry made by it once)
+                bid = SHARED_ACTIONS.get((Bid, p, amount))
+                out.append(shared(Bid, p, amount) if bid is None else bid)
                 last = amount
         return out
 

@@ -10,6 +10,9 @@ from typing import Any, Final, TypeVar
 
 A = TypeVar("A")
 _SHARED: Final[dict[tuple[Any, ...], Any]] = {}
+#: The table behind :func:`shared`, by ``(kind, *fields)``: read directly where a call per
+#: action counts (an auction's bid ladder); only ``shared`` adds to it.
+SHARED_ACTIONS: Final = _SHARED
 
 
 def shared(kind: type[A], *fields: Any) -> A:

@@ -175,7 +175,10 @@ class Table(Game[Action]):
         if since < 0 or since > revision or revision - since > ESTATE_RECENT:
             return None
         recent = self._estate_recent
-        return [recent[r % ESTATE_RECENT] for r in range(since + 1, revision + 1)]
+        out: list[int] = []
+        for r in range(since + 1, revision + 1):  # (a loop: a comprehension is a call)
+            out.append(recent[r % ESTATE_RECENT])
+        return out
 
     # ----- seats and words ---------------------------------------------------------------------
     @property
@@ -281,14 +284,14 @@ class Table(Game[Action]):
     # (loops, not all()/any() over generators: rent and every Build and Mortgage ask these)
     def owns_group(self, player: int, square: int) -> bool:
         owner = self.owner
-        for s in self.group_of(square):  # noqa: SIM110 (see above)
+        for s in self._sq.members[square]:  # noqa: SIM110 (see above; group_of, inline)
             if owner[s] != player:
                 return False
         return True
 
     def group_has_buildings(self, square: int) -> bool:
         buildings = self.buildings
-        for s in self.group_of(square):  # noqa: SIM110 (see above)
+        for s in self._sq.members[square]:  # noqa: SIM110 (see above; group_of, inline)
             if buildings[s]:
                 return True
         return False
