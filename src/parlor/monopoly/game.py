@@ -489,9 +489,13 @@ class PropertyGame(DebtRules):
         "edition", "options", "names", "seed", "settings", "log",
     )  # fmt: skip
 
-    #: Beside the settings and the state: the estate's changes (:meth:`estate_changes`) and the
-    #: listing's memo of the deeds (action_ids), history rather than state: not in snapshots.
-    HISTORY_FIELDS: ClassVar[tuple[str, ...]] = ("estate_revision", "_estate_recent", "_deeds_memo")
+    #: Beside the settings and the state: the estate's changes (:meth:`estate_changes`) and what
+    #: is kept to answer again without working it out (the listing's memo of the deeds,
+    #: action_ids; ``pending``'s last decision; the shortage's whole groups, each checked against
+    #: what it was made from), history rather than state: not in snapshots.
+    HISTORY_FIELDS: ClassVar[tuple[str, ...]] = (
+        "estate_revision", "_estate_recent", "_deeds_memo", "_pending_memo", "_whole_kept",
+    )  # fmt: skip
 
     def _fields(self) -> dict[str, Any]:
         names = self.SETTINGS_FIELDS + self.STATE_FIELDS + self.HISTORY_FIELDS
