@@ -113,3 +113,16 @@ def test_a_state_given_back_to_the_same_game_gives_its_own_decision() -> None:
     state, log, before = saved
     import_state(type(game), game.settings, game.seed, state, log, into=game)
     assert game.pending == before
+
+
+def test_a_game_keeps_every_field_in_its_slots() -> None:
+    # A field outside ``Table.__slots__`` would go to the game's dictionary, and with many there
+    # plain Python finds the fields and methods of each new game object the slow way again.
+    game = monopoly.new_game("classic", 3, seed=8)
+    rng = random.Random(8)
+    for _ in range(300):
+        if game.is_over:
+            break
+        game.apply(rng.choice(game.legal_actions(None)))
+    for copy_ in (game, game.clone(), pickle.loads(pickle.dumps(game)), game.determinize(0, 1)):
+        assert not getattr(copy_, "__dict__", {})

@@ -67,6 +67,21 @@ def charge_event(
 class Table(Game[Action]):
     """The state of a game of one edition, and the helpers every rule area uses."""
 
+    # Every field of the game, the chain's (action_ids', game's) and the protocol's too, in
+    # slots: plain Python then reads and writes them, and finds the methods, in ways that hold
+    # for every game object (with its more than 30 fields in a dictionary, the interpreter's
+    # shortcuts were remade for each new game). Compiled, the classes' own native fields.
+    __slots__ = (
+        "_deeds_memo", "_double_go", "_estate_recent", "_hotel_level", "_jail_extra", "_jail_max",
+        "_outcome", "_pending_memo", "_rent_claim", "_rent_jailed", "_sink", "_space", "_sq",
+        "_time_limit", "_unlimited", "_whole_kept", "bank_flow", "bankrupt", "bankrupt_order",
+        "buildings", "cash", "claims", "decks", "doubles", "edition", "estate_revision",
+        "first_player", "frames", "hotels_left", "houses_left", "in_jail", "jail_cards",
+        "jail_turns", "last_dice", "log", "mortgaged", "names", "options", "owner", "position",
+        "pot", "rng", "round", "seed", "settings", "setup_events", "standing_wishes", "turns_taken",
+        "unseen",
+    )  # fmt: skip
+
     # (declared again here: compiled, a native field; the base class is plain Python, and its
     # fields are read through the instance's dictionary, as every apply appends to the log)
     log: list[Action]
