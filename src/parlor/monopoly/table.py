@@ -82,9 +82,11 @@ class Table(Game[Action]):
         "unseen",
     )  # fmt: skip
 
-    # (declared again here: compiled, a native field; the base class is plain Python, and its
+    # (declared again here: compiled, native fields; the base class is plain Python, and its
     # fields are read through the instance's dictionary, as every apply appends to the log)
     log: list[Action]
+    settings: dict[str, Any]
+    seed: int
     edition: Edition
     options: RuleOptions
     names: list[str]
