@@ -493,9 +493,12 @@ class PropertyGame(DebtRules):
         "edition", "options", "names", "seed", "settings", "log",
     )  # fmt: skip
 
-    #: Beside the settings and the state: the estate's changes (:meth:`estate_changes`) and the
-    #: listing's memo of the deeds (action_ids), history rather than state: not in snapshots.
-    HISTORY_FIELDS: ClassVar[tuple[str, ...]] = ("estate_revision", "_estate_recent", "_deeds_memo")
+    #: Beside the settings and the state: the estate's changes (:meth:`estate_changes`), the
+    #: listing's memo of the deeds (action_ids) and the offer its proposal found legal (trades),
+    #: history rather than state: not in snapshots.
+    HISTORY_FIELDS: ClassVar[tuple[str, ...]] = (
+        "estate_revision", "_estate_recent", "_deeds_memo", "_offer_checked",
+    )  # fmt: skip
 
     def _fields(self) -> dict[str, Any]:
         names = self.SETTINGS_FIELDS + self.STATE_FIELDS + self.HISTORY_FIELDS
