@@ -387,6 +387,12 @@ class PropertyGame(DebtRules):
         ids.sort()
         return ids
 
+    def legal_id_list(self, player: Unchecked) -> list[int]:
+        """The ids of ``legal_action_ids(player)`` unsorted, in the listing's order (an id may
+        come twice where two price levels round to one amount): a new list, for a mask or a
+        test of membership, which need no sort (the RL batches ask it at every step)."""
+        return self._legal_id_list(player)
+
     def legal_action_mask(self, player: Unchecked) -> list[bool]:
         mask = [False] * NUM_ACTIONS
         for action_id in self._legal_id_list(player):

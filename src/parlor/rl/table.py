@@ -320,16 +320,17 @@ class Table:
             ids = self._ids = self._legal_ids(seat)
         return list(ids)
 
-    def decision_ids(self, seat: int) -> list[int]:
+    def decision_ids(self, seat: int, ordered: bool = True) -> list[int]:
         """``legal_ids`` for the batched environments, which ask once a step: straight from the
         engine, without locating the position (nor the seats out, which they do not need), and
-        a list of its own that the table never changes."""
+        a list of its own that the table never changes. Not ``ordered``: in the property games
+        the same set unsorted, an id possibly twice (for a mask and membership tests)."""
         if self.truncated or self.illegal_by is not None:
             return []
         if not self.seats_leave:  # (TOOLS: the engine answers [] for a seat not deciding)
             return self.game.legal_action_ids(seat)
         # (the engine's decider is None once the game is over)
-        return [] if self.game.decider != seat else self._legal_ids(seat)
+        return [] if self.game.decider != seat else self._legal_ids(seat, ordered)
 
     @staticmethod
     def _classify_ids(game: Game[Any]) -> npt.NDArray[np.int8] | None:
@@ -351,9 +352,11 @@ class Table:
                 kinds[i] = _SPENDING
         return kinds
 
-    def _legal_ids(self, seat: int) -> list[int]:
+    def _legal_ids(self, seat: int, ordered: bool = True) -> list[int]:
         game = self.game
-        ids = game.legal_action_ids(seat)
+        # (not ``ordered``: the property games' ids unsorted, see ``decision_ids``)
+        listing = game.legal_action_ids if ordered else cast(Any, game).legal_id_list
+        ids: list[int] = listing(seat)
         kinds = self._id_kinds
         if kinds is None or (self.trade_offers and self.liquidate == "any_time"):
             return ids

@@ -245,7 +245,7 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
         cols: list[int] = []
         self._masks.fill(0)
         for i, table in enumerate(tables):
-            legal[i] = allowed = table.decision_ids(seats[i])
+            legal[i] = allowed = table.decision_ids(seats[i], False)  # (a set: unsorted)
             if len(allowed) > _FEW_IDS:
                 games.append(i)
                 counts.append(len(allowed))
