@@ -191,6 +191,12 @@ class SharedWork:
         self.methods = [
             (type(table.game), "apply"),
             (type(table.game), "legal_action_ids"),
+            # (the property games' unsorted ids, which the batch asks instead)
+            *(
+                [(type(table.game), "legal_id_list")]
+                if hasattr(table.game, "legal_id_list")
+                else []
+            ),
             (type(table.encoder), "update"),
             (type(table.spec), "new_game"),
         ] + [(type(bot), "choose") for bot in {type(b): b for b in first.bots.values()}.values()]

@@ -192,3 +192,25 @@ def test_the_listing_memo_of_the_deeds_never_answers_for_another_estate() -> Non
     for s in group:
         g.buildings[s] = 1
     agree()
+
+
+def test_the_unsorted_ids_are_the_sorted_ones_as_a_set() -> None:
+    # legal_id_list is legal_action_ids without the sort (or the set, where levels round
+    # together): the same ids, as a new list each call, for every seat, along random games.
+    coarse = dataclasses.replace(m.load_edition("classic"), money_unit=100)
+    for edition in (*m.EDITION_IDS, coarse):
+        g = m.new_game(edition, players=3, seed=7)
+        bots = [RandomBot(7 + i, anytime_rate=0.4) for i in range(3)]
+        unsorted = 0
+        for _ in range(300):
+            if g.is_over:
+                break
+            for p in range(3):
+                ids = g.legal_id_list(p)
+                assert sorted(set(ids)) == g.legal_action_ids(p)
+                unsorted += ids != sorted(ids)
+                ids.append(-1)  # (the caller's own list)
+                assert -1 not in g.legal_id_list(p)
+            p = g.pending.player  # type: ignore[union-attr]
+            g.apply(bots[p].choose(g, p))
+        assert unsorted > 0, edition

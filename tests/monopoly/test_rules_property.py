@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 from parlor import monopoly as m
+from parlor.core import state
 from parlor.core.errors import IllegalAction
 
 from .kit import build, dice, give, kinds, money_total, new, put, settle
@@ -325,6 +328,28 @@ def test_trade_properties_cash_and_jail_cards() -> None:
     g.apply(m.AcceptTrade(1))
     assert g.owner[1] == 1 and g.owner[3] == 0 and g.cash[:2] == [1450, 1550]
     assert g.jail_cards[0] == [7] and g.pending.kind == "start_turn"
+
+
+def test_acceptance_is_checked_again_on_a_copy_of_the_offer() -> None:
+    # S17: checked again on acceptance. Nothing can happen between an offer and its answer, so
+    # the proposal's check answers for the offer it put on the table; an offer on any other
+    # table (a copy, a loaded state) is checked afresh, and refused when it no longer holds.
+    g = new()
+    give(g, 1, 3)
+    g.apply(m.ProposeTrade(0, 1, take_squares=(3,), give_cash=200))
+    assert g.legal_actions(1) == [m.AcceptTrade(1), m.RejectTrade(1)]
+    for copy in (
+        g.clone(),
+        pickle.loads(pickle.dumps(g)),
+        state.import_state(type(g), g.settings, g.seed, state.export_state(g), g.log),
+    ):
+        assert copy.is_legal(m.AcceptTrade(1))
+        copy.cash[0] = 100  # (set by hand: the proposer can no longer pay)
+        assert copy.legal_actions(1) == [m.RejectTrade(1)]
+        with pytest.raises(IllegalAction, match="has only"):
+            copy.apply(m.AcceptTrade(1))
+    g.apply(m.AcceptTrade(1))
+    assert g.owner[3] == 0 and g.cash[:2] == [1300, 1700]
 
 
 def test_no_trade_with_buildings_in_group_and_no_loans() -> None:

@@ -198,3 +198,25 @@ def test_a_table_keeps_to_the_attributes_python_shares() -> None:
         fields = getattr(env.table, "__dict__", None)
         if fields is not None:
             assert len(fields) <= 29, sorted(fields)
+
+
+@pytest.mark.parametrize(
+    "options", [{}, {"trade_offers": False, "liquidate": "for_debts"}], ids=["all", "narrowed"]
+)
+def test_the_batchs_unsorted_ids_are_the_tables_legal_ids(options: dict[str, object]) -> None:
+    # The batches set the masks from Table.decision_ids(seat, False): the property games' ids
+    # unsorted (no sort at every step), the same set as the sorted ones, the narrowing options'
+    # drops included; nobody else's.
+    env = ParlorGymEnv("classic", players=4, seat=0, **options)
+    obs, _ = env.reset(seed=3)
+    table = env.table
+    unsorted = 0
+    for _ in range(150):
+        ids = table.decision_ids(0, False)
+        assert sorted(set(ids)) == table.legal_ids(0) == table.decision_ids(0)
+        assert all(table.decision_ids(p, False) == [] for p in (1, 2, 3))
+        unsorted += ids != sorted(ids)
+        obs, _, done, cut, _ = env.step(int(np.flatnonzero(obs["action_mask"])[-1]))
+        if done or cut:
+            obs, _ = env.reset()
+    assert unsorted > 0 or options  # (the narrowed listings, without trades, may come sorted)

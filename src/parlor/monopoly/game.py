@@ -396,6 +396,12 @@ class PropertyGame(DebtRules):
         ids.sort()
         return ids
 
+    def legal_id_list(self, player: Unchecked) -> list[int]:
+        """The ids of ``legal_action_ids(player)`` unsorted, in the listing's order (an id may
+        come twice where two price levels round to one amount): a new list, for a mask or a
+        test of membership, which need no sort (the RL batches ask it at every step)."""
+        return self._legal_id_list(player)
+
     def legal_action_mask(self, player: Unchecked) -> list[bool]:
         mask = [False] * NUM_ACTIONS
         for action_id in self._legal_id_list(player):
@@ -489,12 +495,12 @@ class PropertyGame(DebtRules):
         "edition", "options", "names", "seed", "settings", "log",
     )  # fmt: skip
 
-    #: Beside the settings and the state: the estate's changes (:meth:`estate_changes`) and what
-    #: is kept to answer again without working it out (the listing's memo of the deeds,
-    #: action_ids; ``pending``'s last decision; the shortage's whole groups, each checked against
-    #: what it was made from), history rather than state: not in snapshots.
+    #: Beside the settings and the state, history kept to answer again (not in snapshots): the
+    #: estate's changes, the deeds' listing memo, ``pending``'s last decision, the shortage's
+    #: whole groups, the offer its proposal found legal.
     HISTORY_FIELDS: ClassVar[tuple[str, ...]] = (
         "estate_revision", "_estate_recent", "_deeds_memo", "_pending_memo", "_whole_kept",
+        "_offer_checked",
     )  # fmt: skip
 
     def _fields(self) -> dict[str, Any]:

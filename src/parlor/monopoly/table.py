@@ -73,13 +73,13 @@ class Table(Game[Action]):
     # shortcuts were remade for each new game). Compiled, the classes' own native fields.
     __slots__ = (
         "_deeds_memo", "_double_go", "_estate_recent", "_hotel_level", "_jail_extra", "_jail_max",
-        "_outcome", "_pending_memo", "_rent_claim", "_rent_jailed", "_sink", "_space", "_sq",
-        "_time_limit", "_unlimited", "_whole_kept", "bank_flow", "bankrupt", "bankrupt_order",
-        "buildings", "cash", "claims", "decks", "doubles", "edition", "estate_revision",
-        "first_player", "frames", "hotels_left", "houses_left", "in_jail", "jail_cards",
-        "jail_turns", "last_dice", "log", "mortgaged", "names", "options", "owner", "position",
-        "pot", "rng", "round", "seed", "settings", "setup_events", "standing_wishes", "turns_taken",
-        "unseen",
+        "_offer_checked", "_outcome", "_pending_memo", "_rent_claim", "_rent_jailed", "_sink",
+        "_space", "_sq", "_time_limit", "_unlimited", "_whole_kept", "bank_flow", "bankrupt",
+        "bankrupt_order", "buildings", "cash", "claims", "decks", "doubles", "edition",
+        "estate_revision", "first_player", "frames", "hotels_left", "houses_left", "in_jail",
+        "jail_cards", "jail_turns", "last_dice", "log", "mortgaged", "names", "options", "owner",
+        "position", "pot", "rng", "round", "seed", "settings", "setup_events", "standing_wishes",
+        "turns_taken", "unseen",
     )  # fmt: skip
 
     # (declared again here: compiled, native fields; the base class is plain Python, and its

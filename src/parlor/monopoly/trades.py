@@ -3,50 +3,53 @@
 Clauses (docs/rules/README.md): S17 trades (an any-time offer answered before anything else
 happens; a property or a jail card must change hands, no lending money; nothing from a group with
 buildings; each side must hold what it gives, jail cards oldest first; checked again on
-acceptance; a mortgaged property received is lifted or kept, see mortgages.py).
+acceptance, where the proposal's check answers while nothing has happened since; a mortgaged
+property received is lifted or kept, see mortgages.py).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from parlor.core.errors import E_, IllegalAction, MalformedAction
+from parlor.core.errors import E_, IllegalAction
 from parlor.core.game import Decision, Event
 from parlor.monopoly.action_ids import ActionIds
 from parlor.monopoly.actions import AcceptTrade, Action, ProposeTrade, RejectTrade, shared
 from parlor.monopoly.frames import Frame, TradeOffer
-from parlor.monopoly.table import N_SQUARES, AnytimeCheck, FrameRules, Handler
-
-_COUNTS = ("give_cash", "take_cash", "give_jail_cards", "take_jail_cards")
+from parlor.monopoly.table import AnytimeCheck, FrameRules, Handler
 
 
 class TradeRules(ActionIds):
-    def _offer_from(self, a: ProposeTrade) -> TradeOffer:
-        counts = (a.give_cash, a.take_cash, a.give_jail_cards, a.take_jail_cards)
-        for field_name, value in zip(_COUNTS, counts, strict=True):
-            if not isinstance(value, int) or value < 0:
-                raise MalformedAction(
-                    E_("{field} must be a whole amount, at least 0", field=field_name)
-                )
-        if not isinstance(a.to, int) or not 0 <= a.to < self.num_players:
-            raise MalformedAction(E_("there is no player {player}", player=repr(a.to)))
-        give, take = a.give_squares, a.take_squares
-        if not isinstance(give, tuple | list) or not isinstance(take, tuple | list):
-            raise MalformedAction(E_("give_squares and take_squares are lists of square numbers"))
-        for sq in (*give, *take):
-            if not isinstance(sq, int) or not 0 <= sq < N_SQUARES:
-                raise MalformedAction(E_("there is no square {square}", square=repr(sq)))
-        return TradeOffer(a.player, a.to, tuple(give), tuple(take), *counts)
+    # The offer on the table that its proposal's check found legal: while an offer awaits its
+    # answer nothing else may happen (no any-time action, no other decision), so the check on
+    # acceptance (S17: checked again) would read what the proposal's check read and give its
+    # answer; the frame, compared by identity, is the key (a copy, a pickle or a loaded state
+    # holds other frame objects and checks again). History, not state (HISTORY_FIELDS).
+    _offer_checked: TradeOffer | None
 
-    def _trade_problem(self, t: TradeOffer) -> str | None:
-        p, q = t.proposer, t.to
+    def _derive(self) -> None:
+        super()._derive()
+        self._offer_checked = None
+
+    def _trade_problem(
+        self,
+        p: int,
+        q: int,
+        give: tuple[int, ...],
+        take: tuple[int, ...],
+        give_cash: int,
+        take_cash: int,
+        give_cards: int,
+        take_cards: int,
+    ) -> str | None:
+        """Why the rules refuse ``p``'s offer to ``q`` (its fields well formed: checked at the
+        boundary, see parlor.core.validate), or None."""
         if p == q:
             return E_("a trade needs two different players")
         if self.bankrupt[q]:
             return E_("{who} is out of the game", who=self.names[q])
-        give, take = t.give_squares, t.take_squares
-        if not (give or take or t.give_jail_cards or t.take_jail_cards):
-            if not (t.give_cash or t.take_cash):
+        if not (give or take or give_cards or take_cards):
+            if not (give_cash or take_cash):
                 return E_("the trade exchanges nothing")
             return E_("players may not lend or give each other money: trade property or cards")
         if len(give) + len(take) > 1 and len(set(give + take)) != len(give) + len(take):
@@ -66,23 +69,38 @@ class TradeRules(ActionIds):
                             square=self.name_of(sq),
                         )
         cash, cards = self.cash, self.jail_cards
-        if t.give_cash > cash[p]:
+        if give_cash > cash[p]:
             return E_("{who} has only {amount}", who=self.names[p], amount=self.money(cash[p]))
-        if t.take_cash > cash[q]:
+        if take_cash > cash[q]:
             return E_("{who} has only {amount}", who=self.names[q], amount=self.money(cash[q]))
-        if t.give_jail_cards > len(cards[p]):
+        if give_cards > len(cards[p]):
             return E_(
                 "{who} holds {count} get-out-of-jail card(s)",
                 who=self.names[p],
                 count=len(cards[p]),
             )
-        if t.take_jail_cards > len(cards[q]):
+        if take_cards > len(cards[q]):
             return E_(
                 "{who} holds {count} get-out-of-jail card(s)",
                 who=self.names[q],
                 count=len(cards[q]),
             )
         return None
+
+    def _acceptance_problem(self, t: TradeOffer) -> str | None:
+        """Why the offer on the table may not be accepted now, or None (``_offer_checked``)."""
+        if t is self._offer_checked:
+            return None
+        return self._trade_problem(
+            t.proposer,
+            t.to,
+            t.give_squares,
+            t.take_squares,
+            t.give_cash,
+            t.take_cash,
+            t.give_jail_cards,
+            t.take_jail_cards,
+        )
 
     def _offer_dict(self, t: TradeOffer) -> dict[str, Any]:
         return {
@@ -115,23 +133,34 @@ class TradeRules(ActionIds):
 
     # ----- the offer (any time) and its answer -------------------------------------------------
     def _check_propose(self, action: ProposeTrade) -> None:
-        problem = self._trade_problem(self._offer_from(action))
+        # (its fields checked at the boundary: a seat, tuples of squares, whole amounts)
+        problem = self._trade_problem(
+            action.player,
+            action.to,
+            action.give_squares,
+            action.take_squares,
+            action.give_cash,
+            action.take_cash,
+            action.give_jail_cards,
+            action.take_jail_cards,
+        )
         if problem:
             raise IllegalAction(problem)
 
     def _do_propose(self, action: ProposeTrade, top: Frame, ev: list[Event]) -> None:
-        # _check has validated the offer (_offer_from) in this same apply.
+        # _check has found the offer legal in this same apply (its squares are tuples).
         offer = TradeOffer(
             action.player,
             action.to,
-            tuple(action.give_squares),
-            tuple(action.take_squares),
+            action.give_squares,
+            action.take_squares,
             action.give_cash,
             action.take_cash,
             action.give_jail_cards,
             action.take_jail_cards,
         )
         self.frames.append(offer)
+        self._offer_checked = offer
         ev.append(Event("trade_proposed", {"player": action.player, **self._offer_dict(offer)}))
 
     def _offer_decision(self, top: TradeOffer) -> Decision:
@@ -140,14 +169,15 @@ class TradeRules(ActionIds):
         )
 
     def _offer_answers(self, p: int, top: TradeOffer) -> list[Action]:
-        candidates: list[Action] = [shared(AcceptTrade, p), shared(RejectTrade, p)]
-        return [a for a in candidates if self._offer_problem(a, top) is None]
+        if self._acceptance_problem(top) is None:
+            return [shared(AcceptTrade, p), shared(RejectTrade, p)]
+        return [shared(RejectTrade, p)]
 
     def _offer_problem(self, action: Action, top: TradeOffer) -> str | None:
         if isinstance(action, RejectTrade):
             return None
         if isinstance(action, AcceptTrade):
-            return self._trade_problem(top)
+            return self._acceptance_problem(top)
         return E_("{who} must accept or reject the trade", who=self.names[action.player])
 
     def _do_accept(self, action: AcceptTrade, top: Frame, ev: list[Event]) -> None:

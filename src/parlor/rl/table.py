@@ -189,8 +189,10 @@ class Table:
         # decision_ids asks it directly.
         self.seats_leave = spec.family != "tools"
         # Whether only the end of the game or the cap pays anyone (TOOLS' "win_loss" rewards:
-        # nobody leaves before the end), for ``act_for``'s test of the moves that pay nobody.
-        self._ends_pay = reward == "win_loss" and not self.seats_leave
+        # nobody leaves before the end), False when a seat going out pays too (the property
+        # games' "win_loss"), None when any move may pay: ``act_for``'s test of the moves that
+        # pay nobody.
+        self._ends_pay = (not self.seats_leave) if reward == "win_loss" else None
         self.no_mask = np.zeros(self.num_actions, dtype=np.int8)
         self.no_mask.flags.writeable = False
         self._masks: dict[tuple[int, ...], Mask] = {}  # read-only masks by their legal ids
@@ -320,16 +322,24 @@ class Table:
             ids = self._ids = self._legal_ids(seat)
         return list(ids)
 
-    def decision_ids(self, seat: int) -> list[int]:
+    def decision_ids(self, seat: int, ordered: bool = True) -> list[int]:
         """``legal_ids`` for the batched environments, which ask once a step: straight from the
         engine, without locating the position (nor the seats out, which they do not need), and
-        a list of its own that the table never changes."""
+        a list of its own that the table never changes. Not ``ordered``: in the property games
+        the same set unsorted, an id possibly twice (for a mask and membership tests)."""
         if self.truncated or self.illegal_by is not None:
             return []
+        game = self.game
         if not self.seats_leave:  # (TOOLS: the engine answers [] for a seat not deciding)
-            return self.game.legal_action_ids(seat)
-        # (the engine's decider is None once the game is over)
-        return [] if self.game.decider != seat else self._legal_ids(seat)
+            return game.legal_action_ids(seat)
+        if game.decider != seat:  # (the engine's decider is None once the game is over)
+            return []
+        if ordered:
+            return self._legal_ids(seat)
+        ids: list[int] = game.legal_id_list(seat)  # type: ignore[attr-defined]
+        if self.trade_offers and self.liquidate == "any_time":
+            return ids
+        return self._narrowed(ids)
 
     @staticmethod
     def _classify_ids(game: Game[Any]) -> npt.NDArray[np.int8] | None:
@@ -352,16 +362,20 @@ class Table:
         return kinds
 
     def _legal_ids(self, seat: int) -> list[int]:
-        game = self.game
-        ids = game.legal_action_ids(seat)
-        kinds = self._id_kinds
-        if kinds is None or (self.trade_offers and self.liquidate == "any_time"):
+        ids = self.game.legal_action_ids(seat)
+        if self._id_kinds is None or (self.trade_offers and self.liquidate == "any_time"):
             return ids
+        return self._narrowed(ids)
+
+    def _narrowed(self, ids: list[int]) -> list[int]:
+        """The property-game ``ids`` the narrowing options leave, in their order."""
+        kinds = self._id_kinds
+        assert kinds is not None
         dropped = set()
         if not self.trade_offers:
             dropped.add(_PROPOSAL)
         if self.liquidate == "for_debts":
-            pending = game.pending
+            pending = self.game.pending
             raising = pending is not None and pending.kind == "raise_funds"
             dropped.add(_SPENDING if raising else _LIQUIDATING)
         return [i for i in ids if kinds[i] not in dropped]
@@ -408,11 +422,15 @@ class Table:
         game = self.game
         game.apply(action)
         self.steps += 1
-        if self._ends_pay:  # (``_pays_nobody``'s answer then, inline: most moves)
+        # (``_pays_nobody``'s answer, inline: most moves pay nobody)
+        if self._ends_pay:
             if game.outcome is None and self.steps < self.max_steps:
                 return 0.0
-            return self._step_rewards()[learner]
-        return 0.0 if self._pays_nobody() else self._step_rewards()[learner]
+        elif self._ends_pay is False and game.outcome is None and self.steps < self.max_steps:
+            bankrupt: list[bool] = game.bankrupt  # type: ignore[attr-defined]
+            if bankrupt.count(True) == self.settled.count(True):
+                return 0.0
+        return self._step_rewards()[learner]
 
     def _pays_nobody(self) -> bool:
         """Whether the action just applied surely pays no seat, found sooner than

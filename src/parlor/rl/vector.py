@@ -25,6 +25,7 @@ single environments seeded so would play (tests/rl/test_vector.py checks it agai
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from struct import pack
 from typing import Any, cast
 
 import numpy as np
@@ -205,27 +206,29 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
             self._refuse(ids, ints)
         rewards, terminations, truncations = [0.0] * n, [False] * n, [False] * n
         seats, tables = self._seat_list, self._tables
-        new_games = False
-        for i, env in enumerate(self.envs):
-            if playable:
+        if playable:  # (the common case: every game plays its allowed id)
+            for i, env in enumerate(self.envs):
                 rewards[i], terminations[i], truncations[i] = env.advance_legal(ids[i])
-            elif seeds is not None:
-                state = restarted.pop(i, None)
-                if state is not None:  # (undo a restart ahead: an unseeded reset draws from here)
-                    env.np_random.bit_generator.state = state
-                env.restart(seed=seeds[i], options=options)
-                seats[i], new_games = env.seat, True  # (a seat changes only with a new game)
-            elif ended[i]:
-                # (reward 0, not ended: the new game's first observation)
-                if restarted.pop(i, None) is None:
-                    env.restart()
-                seats[i], new_games = env.seat, True
-            elif ints and ids[i] in legal[i]:
-                rewards[i], terminations[i], truncations[i] = env.advance_legal(ids[i])
-            else:  # (refused or penalized as the single environment does)
-                rewards[i], terminations[i], truncations[i] = env.advance(ids[i])
-        if new_games:
-            self._seats[:] = seats
+        else:
+            new_games = False
+            for i, env in enumerate(self.envs):
+                if seeds is not None:
+                    state = restarted.pop(i, None)
+                    if state is not None:  # (undo a restart ahead: an unseeded reset draws here)
+                        env.np_random.bit_generator.state = state
+                    env.restart(seed=seeds[i], options=options)
+                    seats[i], new_games = env.seat, True  # (a seat changes only with a new game)
+                elif ended[i]:
+                    # (reward 0, not ended: the new game's first observation)
+                    if restarted.pop(i, None) is None:
+                        env.restart()
+                    seats[i], new_games = env.seat, True
+                elif ints and ids[i] in legal[i]:
+                    rewards[i], terminations[i], truncations[i] = env.advance_legal(ids[i])
+                else:  # (refused or penalized as the single environment does)
+                    rewards[i], terminations[i], truncations[i] = env.advance(ids[i])
+            if new_games:
+                self._seats[:] = seats
         # The observations, then the legal ids, each in a pass of its own over the batch: one
         # part's code at a time (the engine and bots', the encoder's, the legality's) keeps
         # the interpreter's working set small, which is worth more than the passes cost (a
@@ -245,7 +248,7 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
         cols: list[int] = []
         self._masks.fill(0)
         for i, table in enumerate(tables):
-            legal[i] = allowed = table.decision_ids(seats[i])
+            legal[i] = allowed = table.decision_ids(seats[i], False)  # (a set: unsorted)
             if len(allowed) > _FEW_IDS:
                 games.append(i)
                 counts.append(len(allowed))
@@ -286,8 +289,12 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
     def _set_ones(self, games: list[int], counts: list[int], cols: list[int]) -> None:
         """Set the masks' ones of ``games``, whose ``counts`` legal ids are ``cols`` one list
         after the other."""
-        # (fromiter: about 40% quicker than np.array on a list of some 600 ints)
-        index = np.fromiter(cols, dtype=np.intp, count=len(cols))
+        # (packed as 16-bit ids by struct, then widened: twice as quick as np.fromiter, itself
+        # about 40% quicker than np.array, on a list of some 600 ints)
+        if self._width <= 1 << 16:
+            index = np.frombuffer(pack(f"{len(cols)}H", *cols), dtype=np.uint16).astype(np.intp)
+        else:
+            index = np.fromiter(cols, dtype=np.intp, count=len(cols))
         index += np.repeat(np.array(games, dtype=np.intp) * self._width, counts)
         self._masks.reshape(-1)[index] = 1
 
