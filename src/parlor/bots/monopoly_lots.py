@@ -1,17 +1,153 @@
-"""What a lot of a property game charges from its owners and buildings alone
-(:func:`lot_rent`), and the scans of a group the bots' deeds make
-(:mod:`parlor.bots.monopoly_board`), apart from the deeds' module to keep both short.
+"""The property bots' static picture of a board (:class:`Board`, one per edition and rule set),
+what a lot charges from its owners and buildings alone (:func:`lot_rent`), and the scans of a
+group the bots' deeds make (:mod:`parlor.bots.monopoly_board`), apart from the deeds' module to
+keep both short.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import Any
 
-if TYPE_CHECKING:
-    from parlor.bots.monopoly_board import Board
+from parlor.monopoly.edition import Edition
+from parlor.monopoly.rules import RuleOptions
 
 HOTEL = 5  # the engine's ``buildings`` value of a lot with a hotel
 N_SQUARES = 40
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """The edition's static facts the bot needs, computed once per edition and rule set."""
+
+    edition: Edition
+    options: RuleOptions
+    properties: tuple[int, ...]
+    group_of: tuple[tuple[int, ...], ...]  # per square (empty for non-properties)
+    street_groups: tuple[tuple[int, ...], ...]
+    #: The indices in ``groups`` of ``street_groups``, in their order.
+    street_group_index: tuple[int, ...]
+    groups: tuple[tuple[int, ...], ...]
+    price: tuple[int, ...]
+    mortgage: tuple[int, ...]
+    house_cost: tuple[int, ...]
+    kind: tuple[str, ...]
+    bonus: tuple[float, ...]  # per square: its share of its group's monopoly bonus
+    total_price: int
+    #: Per square: the index of its group in ``groups`` (-1 for non-properties).
+    group_index: tuple[int, ...]
+    #: Per group: all lots are streets; the sum of the lots' bonuses.
+    group_is_street: tuple[bool, ...]
+    group_bonus: tuple[float, ...]
+    #: The properties, dearest first (ties in board order).
+    by_price_desc: tuple[int, ...]
+    #: Per square: its rents (empty for non-properties).
+    rents: tuple[tuple[int, ...], ...]
+    max_level: int
+    #: Per square: its place in ``properties`` (the order the bot scans lots in).
+    order: tuple[int, ...]
+    #: The edition's and rules' numbers the bot reads at most decisions, copied here (compiled,
+    #: a native field; the edition and rule options are plain Python objects): the starting
+    #: cash, the jail fine, the money unit; per square the hotel's cost and what lifting its
+    #: mortgage costs (the mortgage and its interest); the rent-claim, rent-in-jail and
+    #: unlimited-buildings options.
+    starting_cash: int
+    jail_fine: int
+    money_unit: int
+    hotel_cost: tuple[int, ...]
+    lift_cost: tuple[int, ...]
+    rent_claim: bool
+    rent_while_jailed: bool
+    unlimited_buildings: bool
+    #: Per group: what a house on each of its lots costs in all (the trade search and the
+    #: valuation ask it of a group again and again).
+    group_house_cost: tuple[int, ...]
+    #: The properties of no group (none in the bundled editions).
+    ungrouped: tuple[int, ...]
+
+
+_BOARDS: dict[tuple[int, str], Board] = {}
+#: The same boards by the identity of a game's edition and rule options (clones share both),
+#: which the entry keeps alive so that the ids stay theirs.
+_BOARDS_BY_ID: dict[tuple[int, int], tuple[Edition, RuleOptions, Board]] = {}
+
+
+def board_for(game: Any) -> Board:
+    """The (cached) :class:`Board` of a property game."""
+    ed: Edition = game.edition
+    options: RuleOptions = game.options
+    quick = _BOARDS_BY_ID.get((id(ed), id(options)))
+    if quick is not None and quick[0] is ed and quick[1] is options:
+        return quick[2]
+    opts_raw = game.settings.get("options") or {}
+    key = (id(ed), repr(sorted(opts_raw.items())))
+    board = _BOARDS.get(key)
+    if board is None or board.edition is not ed:
+        board = _make_board(ed, options)
+        if len(_BOARDS) > 64:
+            _BOARDS.clear()
+        _BOARDS[key] = board
+    if len(_BOARDS_BY_ID) > 256:
+        _BOARDS_BY_ID.clear()
+    _BOARDS_BY_ID[(id(ed), id(options))] = (ed, options, board)
+    return board
+
+
+def _make_board(ed: Edition, options: RuleOptions) -> Board:
+    squares = ed.squares
+    group_of: list[tuple[int, ...]] = [()] * N_SQUARES
+    group_index = [-1] * N_SQUARES
+    groups = tuple(tuple(m) for m in ed.groups.values())
+    for gi, members in enumerate(groups):
+        for sq in members:
+            group_of[sq] = members
+            group_index[sq] = gi
+    street_groups = tuple(m for m in groups if all(squares[s].kind == "street" for s in m))
+    street_group_index = tuple(
+        gi for gi, m in enumerate(groups) if all(squares[s].kind == "street" for s in m)
+    )
+    bonus = [0.0] * N_SQUARES
+    for members in street_groups:
+        for sq in members:
+            s = squares[sq]
+            bonus[sq] = 0.5 * s.price + 0.25 * s.rents[3]
+    properties = tuple(ed.property_squares)
+    price = tuple(s.price for s in squares)
+    order = [N_SQUARES] * N_SQUARES
+    for i, sq in enumerate(properties):
+        order[sq] = i
+    return Board(
+        edition=ed,
+        options=options,
+        properties=properties,
+        group_of=tuple(group_of),
+        street_groups=street_groups,
+        street_group_index=street_group_index,
+        groups=groups,
+        price=price,
+        mortgage=tuple(s.mortgage for s in squares),
+        house_cost=tuple(s.house_cost for s in squares),
+        kind=tuple(s.kind for s in squares),
+        bonus=tuple(bonus),
+        total_price=sum(s.price for s in squares),
+        group_index=tuple(group_index),
+        group_is_street=tuple(squares[m[0]].kind == "street" for m in groups),
+        group_bonus=tuple(sum(bonus[s] for s in m) for m in groups),
+        by_price_desc=tuple(sorted(properties, key=lambda s: -price[s])),
+        rents=tuple(tuple(s.rents) for s in squares),
+        max_level=options.hotel_after_houses + 1,
+        order=tuple(order),
+        starting_cash=ed.starting_cash,
+        jail_fine=ed.jail_fine,
+        money_unit=ed.money_unit,
+        hotel_cost=tuple(ed.hotel_cost(sq) for sq in range(N_SQUARES)),
+        lift_cost=tuple(s.mortgage + ed.mortgage_interest(sq) for sq, s in enumerate(squares)),
+        rent_claim=options.rent_claim,
+        rent_while_jailed=options.rent_while_jailed,
+        unlimited_buildings=options.unlimited_buildings,
+        group_house_cost=tuple(sum(squares[s].house_cost for s in m) for m in groups),
+        ungrouped=tuple(s for s in properties if group_index[s] < 0),
+    )
 
 
 def lot_rent(
