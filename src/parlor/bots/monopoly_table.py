@@ -552,48 +552,49 @@ class Table:
 
 
 def _refresh(table: Table, g: PropertyGame) -> bool:
-    """Bring ``table``, the table of ``g``'s previous decision, up to ``g`` now: the game's lists
-    again (the same objects unless the game's state was replaced), its counts, empty
-    per-decision caches, and its deeds if the owners, mortgages or buildings changed (changed in
-    place, :meth:`Deeds.advance_at`, or replaced by their successor; both keep what still holds;
-    True). One call per decision: what :meth:`Table._read`
-    does with the checks a new table needs left out (the board and the number of players are
-    the game's own). Whether the deeds changed is the engine's word (``estate_revision``, and
-    the squares of the latest changes) while the lists are the ones the table read then; else
-    the lists are compared."""
-    owner = g.owner
-    mortgaged = g.mortgaged
-    buildings = g.buildings
-    revision = g.estate_revision
-    known = table._revision
-    same_lists = (
-        owner is table.owner and mortgaged is table.mortgaged and buildings is table.buildings
-    )
-    table.cash = g.cash
-    table.bankrupt = g.bankrupt
-    table.in_jail = g.in_jail
-    table._jail_cards = None
-    table._jail_held = g.jail_cards
-    table.position = g.position
-    if not same_lists:
-        table.owner = owner
-        table.mortgaged = mortgaged
-        table.buildings = buildings
+    """Bring ``table``, the table of ``g``'s previous decision, up to ``g`` now: its counts,
+    empty per-decision caches, and its deeds if the owners, mortgages or buildings changed
+    (changed in place, :meth:`Deeds.advance_at`, or replaced by their successor; both keep what
+    still holds; True). One call per decision: what :meth:`Table._read` does with the checks a
+    new table needs left out (the board and the number of players are the game's own). The
+    table holds the game's own lists, which the engine never replaces: they are read again only
+    when the estate's were replaced (``import_state`` gives a game all its lists anew; code
+    that edits a game's lists makes the game anew, docs/interface.md). Whether the deeds changed
+    is the engine's word (``estate_revision``, and the squares of the latest changes) while the
+    lists are the ones the table read then; else the lists are compared."""
     table.bank_houses = g.houses_left
     table.bank_hotels = g.hotels_left
     table.round = g.round
+    table._jail_cards = None
     table._worth = None
     table._n_active = -1
-    table._revision = revision
-    if same_lists and known == revision:
-        return False
-    deeds = table.deeds
-    changed = g.estate_changes(known) if same_lists and known >= 0 else None
-    if changed is None:
-        if owner == deeds.owner and buildings == deeds.buildings and mortgaged == deeds.mortgaged:
+    revision = g.estate_revision
+    known = table._revision
+    owner = g.owner
+    mortgaged = g.mortgaged
+    buildings = g.buildings
+    if owner is table.owner and mortgaged is table.mortgaged and buildings is table.buildings:
+        if known == revision:
             return False
-        table.deeds = deeds.successor(owner, mortgaged, buildings)
-        return True
-    # (in place: the deeds are this game's alone, one per game, and what is kept with them
-    # is kept by their version)
-    return deeds.advance_at(owner, mortgaged, buildings, changed)
+        table._revision = revision
+        if known >= 0:
+            changed = g.estate_changes(known)
+            if changed is not None:
+                # (in place: the deeds are this game's alone, one per game, and what is kept
+                # with them is kept by their version)
+                return table.deeds.advance_at(owner, mortgaged, buildings, changed)
+    else:
+        table.cash = g.cash
+        table.bankrupt = g.bankrupt
+        table.in_jail = g.in_jail
+        table._jail_held = g.jail_cards
+        table.position = g.position
+        table.owner = owner
+        table.mortgaged = mortgaged
+        table.buildings = buildings
+        table._revision = revision
+    deeds = table.deeds
+    if owner == deeds.owner and buildings == deeds.buildings and mortgaged == deeds.mortgaged:
+        return False
+    table.deeds = deeds.successor(owner, mortgaged, buildings)
+    return True
