@@ -15,12 +15,22 @@ from parlor.bots.monopoly_lots import (
     N_SQUARES,
     Board,
     _any_built,
+    _offer_players,
     _whole_owner,
     board_for,
     lot_rent,
 )
 
-__all__ = ["HOTEL", "N_SQUARES", "Board", "Deeds", "OfferTarget", "board_for", "lot_rent"]
+__all__ = [
+    "HOTEL",
+    "N_SQUARES",
+    "Board",
+    "Deeds",
+    "OfferTarget",
+    "board_for",
+    "lot_rent",
+    "offer_targets",
+]
 
 #: Stamps for :attr:`Deeds.stamps`, unique in the process: deeds of games that part from one
 #: moment (clones, searches) never give the same stamp to different states of a group.
@@ -33,7 +43,7 @@ MAX_TARGET_PLANS = 512
 @dataclass(frozen=True, slots=True)
 class OfferTarget:
     """A group a player might complete by buying ``take`` from ``other`` (see
-    :meth:`Table.offer_targets`)."""
+    :func:`offer_targets`)."""
 
     take: tuple[int, ...]
     other: int
@@ -280,7 +290,7 @@ class Deeds:
         group_owner = self.group_owner
         top_rent, spots, build_options = self._top_rent, self._spots, self._build_options
         junk, lone, by_price = self._junk, self._lone, self._by_price
-        offer_targets = self._offer_targets
+        targets = self._offer_targets
         if same_owner:  # (the parts of the touched groups' players that read them)
             for gi in touched:
                 self._drop_group_parts(gi, owner, partial)
@@ -357,7 +367,7 @@ class Deeds:
             by_price[p] = None
         if not same_owner:
             for p in partial:
-                offer_targets[p] = None
+                targets[p] = None
         self._drop_offer_parts(partial, same_owner and flipped)
         return True
 
@@ -508,30 +518,80 @@ class Deeds:
             if p >= 0:
                 top_rent[p] = spots[p] = build_options[p] = None
                 junk[p] = lone[p] = by_price[p] = None
-        offer_targets = self._offer_targets
+        targets = self._offer_targets
         for p in partial:
-            offer_targets[p] = None
+            targets[p] = None
         self._drop_offer_parts(partial, False)
 
 
-def _offer_players(board: Board, gi: int, owner: list[int], out: set[int]) -> None:
-    """Add to ``out`` the two players of group ``gi`` under ``owner`` when it is a street group
-    of exactly two players (no lot with the bank): only such a group is a trade target or a
-    sweetener of one (``Table.offer_targets``), so a change to any other group leaves every
-    player's offer targets and plans as they are."""
-    if not board.group_is_street[gi]:
-        return
-    members = board.groups[gi]
-    first = owner[members[0]]
-    second = -1
-    for s in members:
-        o = owner[s]
-        if o < 0:
-            return
-        if o != first:
-            if second >= 0 and o != second:
-                return
-            second = o
-    if second >= 0:
-        out.add(first)
-        out.add(second)
+def offer_targets(deeds: Deeds, owner: list[int], player: int) -> list[OfferTarget]:
+    """The colour groups where ``player`` holds at least half the lots and one opponent (or a
+    bankrupt seat, left for the caller to skip) all the others, unbuilt: what the player might
+    buy to complete a group, with the lots that could sweeten the offer (each the one lot
+    missing from a group of the other's, held by ``player`` and unbuilt). ``owner``: the lots'
+    owners the deeds follow (a table's list); kept with the deeds (``Table.offer_targets``)."""
+    cached = deeds._offer_targets[player]
+    if cached is not None:
+        return cached
+    b = deeds.board
+    group_index = b.group_index
+    built = deeds._built
+    if built is None:
+        built = deeds.built_groups()
+    cached = []
+    # How many lots of each group ``player`` holds (its lots, counted once): only the
+    # street groups where it holds at least half, not all, are scanned.
+    mine = [0] * len(b.groups)
+    for s in deeds.owned[player]:
+        gi = group_index[s]
+        if gi >= 0:
+            mine[gi] += 1
+    # (plain loops: generators and comprehensions cost more than the few lots they scan)
+    for gi in b.street_group_index:
+        n_mine = mine[gi]
+        group = b.groups[gi]
+        if not n_mine or n_mine == len(group) or n_mine * 2 < len(group):
+            continue
+        other = -3
+        mixed = False
+        rest: list[int] = []
+        for s in group:
+            o = owner[s]
+            if o == player:
+                continue
+            rest.append(s)
+            if other == -3:
+                other = o
+            elif o != other:
+                mixed = True
+        if other < 0 or mixed:
+            continue
+        if built[group_index[rest[0]]]:  # (the lots of ``rest`` are all of this group)
+            continue
+        sweeteners: list[tuple[int, ...]] = [()]
+        for gi2 in b.street_group_index:
+            # (a group can lack one lot of ``other``'s that ``player`` holds only if
+            # ``player`` holds exactly one of its lots: the others are skipped unscanned)
+            if mine[gi2] != 1 or gi2 == gi:
+                continue
+            g2 = b.groups[gi2]
+            # The one lot of g2 that ``other`` lacks, if it lacks exactly one.
+            missing = -1
+            n_missing = 0
+            for s in g2:
+                if owner[s] != other:
+                    n_missing += 1
+                    missing = s
+            if (
+                n_missing == 1
+                and len(g2) > 1
+                and owner[missing] == player
+                and not built[group_index[missing]]
+            ):
+                sweeteners.append((missing,))
+        base = 0
+        for s in rest:
+            base += b.price[s]
+        cached.append(OfferTarget(tuple(rest), other, base, tuple(sweeteners)))
+    deeds._offer_targets[player] = cached
+    return cached

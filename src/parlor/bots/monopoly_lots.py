@@ -201,3 +201,26 @@ def _whole_owner(owner: list[int], members: tuple[int, ...]) -> int:
         if owner[s] != first:
             return -2
     return first if first >= 0 else -2
+
+
+def _offer_players(board: Board, gi: int, owner: list[int], out: set[int]) -> None:
+    """Add to ``out`` the two players of group ``gi`` under ``owner`` when it is a street group
+    of exactly two players (no lot with the bank): only such a group is a trade target or a
+    sweetener of one (:func:`parlor.bots.monopoly_board.offer_targets`), so a change to any other group leaves every
+    player's offer targets and plans as they are."""
+    if not board.group_is_street[gi]:
+        return
+    members = board.groups[gi]
+    first = owner[members[0]]
+    second = -1
+    for s in members:
+        o = owner[s]
+        if o < 0:
+            return
+        if o != first:
+            if second >= 0 and o != second:
+                return
+            second = o
+    if second >= 0:
+        out.add(first)
+        out.add(second)
