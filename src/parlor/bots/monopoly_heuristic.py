@@ -40,7 +40,7 @@ from parlor.bots.monopoly_estate import (
     raise_funds,
     still_idle,
 )
-from parlor.bots.monopoly_table import HOTEL, Board, Deeds, Table, board_for
+from parlor.bots.monopoly_table import HOTEL, Board, Deeds, Table, board_for, table_of
 from parlor.bots.monopoly_trading import TradeKind, offer_search, trade_gain
 from parlor.bots.monopoly_valuation import bid_limit, listed_bid_limit, listed_value, seat_value
 from parlor.core.game import Game
@@ -191,7 +191,7 @@ class MonopolyHeuristicBot:
         if fixed is None and kind not in _UNLISTED:
             if kind == "answer_trade":
                 # (answered without the list where no rent claim comes first)
-                table = Table.of(game)
+                table = table_of(game)
                 if not table.board.rent_claim:
                     return self._answer(game, table, player, pending.info)
             answers = game.legal_actions(player, anytime=False)
@@ -200,7 +200,7 @@ class MonopolyHeuristicBot:
         if self._game is not game:  # (_memory_for, inlined: asked at every decision)
             self._memory_for(game)
         memory = self._memory
-        table = Table.of(game)
+        table = table_of(game)
         board = table.board
 
         # Collect rent owed as soon as possible (rent-claim option).

@@ -32,6 +32,7 @@ __all__ = [
     "OfferTarget",
     "Table",
     "board_for",
+    "table_of",
 ]
 
 #: The latest :class:`Deeds` of each live game.
@@ -116,30 +117,8 @@ class Table:
     def of(cls, game: Any) -> Table:
         """The table of a property game now (see :meth:`from_game`), sharing its :class:`Deeds`
         with the earlier tables of the same game while they still hold (every bot at a table
-        benefits from the others' work)."""
-        global _LAST
-        last = _LAST
-        if last is not None and last[0] is game:
-            # The same game as the previous decision (the usual case): no dictionary lookups,
-            # and its newest deeds are kept here only (written to _DEEDS when another game is
-            # read). Its table is brought up to date in place: it holds the game's own lists,
-            # so only the counts, the per-decision caches and the deeds (if they changed) are
-            # new.
-            table = last[3]
-            if table is None:
-                table = cls.from_game(last[1], game, last[2])
-                if table.deeds is not last[2]:
-                    _LAST = (last[0], last[1], table.deeds, None)
-            elif _refresh(table, game):
-                _LAST = (last[0], last[1], table.deeds, table)
-            return table
-        if last is not None:
-            _DEEDS.set(last[0], last[2])
-        board = board_for(game)
-        table = cls.from_game(board, game, _DEEDS.get(game))
-        _DEEDS.set(game, table.deeds)
-        _LAST = (game, table.board, table.deeds, table if isinstance(game, PropertyGame) else None)
-        return table
+        benefits from the others' work): :func:`table_of`."""
+        return table_of(game)
 
     @classmethod
     def from_game(cls, board: Board, game: Any, deeds: Deeds | None = None) -> Table:
@@ -483,23 +462,58 @@ class Table:
         return new
 
 
+def table_of(game: Any) -> Table:
+    """:meth:`Table.of` (the bots' call: a function, with the usual case's refresh written in)."""
+    global _LAST
+    last = _LAST
+    if last is not None and last[0] is game:
+        # The same game as the previous decision (the usual case): no dictionary lookups, and
+        # its newest deeds are kept here only (written to _DEEDS when another game is read).
+        # Its table is brought up to date in place (see _refresh): it holds the game's own
+        # lists, so only the counts, the per-decision caches and the deeds (if they changed)
+        # are new.
+        table = last[3]
+        if table is None:
+            table = Table.from_game(last[1], game, last[2])
+            if table.deeds is not last[2]:
+                _LAST = (last[0], last[1], table.deeds, None)
+            return table
+        g: PropertyGame = game
+        table.bank_houses = g.houses_left
+        table.bank_hotels = g.hotels_left
+        table.round = g.round
+        table._jail_cards = None
+        table._worth = None
+        table._n_active = -1
+        if (
+            g.estate_revision != table._revision
+            or g.owner is not table.owner
+            or g.mortgaged is not table.mortgaged
+            or g.buildings is not table.buildings
+        ) and _refresh(table, g):
+            _LAST = (last[0], last[1], table.deeds, table)
+        return table
+    if last is not None:
+        _DEEDS.set(last[0], last[2])
+    board = board_for(game)
+    table = Table.from_game(board, game, _DEEDS.get(game))
+    _DEEDS.set(game, table.deeds)
+    _LAST = (game, table.board, table.deeds, table if isinstance(game, PropertyGame) else None)
+    return table
+
+
 def _refresh(table: Table, g: PropertyGame) -> bool:
-    """Bring ``table``, the table of ``g``'s previous decision, up to ``g`` now: its counts,
-    empty per-decision caches, and its deeds if the owners, mortgages or buildings changed
-    (changed in place, :meth:`Deeds.advance_at`, or replaced by their successor; both keep what
-    still holds; True). One call per decision: what :meth:`Table._read` does with the checks a
-    new table needs left out (the board and the number of players are the game's own). The
-    table holds the game's own lists, which the engine never replaces: they are read again only
-    when the estate's were replaced (``import_state`` gives a game all its lists anew; code
-    that edits a game's lists makes the game anew, docs/interface.md). Whether the deeds changed
-    is the engine's word (``estate_revision``, and the squares of the latest changes) while the
-    lists are the ones the table read then; else the lists are compared."""
-    table.bank_houses = g.houses_left
-    table.bank_hotels = g.hotels_left
-    table.round = g.round
-    table._jail_cards = None
-    table._worth = None
-    table._n_active = -1
+    """Bring the deeds of ``table``, the table of ``g``'s previous decision, up to ``g`` now
+    (:func:`table_of` has read its counts and emptied its per-decision caches), when the
+    estate's count moved or its lists were replaced: changed in place
+    (:meth:`Deeds.advance_at`) or replaced by their successor; both keep what still holds
+    (True when they changed). What :meth:`Table._read` does with the checks a new table needs
+    left out (the board and the number of players are the game's own). The table holds the
+    game's own lists, which the engine never replaces: they are read again only when the
+    estate's were replaced (``import_state`` gives a game all its lists anew; code that edits a
+    game's lists makes the game anew, docs/interface.md). Whether the deeds changed is the
+    engine's word (``estate_revision``, and the squares of the latest changes) while the lists
+    are the ones the table read then; else the lists are compared."""
     revision = g.estate_revision
     known = table._revision
     owner = g.owner
