@@ -184,9 +184,26 @@ class MonopolyHeuristicBot:
         if pending is None or pending.player != player:
             raise ValueError(f"player {player} has no decision to take")
         kind = pending.kind
-        # (the turn's start, a throw again, its end: most decisions, with a fixed answer and
-        # no info to read)
         fixed = _FIXED.get(kind)
+        if fixed is not None:
+            # The turn's start, a throw again, its end: most decisions, with a fixed answer and
+            # no info to read. The any-time actions first (none at most), the answer made once
+            # per player; with rent claims, or once an action was counted near the limit, the
+            # general path below.
+            if self._game is not game:  # (_memory_for, inlined: asked at every decision)
+                self._memory_for(game)
+            memory = self._memory
+            table = table_of(game)
+            if not table.board.rent_claim and memory.top_count < self.max_anytime:
+                extra = self._manage_turn(game, table, player, memory, kind)
+                if extra is not None:
+                    return self._counted(game, table, player, kind, memory, extra)
+                answer: Action
+                try:  # (cheaper than get() where the answer is made: all but the first)
+                    answer = fixed[player]
+                except KeyError:
+                    answer = fixed[player] = EndTurn(player) if fixed is _ENDS else RollDice(player)
+                return answer
         answers: list[Action] = _NO_ANSWERS
         if fixed is None and kind not in _UNLISTED:
             if kind == "answer_trade":
@@ -219,25 +236,16 @@ class MonopolyHeuristicBot:
             # ``game.current_player``, whose property is not asked)
             counts = memory.anytime_count
             limit = self.max_anytime
-            extra: Action | None = None
+            extra = None
             if (
                 memory.top_count < limit
                 or counts.get(_count_key(game, table, player, kind), 0) < limit
             ):
                 extra = self._manage(game, table, player, memory, kind, info)
             if extra is not None:
-                key = _count_key(game, table, player, kind)
-                count = counts.get(key, 0) + 1
-                if len(counts) > 256:
-                    counts.clear()
-                    memory.top_count = 0
-                counts[key] = count
-                if count > memory.top_count:
-                    memory.top_count = count
-                return extra
+                return self._counted(game, table, player, kind, memory, extra)
             if fixed is not None:  # (the fixed answer, made once per player)
-                answer: Action
-                try:  # (cheaper than get() where the answer is made: all but the first)
+                try:
                     answer = fixed[player]
                 except KeyError:
                     answer = fixed[player] = EndTurn(player) if fixed is _ENDS else RollDice(player)
@@ -272,6 +280,22 @@ class MonopolyHeuristicBot:
                 key=lambda a: build_gain(table, a.square) if isinstance(a, PlaceBuilding) else -1.0,
             )
         return answers[0] if answers else self.rng.choice(game.legal_actions(player))
+
+    @staticmethod
+    def _counted(
+        game: Any, table: Table, player: int, kind: str, memory: _Memory, extra: Action
+    ) -> Action:
+        """``extra``, an optional action taken at a decision, counted against ``max_anytime``."""
+        counts = memory.anytime_count
+        key = _count_key(game, table, player, kind)
+        count = counts.get(key, 0) + 1
+        if len(counts) > 256:
+            counts.clear()
+            memory.top_count = 0
+        counts[key] = count
+        if count > memory.top_count:
+            memory.top_count = count
+        return extra
 
     @staticmethod
     def _claims_rent(game: Any, player: int) -> bool:
@@ -470,6 +494,12 @@ class MonopolyHeuristicBot:
                 if table.cash[player] + junk >= price:
                     return junk_mortgage(table, player)
             return None
+        return self._manage_turn(game, table, player, memory, kind)
+
+    def _manage_turn(
+        self, game: Any, table: Table, player: int, memory: _Memory, kind: str
+    ) -> Action | None:
+        """:meth:`_manage` at the turn's own decisions (not a lot to buy)."""
         if self.trade and kind in ("start_turn", "end_turn"):
             turn = table.round * 16 + player
             if memory.last_offer_turn != turn:
