@@ -134,10 +134,12 @@ def build_options(table: Table, player: int) -> list[tuple[int, int, float]]:
     return cached
 
 
-def best_builds(table: Table, player: int, budget: int) -> tuple[int, int, int]:
-    """The best lot to build on (by :func:`build_options` score, the bank's stock allowing)
-    within ``budget``, the best at any cost, and the least cost of a building there; -1 where
-    there is none."""
+def best_builds(
+    table: Table, options: list[tuple[int, int, float]], budget: int
+) -> tuple[int, int, int]:
+    """The best lot to build on among ``options`` (a player's :func:`build_options`, by score,
+    the bank's stock allowing) within ``budget``, the best at any cost, and the least cost of a
+    building there; -1 where there is none."""
     best_in = best_any = least = -1
     score_in = score_any = 0.0
     # (the bank's stock, read once: the same for every lot)
@@ -146,7 +148,7 @@ def best_builds(table: Table, player: int, budget: int) -> tuple[int, int, int]:
     hotels = table.bank_hotels > 0
     buildings = table.buildings
     top = table.max_level - 1
-    for sq, cost, score in build_options(table, player):
+    for sq, cost, score in options:
         if not unlimited:
             lvl = buildings[sq]
             if lvl == HOTEL:

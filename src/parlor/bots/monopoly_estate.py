@@ -39,11 +39,18 @@ NO_LIMIT = 1 << 62
 
 
 # ----- any-time management: mortgages and building ---------------------------------------------
-def manage_lots(bot: MonopolyHeuristicBot, table: Table, player: int) -> Action | None:
+def manage_lots(
+    bot: MonopolyHeuristicBot,
+    table: Table,
+    player: int,
+    options: list[tuple[int, int, float]] | None = None,
+) -> Action | None:
     """Lift mortgages, build, or mortgage to build: what the bot does at its turn's decisions when
     it does not trade. It reads only the deeds, ``player``'s cash and whether the bank has
-    houses and hotels left."""
-    options = build_options(table, player)
+    houses and hotels left. (``options``: ``player``'s :func:`build_options`, if the caller
+    has them.)"""
+    if options is None:
+        options = build_options(table, player)
     if not options and not table.has_mortgaged(player):
         return None  # (nothing to build, nothing to lift: the reserve is not asked)
     b = table.board
@@ -62,7 +69,7 @@ def manage_lots(bot: MonopolyHeuristicBot, table: Table, player: int) -> Action 
                 return shared(Unmortgage, player, sq)
     # Build where it pays most: within the budget, else the best wanted at all.
     if options:
-        affordable, wanted, _least = best_builds(table, player, cash - reserve)
+        affordable, wanted, _least = best_builds(table, options, cash - reserve)
         if affordable >= 0:
             return shared(Build, player, affordable)
         if wanted >= 0:
@@ -110,7 +117,12 @@ class Idle:
         self.reserve = reserve
 
 
-def idle_span(bot: MonopolyHeuristicBot, table: Table, player: int) -> Idle:
+def idle_span(
+    bot: MonopolyHeuristicBot,
+    table: Table,
+    player: int,
+    options: list[tuple[int, int, float]] | None = None,
+) -> Idle:
     """Where :func:`manage_lots` finds nothing to do (:class:`Idle`). Its steps at cash ``c``,
     the building reserve ``R`` fixed by the deeds: a lift in a complete street group from its
     cost plus ``R``; a building from the cheapest one the stock allows plus ``R``; else, with a
@@ -140,7 +152,8 @@ def idle_span(bot: MonopolyHeuristicBot, table: Table, player: int) -> Idle:
         mark,
         -1,
     )
-    options = build_options(table, player)
+    if options is None:
+        options = build_options(table, player)
     if not options and not table.has_mortgaged(player):
         return idle
     reserve = idle.reserve = bot._build_reserve(table, player)
@@ -160,7 +173,7 @@ def idle_span(bot: MonopolyHeuristicBot, table: Table, player: int) -> Idle:
                 hi = min(hi, cost + reserve)
     wanted = least = -1
     if options:
-        _affordable, wanted, least = best_builds(table, player, -1)
+        _affordable, wanted, least = best_builds(table, options, -1)
     if wanted < 0:
         idle.hi = min(hi, lift)
         return idle

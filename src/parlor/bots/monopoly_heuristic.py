@@ -515,8 +515,10 @@ class MonopolyHeuristicBot:
         # and the bank's stock as they are gave none (found at the first such answer).
         idle = memory.idle.get(player)
         version = table.deeds.version
+        options: list[tuple[int, int, float]] | None = None
         if idle is None or idle.version != version:
-            if not build_options(table, player) and not table.has_mortgaged(player):
+            options = build_options(table, player)
+            if not options and not table.has_mortgaged(player):
                 # (nothing to build or lift: nothing at any cash while the version holds)
                 if idle is None or not idle.bare:
                     memory.idle[player] = Idle(version, True, True, 0, 0, [], -1, -1, True)
@@ -534,8 +536,8 @@ class MonopolyHeuristicBot:
         ):
             if idle.lo <= table.cash[player] < idle.hi:
                 return None
-            return manage_lots(self, table, player)
-        action = manage_lots(self, table, player)
+            return manage_lots(self, table, player, options)
+        action = manage_lots(self, table, player, options)
         if action is None:
-            memory.idle[player] = idle_span(self, table, player)
+            memory.idle[player] = idle_span(self, table, player, options)
         return action
