@@ -64,6 +64,10 @@ class Board:
     group_house_cost: tuple[int, ...]
     #: The properties of no group (none in the bundled editions).
     ungrouped: tuple[int, ...]
+    #: Per square and building level below the top: the ``(lot, cost, score)`` of the next
+    #: building there in a complete group (``monopoly_builds.build_options``' entries, which
+    #: follow from the edition and rules alone); empty for the lots that are not streets.
+    build_steps: tuple[tuple[tuple[int, int, float], ...], ...]
 
 
 _BOARDS: dict[tuple[int, str], Board] = {}
@@ -116,6 +120,7 @@ def _make_board(ed: Edition, options: RuleOptions) -> Board:
     order = [N_SQUARES] * N_SQUARES
     for i, sq in enumerate(properties):
         order[sq] = i
+    max_level = options.hotel_after_houses + 1
     return Board(
         edition=ed,
         options=options,
@@ -135,7 +140,7 @@ def _make_board(ed: Edition, options: RuleOptions) -> Board:
         group_bonus=tuple(sum(bonus[s] for s in m) for m in groups),
         by_price_desc=tuple(sorted(properties, key=lambda s: -price[s])),
         rents=tuple(tuple(s.rents) for s in squares),
-        max_level=options.hotel_after_houses + 1,
+        max_level=max_level,
         order=tuple(order),
         starting_cash=ed.starting_cash,
         jail_fine=ed.jail_fine,
@@ -147,7 +152,31 @@ def _make_board(ed: Edition, options: RuleOptions) -> Board:
         unlimited_buildings=options.unlimited_buildings,
         group_house_cost=tuple(sum(squares[s].house_cost for s in m) for m in groups),
         ungrouped=tuple(s for s in properties if group_index[s] < 0),
+        build_steps=tuple(
+            _build_steps(sq, tuple(s.rents), s.house_cost, ed.hotel_cost(sq), max_level)
+            if s.kind == "street"
+            else ()
+            for sq, s in enumerate(squares)
+        ),
     )
+
+
+def _build_steps(
+    sq: int, rents: tuple[int, ...], house_cost: int, hotel_cost: int, max_level: int
+) -> tuple[tuple[int, int, float], ...]:
+    """:attr:`Board.build_steps` of the street ``sq``: at each level below the top, what the next
+    building costs, and its score, the rent it adds (an unbuilt lot of a complete group charges
+    double) per unit spent, plus 1 below the third house (where rents jump: get there first)."""
+    steps = []
+    for lvl in range(max_level):
+        cost = hotel_cost if lvl == max_level - 1 else house_cost
+        up = lvl + 1
+        gain = rents[HOTEL if up >= max_level else up] - (rents[lvl] if lvl else 2 * rents[0])
+        score = gain / (cost if cost > 1 else 1)
+        if lvl < 3:
+            score += 1.0
+        steps.append((sq, cost, score))
+    return tuple(steps)
 
 
 def lot_rent(
