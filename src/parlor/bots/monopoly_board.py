@@ -435,8 +435,15 @@ class Deeds:
         gi = board.group_index[sq]
         if (not rebuilt and mortgaged[sq] == self.mortgaged[sq]) or gi < 0:
             return False
-        partial: set[int] = set()
-        self._drop_group_parts(gi, owner, partial)
+        sole = self.group_owner[gi]
+        partial: set[int] | None = None
+        if sole >= 0:  # (_drop_group_parts of a group of one owner, written out)
+            self._top_rent[sole] = self._spots[sole] = self._build_options[sole] = None
+            if not board.group_is_street[gi]:
+                self._junk[sole] = self._lone[sole] = None
+        else:
+            partial = set()
+            self._drop_group_parts(gi, owner, partial)
         flipped = rebuilt and self._built_flipped(gi, buildings, before)
         self.mortgaged[sq] = mortgaged[sq]
         before[sq] = buildings[sq]
@@ -457,7 +464,10 @@ class Deeds:
             dangers[holder] = kept
         else:
             self._danger = None
-        self._drop_offer_parts(partial, flipped)
+        if partial is not None:
+            self._drop_offer_parts(partial, flipped)
+        elif not self._offer_plans:  # (_drop_offer_parts with no players, written out)
+            self._offer_plans = None
         return True
 
     def _advance_owner(self, owner: list[int], sq: int) -> None:

@@ -62,7 +62,7 @@ def manage_lots(
     group_index = b.group_index
     lift_cost = b.lift_cost
     kind = b.kind
-    for sq in table.owned(player):
+    for sq in table.deeds.owned[player]:  # (owned(), inlined)
         if mortgaged[sq] and cash - lift_cost[sq] >= reserve:
             gi = group_index[sq]
             if gi >= 0 and group_owner[gi] == player and kind[sq] == "street":

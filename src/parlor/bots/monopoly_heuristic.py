@@ -96,9 +96,9 @@ class _Memory:
     offers: set[ProposeTrade]
     last_offer_turn: int
     anytime_count: dict[tuple[Any, ...], int]
-    #: Per player: where managing its lots last found nothing to do, and the cash in which it
-    #: finds nothing while its lots and the bank's stock are as they were there.
-    idle: dict[int, Idle]
+    #: Per seat (:data:`_SEATS` of them): where managing its lots last found nothing to do, and
+    #: the cash in which it finds nothing while its lots and the bank's stock are as they were.
+    idle: list[Idle | None]
     #: Per player: the auctioned lot's :meth:`MonopolyHeuristicBot.bid_limit` with what it
     #: reads (the deeds' version, the lot, the player's cash and square, the players left):
     #: an auction asks each bidder several times with those unchanged.
@@ -106,6 +106,11 @@ class _Memory:
     #: At least the highest of ``anytime_count``'s counts: below ``max_anytime``, no decision
     #: has reached the limit, and the key is made only when an action is counted.
     top_count: int
+
+
+#: The most seats a game has (``parlor.core.validate.MAX_SEATS``; the turn's key, ``round * 16
+#: + seat``, counts on it too): the length of the per-seat lists of the memory.
+_SEATS = 16
 
 
 def _count_key(game: Any, table: Table, player: int, kind: str) -> tuple[int, int, str, int]:
@@ -169,13 +174,13 @@ class MonopolyHeuristicBot:
         self._trade_kind: tuple[tuple[float, ...], float, TradeKind, bool] | None = None
         # The game of the memory (held: a compiled game cannot be weakly referenced).
         self._game: Any = None
-        self._memory = _Memory(set(), -1, {}, {}, {}, 0)
+        self._memory = _Memory(set(), -1, {}, [None] * _SEATS, {}, 0)
 
     # ----- memory ------------------------------------------------------------------------------
     def _memory_for(self, game: Any) -> _Memory:
         if self._game is not game:
             self._game = game
-            self._memory = _Memory(set(), -1, {}, {}, {}, 0)
+            self._memory = _Memory(set(), -1, {}, [None] * _SEATS, {}, 0)
         return self._memory
 
     # ----- the entry point ---------------------------------------------------------------------
@@ -287,7 +292,8 @@ class MonopolyHeuristicBot:
     ) -> Action:
         """``extra``, an optional action taken at a decision, counted against ``max_anytime``."""
         counts = memory.anytime_count
-        key = _count_key(game, table, player, kind)
+        # (_count_key, written out)
+        key = (table.round, player, kind, len(game.log) if kind == "buy_or_auction" else 0)
         count = counts.get(key, 0) + 1
         if len(counts) > 256:
             counts.clear()
@@ -513,7 +519,7 @@ class MonopolyHeuristicBot:
                     return offer
         # Lifts, builds and mortgages: none while the cash stays in the span where its lots
         # and the bank's stock as they are gave none (found at the first such answer).
-        idle = memory.idle.get(player)
+        idle = memory.idle[player]
         version = table.deeds.version
         options: list[tuple[int, int, float]] | None = None
         if idle is None or idle.version != version:
