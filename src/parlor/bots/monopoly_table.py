@@ -485,12 +485,11 @@ def table_of(game: Any) -> Table:
         table._jail_cards = None
         table._worth = None
         table._n_active = -1
-        if (
-            g.estate_revision != table._revision
-            or g.owner is not table.owner
-            or g.mortgaged is not table.mortgaged
-            or g.buildings is not table.buildings
-        ) and _refresh(table, g):
+        # (the game's lists are replaced only all at once, by import_state: the owners' list
+        # stands for them here, and _refresh checks the estate's three)
+        if g.estate_revision == table._revision and g.owner is table.owner:
+            return table
+        if _refresh(table, g):
             _LAST = (last[0], last[1], table.deeds, table)
         return table
     if last is not None:
