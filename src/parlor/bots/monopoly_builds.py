@@ -132,14 +132,15 @@ def best_builds(
     building there; -1 where there is none."""
     best_in = best_any = least = -1
     score_in = score_any = 0.0
-    # (the bank's stock, read once: the same for every lot)
-    unlimited = table.board.unlimited_buildings
+    # (the bank's stock, read once: the same for every lot, and asked lot by lot only when
+    # it lacks houses or hotels)
     houses = table.bank_houses > 0
     hotels = table.bank_hotels > 0
+    short = not (table.board.unlimited_buildings or (houses and hotels))
     buildings = table.buildings
     top = table.max_level - 1
     for sq, cost, score in options:
-        if not unlimited:
+        if short:
             lvl = buildings[sq]
             if lvl == HOTEL:
                 lvl = top + 1
