@@ -168,8 +168,8 @@ class Table:
     def jail_cards(self) -> list[int]:
         """Per player: how many get-out-of-jail cards it holds."""
         counts = self._jail_cards
-        if counts is None:
-            counts = self._jail_cards = [len(c) for c in self._jail_held]
+        if counts is None:  # (read from the game: counted when asked, rarely)
+            return [len(c) for c in self._jail_held]
         return counts
 
     def level(self, sq: int) -> int:
@@ -482,7 +482,6 @@ def table_of(game: Any) -> Table:
         table.bank_houses = g.houses_left
         table.bank_hotels = g.hotels_left
         table.round = g.round
-        table._jail_cards = None
         table._worth = None
         table._n_active = -1
         # (the game's lists are replaced only all at once, by import_state: the owners' list
