@@ -483,7 +483,8 @@ class Deeds:
         whole = group_owner[gi] = _whole_owner(owner, members)
         partial: set[int] = set()
         _offer_players(board, gi, owner, partial)
-        _offer_players(board, gi, before_owner, partial)
+        if was >= 0:  # (a group with a lot of the bank's is no one's offer part)
+            _offer_players(board, gi, before_owner, partial)
         before_owner[sq] = now
         owned, complete = self.owned, self.complete
         if was >= 0:
