@@ -1,16 +1,19 @@
 """The property bots' static picture of a board (:class:`Board`, one per edition and rule set),
 what a lot charges from its owners and buildings alone (:func:`lot_rent`), and the scans of a
-group the bots' deeds make (:mod:`parlor.bots.monopoly_board`), apart from the deeds' module to
-keep both short.
+group the bots' deeds make and keep (:mod:`parlor.bots.monopoly_board`; the trade targets,
+:func:`offer_targets`), apart from the deeds' module to keep both short.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from parlor.monopoly.edition import Edition
 from parlor.monopoly.rules import RuleOptions
+
+if TYPE_CHECKING:
+    from parlor.bots.monopoly_board import Deeds
 
 HOTEL = 5  # the engine's ``buildings`` value of a lot with a hotel
 N_SQUARES = 40
@@ -161,6 +164,17 @@ def _make_board(ed: Edition, options: RuleOptions) -> Board:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class OfferTarget:
+    """A group a player might complete by buying ``take`` from ``other`` (see
+    :func:`offer_targets`)."""
+
+    take: tuple[int, ...]
+    other: int
+    base: int  # the printed prices of ``take``
+    sweeteners: tuple[tuple[int, ...], ...]  # lots that might go the other way, () first
+
+
 def _build_steps(
     sq: int, rents: tuple[int, ...], house_cost: int, hotel_cost: int, max_level: int
 ) -> tuple[tuple[int, int, float], ...]:
@@ -235,7 +249,7 @@ def _whole_owner(owner: list[int], members: tuple[int, ...]) -> int:
 def _offer_players(board: Board, gi: int, owner: list[int], out: set[int]) -> None:
     """Add to ``out`` the two players of group ``gi`` under ``owner`` when it is a street group
     of exactly two players (no lot with the bank): only such a group is a trade target or a
-    sweetener of one (:func:`parlor.bots.monopoly_board.offer_targets`), so a change to any other group leaves every
+    sweetener of one (:func:`offer_targets`), so a change to any other group leaves every
     player's offer targets and plans as they are."""
     if not board.group_is_street[gi]:
         return
@@ -253,3 +267,76 @@ def _offer_players(board: Board, gi: int, owner: list[int], out: set[int]) -> No
     if second >= 0:
         out.add(first)
         out.add(second)
+
+
+def offer_targets(deeds: Deeds, owner: list[int], player: int) -> list[OfferTarget]:
+    """The colour groups where ``player`` holds at least half the lots and one opponent (or a
+    bankrupt seat, left for the caller to skip) all the others, unbuilt: what the player might
+    buy to complete a group, with the lots that could sweeten the offer (each the one lot
+    missing from a group of the other's, held by ``player`` and unbuilt). ``owner``: the lots'
+    owners the deeds follow (a table's list); kept with the deeds (``Table.offer_targets``)."""
+    cached = deeds._offer_targets[player]
+    if cached is not None:
+        return cached
+    b = deeds.board
+    group_index = b.group_index
+    built = deeds._built
+    if built is None:
+        built = deeds.built_groups()
+    cached = []
+    # How many lots of each group ``player`` holds (its lots, counted once): only the
+    # street groups where it holds at least half, not all, are scanned.
+    mine = [0] * len(b.groups)
+    for s in deeds.owned[player]:
+        gi = group_index[s]
+        if gi >= 0:
+            mine[gi] += 1
+    # (plain loops: generators and comprehensions cost more than the few lots they scan)
+    for gi in b.street_group_index:
+        n_mine = mine[gi]
+        group = b.groups[gi]
+        if not n_mine or n_mine == len(group) or n_mine * 2 < len(group):
+            continue
+        other = -3
+        mixed = False
+        rest: list[int] = []
+        for s in group:
+            o = owner[s]
+            if o == player:
+                continue
+            rest.append(s)
+            if other == -3:
+                other = o
+            elif o != other:
+                mixed = True
+        if other < 0 or mixed:
+            continue
+        if built[group_index[rest[0]]]:  # (the lots of ``rest`` are all of this group)
+            continue
+        sweeteners: list[tuple[int, ...]] = [()]
+        for gi2 in b.street_group_index:
+            # (a group can lack one lot of ``other``'s that ``player`` holds only if
+            # ``player`` holds exactly one of its lots: the others are skipped unscanned)
+            if mine[gi2] != 1 or gi2 == gi:
+                continue
+            g2 = b.groups[gi2]
+            # The one lot of g2 that ``other`` lacks, if it lacks exactly one.
+            missing = -1
+            n_missing = 0
+            for s in g2:
+                if owner[s] != other:
+                    n_missing += 1
+                    missing = s
+            if (
+                n_missing == 1
+                and len(g2) > 1
+                and owner[missing] == player
+                and not built[group_index[missing]]
+            ):
+                sweeteners.append((missing,))
+        base = 0
+        for s in rest:
+            base += b.price[s]
+        cached.append(OfferTarget(tuple(rest), other, base, tuple(sweeteners)))
+    deeds._offer_targets[player] = cached
+    return cached

@@ -314,7 +314,7 @@ class Table:
         return junk
 
     def offer_targets(self, player: int) -> list[OfferTarget]:
-        """:func:`parlor.bots.monopoly_board.offer_targets` of this table."""
+        """:func:`parlor.bots.monopoly_lots.offer_targets` of this table."""
         return offer_targets(self.deeds, self.owner, player)
 
     # ----- worth -------------------------------------------------------------------------------
