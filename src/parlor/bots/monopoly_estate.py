@@ -221,6 +221,7 @@ def raise_funds(game: Any, table: Table, player: int, amount: int) -> Action:
         return shared(PayDebt, player)
     b = table.board
     rents = table.deeds.rents()
+    built = table.deeds.built_groups()
     rents_of = b.rents
     group_owner = table.deeds.group_owner
     group_index = b.group_index
@@ -258,12 +259,16 @@ def raise_funds(game: Any, table: Table, player: int, amount: int) -> Action:
             loss = (rent_loss * LANDINGS + refund) / refund
             if best < 0 or loss < best_loss:
                 best, best_loss, sale = sq, loss, True
-        elif not mortgaged[sq] and not table.group_built(sq):
+        elif not mortgaged[sq]:
+            # (group_built() and owns_group() inlined: asked of every lot)
+            gi = group_index[sq]
+            if gi >= 0 and built[gi]:
+                continue
             refund = b.mortgage[sq]
             if refund < 1:
                 refund = 1
             loss = (rents[sq] * LANDINGS + 0.1 * refund) / refund
-            if b.kind[sq] == "street" and table.owns_group(player, sq):
+            if b.kind[sq] == "street" and gi >= 0 and group_owner[gi] == player:
                 loss += 0.5  # it stops building on the group
             if best < 0 or loss < best_loss:
                 best, best_loss, sale = sq, loss, False
