@@ -56,17 +56,24 @@ def manage_lots(
     b = table.board
     reserve = bot._build_reserve(table, player)
     cash = table.cash[player]
-    # Lift mortgages that block building in a complete group. (owns_group() inlined)
+    # Lift mortgages that block building in a complete group: the first such street of its
+    # lots in board order (its whole groups' lots read, not all of its lots).
     mortgaged = table.mortgaged
-    group_owner = table.deeds.group_owner
-    group_index = b.group_index
     lift_cost = b.lift_cost
     kind = b.kind
-    for sq in table.deeds.owned[player]:  # (owned(), inlined)
-        if mortgaged[sq] and cash - lift_cost[sq] >= reserve:
-            gi = group_index[sq]
-            if gi >= 0 and group_owner[gi] == player and kind[sq] == "street":
-                return shared(Unmortgage, player, sq)
+    order = b.order
+    lift = -1
+    for gi in table.deeds.complete[player]:
+        for sq in b.groups[gi]:
+            if (
+                mortgaged[sq]
+                and cash - lift_cost[sq] >= reserve
+                and kind[sq] == "street"
+                and (lift < 0 or order[sq] < order[lift])
+            ):
+                lift = sq
+    if lift >= 0:
+        return shared(Unmortgage, player, lift)
     # Build where it pays most: within the budget, else the best wanted at all.
     if options:
         affordable, wanted, _least = best_builds(table, options, cash - reserve)
