@@ -411,14 +411,15 @@ class MonopolyHeuristicBot:
         # (the first of equal ones).
         lowest: Bid | None = None
         best: Bid | None = None
+        least = dearest = 0  # (their amounts)
         for a in answers:
             if isinstance(a, Bid):
                 amount = a.amount
-                if lowest is None or amount < lowest.amount:
-                    lowest = a
-                if amount <= target and (best is None or amount > best.amount):
-                    best = a
-        if lowest is None or lowest.amount > limit:
+                if lowest is None or amount < least:
+                    lowest, least = a, amount
+                if amount <= target and (best is None or amount > dearest):
+                    best, dearest = a, amount
+        if lowest is None or least > limit:
             return shared(PassBid, player)
         return lowest if best is None else best
 
@@ -510,8 +511,14 @@ class MonopolyHeuristicBot:
         if (kind == "start_turn" or kind == "end_turn") and self.trade:
             turn = table.round * 16 + player
             if memory.last_offer_turn != turn:
-                # (seat_best_offer, or best_offer with the plain measure: one direct call)
-                offer = offer_search(self, game, table, player, memory.offers, self.seat_trades)
+                # (seat_best_offer, or best_offer with the plain measure: one direct call, not
+                # made when the player's offer targets are known to be none: no offer then)
+                targets = table.deeds._offer_targets[player]
+                offer = (
+                    None
+                    if targets is not None and not targets
+                    else offer_search(self, game, table, player, memory.offers, self.seat_trades)
+                )
                 memory.last_offer_turn = turn
                 if offer is not None:
                     memory.offers.add(offer)
