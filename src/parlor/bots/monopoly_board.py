@@ -1,20 +1,37 @@
-"""The property bots' static picture of a board (:class:`Board`, one per edition and rule set)
-and what follows from who owns which lot, the mortgages and the buildings alone (:class:`Deeds`,
-kept from one decision to the next while it holds). :mod:`parlor.bots.monopoly_table` reads a
-moment of a game into them.
+"""What follows from who owns which lot, the mortgages and the buildings alone (:class:`Deeds`,
+kept from one decision to the next while it holds), on the property bots' static picture of a
+board (:class:`Board`, :mod:`parlor.bots.monopoly_lots`). :mod:`parlor.bots.monopoly_table`
+reads a moment of a game into them.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import count
 from typing import Any
 
-from parlor.bots.monopoly_lots import HOTEL, N_SQUARES, _any_built, _whole_owner, lot_rent
-from parlor.monopoly.edition import Edition
-from parlor.monopoly.rules import RuleOptions
+from parlor.bots.monopoly_lots import (
+    HOTEL,
+    N_SQUARES,
+    Board,
+    OfferTarget,
+    _any_built,
+    _offer_players,
+    _whole_owner,
+    board_for,
+    lot_rent,
+    offer_targets,
+)
 
-__all__ = ["HOTEL", "N_SQUARES", "Board", "Deeds", "OfferTarget", "board_for", "lot_rent"]
+__all__ = [
+    "HOTEL",
+    "N_SQUARES",
+    "Board",
+    "Deeds",
+    "OfferTarget",
+    "board_for",
+    "lot_rent",
+    "offer_targets",
+]
 
 #: Stamps for :attr:`Deeds.stamps`, unique in the process: deeds of games that part from one
 #: moment (clones, searches) never give the same stamp to different states of a group.
@@ -22,151 +39,6 @@ _STAMPS = count(1)
 #: Most entries of a game's per-target plan cache (:attr:`Deeds.target_plans`) before it is
 #: emptied (a game has a few dozen live ones).
 MAX_TARGET_PLANS = 512
-
-
-@dataclass(frozen=True, slots=True)
-class Board:
-    """The edition's static facts the bot needs, computed once per edition and rule set."""
-
-    edition: Edition
-    options: RuleOptions
-    properties: tuple[int, ...]
-    group_of: tuple[tuple[int, ...], ...]  # per square (empty for non-properties)
-    street_groups: tuple[tuple[int, ...], ...]
-    #: The indices in ``groups`` of ``street_groups``, in their order.
-    street_group_index: tuple[int, ...]
-    groups: tuple[tuple[int, ...], ...]
-    price: tuple[int, ...]
-    mortgage: tuple[int, ...]
-    house_cost: tuple[int, ...]
-    kind: tuple[str, ...]
-    bonus: tuple[float, ...]  # per square: its share of its group's monopoly bonus
-    total_price: int
-    #: Per square: the index of its group in ``groups`` (-1 for non-properties).
-    group_index: tuple[int, ...]
-    #: Per group: all lots are streets; the sum of the lots' bonuses.
-    group_is_street: tuple[bool, ...]
-    group_bonus: tuple[float, ...]
-    #: The properties, dearest first (ties in board order).
-    by_price_desc: tuple[int, ...]
-    #: Per square: its rents (empty for non-properties).
-    rents: tuple[tuple[int, ...], ...]
-    max_level: int
-    #: Per square: its place in ``properties`` (the order the bot scans lots in).
-    order: tuple[int, ...]
-    #: The edition's and rules' numbers the bot reads at most decisions, copied here (compiled,
-    #: a native field; the edition and rule options are plain Python objects): the starting
-    #: cash, the jail fine, the money unit; per square the hotel's cost and what lifting its
-    #: mortgage costs (the mortgage and its interest); the rent-claim, rent-in-jail and
-    #: unlimited-buildings options.
-    starting_cash: int
-    jail_fine: int
-    money_unit: int
-    hotel_cost: tuple[int, ...]
-    lift_cost: tuple[int, ...]
-    rent_claim: bool
-    rent_while_jailed: bool
-    unlimited_buildings: bool
-    #: Per group: what a house on each of its lots costs in all (the trade search and the
-    #: valuation ask it of a group again and again).
-    group_house_cost: tuple[int, ...]
-    #: The properties of no group (none in the bundled editions).
-    ungrouped: tuple[int, ...]
-
-
-_BOARDS: dict[tuple[int, str], Board] = {}
-#: The same boards by the identity of a game's edition and rule options (clones share both),
-#: which the entry keeps alive so that the ids stay theirs.
-_BOARDS_BY_ID: dict[tuple[int, int], tuple[Edition, RuleOptions, Board]] = {}
-
-
-def board_for(game: Any) -> Board:
-    """The (cached) :class:`Board` of a property game."""
-    ed: Edition = game.edition
-    options: RuleOptions = game.options
-    quick = _BOARDS_BY_ID.get((id(ed), id(options)))
-    if quick is not None and quick[0] is ed and quick[1] is options:
-        return quick[2]
-    opts_raw = game.settings.get("options") or {}
-    key = (id(ed), repr(sorted(opts_raw.items())))
-    board = _BOARDS.get(key)
-    if board is None or board.edition is not ed:
-        board = _make_board(ed, options)
-        if len(_BOARDS) > 64:
-            _BOARDS.clear()
-        _BOARDS[key] = board
-    if len(_BOARDS_BY_ID) > 256:
-        _BOARDS_BY_ID.clear()
-    _BOARDS_BY_ID[(id(ed), id(options))] = (ed, options, board)
-    return board
-
-
-def _make_board(ed: Edition, options: RuleOptions) -> Board:
-    squares = ed.squares
-    group_of: list[tuple[int, ...]] = [()] * N_SQUARES
-    group_index = [-1] * N_SQUARES
-    groups = tuple(tuple(m) for m in ed.groups.values())
-    for gi, members in enumerate(groups):
-        for sq in members:
-            group_of[sq] = members
-            group_index[sq] = gi
-    street_groups = tuple(m for m in groups if all(squares[s].kind == "street" for s in m))
-    street_group_index = tuple(
-        gi for gi, m in enumerate(groups) if all(squares[s].kind == "street" for s in m)
-    )
-    bonus = [0.0] * N_SQUARES
-    for members in street_groups:
-        for sq in members:
-            s = squares[sq]
-            bonus[sq] = 0.5 * s.price + 0.25 * s.rents[3]
-    properties = tuple(ed.property_squares)
-    price = tuple(s.price for s in squares)
-    order = [N_SQUARES] * N_SQUARES
-    for i, sq in enumerate(properties):
-        order[sq] = i
-    return Board(
-        edition=ed,
-        options=options,
-        properties=properties,
-        group_of=tuple(group_of),
-        street_groups=street_groups,
-        street_group_index=street_group_index,
-        groups=groups,
-        price=price,
-        mortgage=tuple(s.mortgage for s in squares),
-        house_cost=tuple(s.house_cost for s in squares),
-        kind=tuple(s.kind for s in squares),
-        bonus=tuple(bonus),
-        total_price=sum(s.price for s in squares),
-        group_index=tuple(group_index),
-        group_is_street=tuple(squares[m[0]].kind == "street" for m in groups),
-        group_bonus=tuple(sum(bonus[s] for s in m) for m in groups),
-        by_price_desc=tuple(sorted(properties, key=lambda s: -price[s])),
-        rents=tuple(tuple(s.rents) for s in squares),
-        max_level=options.hotel_after_houses + 1,
-        order=tuple(order),
-        starting_cash=ed.starting_cash,
-        jail_fine=ed.jail_fine,
-        money_unit=ed.money_unit,
-        hotel_cost=tuple(ed.hotel_cost(sq) for sq in range(N_SQUARES)),
-        lift_cost=tuple(s.mortgage + ed.mortgage_interest(sq) for sq, s in enumerate(squares)),
-        rent_claim=options.rent_claim,
-        rent_while_jailed=options.rent_while_jailed,
-        unlimited_buildings=options.unlimited_buildings,
-        group_house_cost=tuple(sum(squares[s].house_cost for s in m) for m in groups),
-        ungrouped=tuple(s for s in properties if group_index[s] < 0),
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class OfferTarget:
-    """A group a player might complete by buying ``take`` from ``other`` (see
-    :meth:`Table.offer_targets`)."""
-
-    take: tuple[int, ...]
-    other: int
-    base: int  # the printed prices of ``take``
-    sweeteners: tuple[tuple[int, ...], ...]  # lots that might go the other way, () first
 
 
 class Deeds:
@@ -364,8 +236,17 @@ class Deeds:
         (``_offer_plans``) of those not sharing a changed street group of two players
         (:func:`_offer_players`), the rents and building flags of the other groups. The
         :attr:`version` changes. False (nothing changed) when none of ``squares`` differs."""
-        if len(squares) == 1 and owner[squares[0]] == self.owner[squares[0]]:
-            return self._advance_lot(owner, mortgaged, buildings, squares[0])
+        if len(squares) == 1:
+            sq = squares[0]
+            if owner[sq] == self.owner[sq]:
+                return self._advance_lot(owner, mortgaged, buildings, sq)
+            if (
+                buildings[sq] == self.buildings[sq]
+                and mortgaged[sq] == self.mortgaged[sq]
+                and self.board.group_index[sq] >= 0
+            ):
+                self._advance_owner(owner, sq)
+                return True
         board = self.board
         group_index = board.group_index
         before_owner, before_mortgaged, before_buildings = (
@@ -399,7 +280,7 @@ class Deeds:
         group_owner = self.group_owner
         top_rent, spots, build_options = self._top_rent, self._spots, self._build_options
         junk, lone, by_price = self._junk, self._lone, self._by_price
-        offer_targets = self._offer_targets
+        targets = self._offer_targets
         if same_owner:  # (the parts of the touched groups' players that read them)
             for gi in touched:
                 self._drop_group_parts(gi, owner, partial)
@@ -476,7 +357,7 @@ class Deeds:
             by_price[p] = None
         if not same_owner:
             for p in partial:
-                offer_targets[p] = None
+                targets[p] = None
         self._drop_offer_parts(partial, same_owner and flipped)
         return True
 
@@ -544,8 +425,15 @@ class Deeds:
         gi = board.group_index[sq]
         if (not rebuilt and mortgaged[sq] == self.mortgaged[sq]) or gi < 0:
             return False
-        partial: set[int] = set()
-        self._drop_group_parts(gi, owner, partial)
+        sole = self.group_owner[gi]
+        partial: set[int] | None = None
+        if sole >= 0:  # (_drop_group_parts of a group of one owner, written out)
+            self._top_rent[sole] = self._spots[sole] = self._build_options[sole] = None
+            if not board.group_is_street[gi]:
+                self._junk[sole] = self._lone[sole] = None
+        else:
+            partial = set()
+            self._drop_group_parts(gi, owner, partial)
         flipped = rebuilt and self._built_flipped(gi, buildings, before)
         self.mortgaged[sq] = mortgaged[sq]
         before[sq] = buildings[sq]
@@ -566,28 +454,72 @@ class Deeds:
             dangers[holder] = kept
         else:
             self._danger = None
-        self._drop_offer_parts(partial, flipped)
+        if partial is not None:
+            self._drop_offer_parts(partial, flipped)
+        elif not self._offer_plans:  # (_drop_offer_parts with no players, written out)
+            self._offer_plans = None
         return True
 
-
-def _offer_players(board: Board, gi: int, owner: list[int], out: set[int]) -> None:
-    """Add to ``out`` the two players of group ``gi`` under ``owner`` when it is a street group
-    of exactly two players (no lot with the bank): only such a group is a trade target or a
-    sweetener of one (``Table.offer_targets``), so a change to any other group leaves every
-    player's offer targets and plans as they are."""
-    if not board.group_is_street[gi]:
-        return
-    members = board.groups[gi]
-    first = owner[members[0]]
-    second = -1
-    for s in members:
-        o = owner[s]
-        if o < 0:
-            return
-        if o != first:
-            if second >= 0 and o != second:
-                return
-            second = o
-    if second >= 0:
-        out.add(first)
-        out.add(second)
+    def _advance_owner(self, owner: list[int], sq: int) -> None:
+        """:meth:`advance_at` where only ``sq``'s owner changed (a lot bought from the bank, or
+        sold to another player alone), ``sq`` in a group: the same steps for one lot."""
+        board = self.board
+        gi = board.group_index[sq]
+        members = board.groups[gi]
+        before_owner = self.owner
+        was = before_owner[sq]
+        now = owner[sq]
+        group_owner = self.group_owner
+        whole = group_owner[gi] = _whole_owner(owner, members)
+        partial: set[int] = set()
+        _offer_players(board, gi, owner, partial)
+        if was >= 0:  # (a group with a lot of the bank's is no one's offer part)
+            _offer_players(board, gi, before_owner, partial)
+        before_owner[sq] = now
+        owned, complete = self.owned, self.complete
+        if was >= 0:
+            lots = owned[was][:]
+            lots.remove(sq)
+            owned[was] = lots
+            if gi in complete[was]:
+                complete[was] = [g for g in complete[was] if g != gi]
+        if now >= 0:
+            lots = owned[now][:]
+            order = board.order
+            at = order[sq]
+            i = len(lots)
+            while i and order[lots[i - 1]] > at:
+                i -= 1
+            lots.insert(i, sq)
+            owned[now] = lots
+            if whole == now:
+                groups = complete[now][:]
+                j = len(groups)
+                while j and groups[j - 1] > gi:
+                    j -= 1
+                groups.insert(j, gi)
+                complete[now] = groups
+        self.version = next(_STAMPS)
+        self.stamps[gi] = next(_STAMPS)
+        if len(self.target_plans) > MAX_TARGET_PLANS:
+            self.target_plans.clear()
+        rents = self._rents
+        if rents is not None:
+            buildings = self.buildings
+            for s in members:
+                rents[s] = lot_rent(board, before_owner, buildings, group_owner, s)
+        self._danger = None
+        top_rent, spots, build_options = self._top_rent, self._spots, self._build_options
+        junk, lone, by_price = self._junk, self._lone, self._by_price
+        for s in members:  # (the players of the group, before and after: all their parts)
+            p = before_owner[s]
+            if s == sq and was >= 0:
+                top_rent[was] = spots[was] = build_options[was] = None
+                junk[was] = lone[was] = by_price[was] = None
+            if p >= 0:
+                top_rent[p] = spots[p] = build_options[p] = None
+                junk[p] = lone[p] = by_price[p] = None
+        targets = self._offer_targets
+        for p in partial:
+            targets[p] = None
+        self._drop_offer_parts(partial, False)

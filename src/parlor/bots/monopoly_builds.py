@@ -43,14 +43,12 @@ def _group_builds(table: Table, gi: int) -> tuple[list[int], list[tuple[int, int
     if hit is not None and hit[0] == stamp:
         return hit[1], hit[2]
     b = table.board
-    kind = b.kind
     mortgaged = table.mortgaged
     buildings = table.buildings
     max_level = table.max_level
     members = b.groups[gi]
     spots: list[int] = []
     options: list[tuple[int, int, float]] = []
-    levels: list[int] = []
     low = -1  # (the least level: min() and max() written out, cheaper on two or three lots)
     # (plain loops: cheaper than generators compiled)
     for s in members:
@@ -61,27 +59,19 @@ def _group_builds(table: Table, gi: int) -> tuple[list[int], list[tuple[int, int
             lvl = max_level
         if low < 0 or lvl < low:
             low = lvl
-        levels.append(lvl)
     else:
-        rents_of = b.rents
-        house_cost = b.house_cost
-        hotel_cost = b.hotel_cost
-        for i, s in enumerate(members):
-            lvl = levels[i]
-            if kind[s] == "street" and lvl < max_level and lvl <= low:
-                spots.append(s)
-                # (build_cost() and build_gain() inlined: the group is its owner's whole, so
-                # an unbuilt lot charges double rent)
-                cost = hotel_cost[s] if lvl == max_level - 1 else house_cost[s]
-                rents = rents_of[s]
-                up = lvl + 1
-                gain = rents[HOTEL if up >= max_level else up] - (
-                    rents[lvl] if lvl else 2 * rents[0]
-                )
-                score = gain / (cost if cost > 1 else 1)
-                if lvl < 3:
-                    score += 1.0
-                options.append((s, cost, score))
+        # (each lot's cost and score at its level, the edition's: an unbuilt lot of a whole
+        # group charges double)
+        steps = b.build_steps
+        for s in members:
+            lvl = buildings[s]
+            if lvl == HOTEL:
+                lvl = max_level
+            if lvl <= low:
+                options_at = steps[s]
+                if lvl < len(options_at):  # (below the top, and a street)
+                    spots.append(s)
+                    options.append(options_at[lvl])
     if len(cache) > 256:
         cache.clear()
     cache[gi] = (stamp, spots, options)
@@ -134,20 +124,23 @@ def build_options(table: Table, player: int) -> list[tuple[int, int, float]]:
     return cached
 
 
-def best_builds(table: Table, player: int, budget: int) -> tuple[int, int, int]:
-    """The best lot to build on (by :func:`build_options` score, the bank's stock allowing)
-    within ``budget``, the best at any cost, and the least cost of a building there; -1 where
-    there is none."""
+def best_builds(
+    table: Table, options: list[tuple[int, int, float]], budget: int
+) -> tuple[int, int, int]:
+    """The best lot to build on among ``options`` (a player's :func:`build_options`, by score,
+    the bank's stock allowing) within ``budget``, the best at any cost, and the least cost of a
+    building there; -1 where there is none."""
     best_in = best_any = least = -1
     score_in = score_any = 0.0
-    # (the bank's stock, read once: the same for every lot)
-    unlimited = table.board.unlimited_buildings
+    # (the bank's stock, read once: the same for every lot, and asked lot by lot only when
+    # it lacks houses or hotels)
     houses = table.bank_houses > 0
     hotels = table.bank_hotels > 0
+    short = not (table.board.unlimited_buildings or (houses and hotels))
     buildings = table.buildings
     top = table.max_level - 1
-    for sq, cost, score in build_options(table, player):
-        if not unlimited:
+    for sq, cost, score in options:
+        if short:
             lvl = buildings[sq]
             if lvl == HOTEL:
                 lvl = top + 1

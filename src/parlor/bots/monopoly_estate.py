@@ -39,30 +39,44 @@ NO_LIMIT = 1 << 62
 
 
 # ----- any-time management: mortgages and building ---------------------------------------------
-def manage_lots(bot: MonopolyHeuristicBot, table: Table, player: int) -> Action | None:
+def manage_lots(
+    bot: MonopolyHeuristicBot,
+    table: Table,
+    player: int,
+    options: list[tuple[int, int, float]] | None = None,
+) -> Action | None:
     """Lift mortgages, build, or mortgage to build: what the bot does at its turn's decisions when
     it does not trade. It reads only the deeds, ``player``'s cash and whether the bank has
-    houses and hotels left."""
-    options = build_options(table, player)
+    houses and hotels left. (``options``: ``player``'s :func:`build_options`, if the caller
+    has them.)"""
+    if options is None:
+        options = build_options(table, player)
     if not options and not table.has_mortgaged(player):
         return None  # (nothing to build, nothing to lift: the reserve is not asked)
     b = table.board
     reserve = bot._build_reserve(table, player)
     cash = table.cash[player]
-    # Lift mortgages that block building in a complete group. (owns_group() inlined)
+    # Lift mortgages that block building in a complete group: the first such street of its
+    # lots in board order (its whole groups' lots read, not all of its lots).
     mortgaged = table.mortgaged
-    group_owner = table.deeds.group_owner
-    group_index = b.group_index
     lift_cost = b.lift_cost
     kind = b.kind
-    for sq in table.owned(player):
-        if mortgaged[sq] and cash - lift_cost[sq] >= reserve:
-            gi = group_index[sq]
-            if gi >= 0 and group_owner[gi] == player and kind[sq] == "street":
-                return shared(Unmortgage, player, sq)
+    order = b.order
+    lift = -1
+    for gi in table.deeds.complete[player]:
+        for sq in b.groups[gi]:
+            if (
+                mortgaged[sq]
+                and cash - lift_cost[sq] >= reserve
+                and kind[sq] == "street"
+                and (lift < 0 or order[sq] < order[lift])
+            ):
+                lift = sq
+    if lift >= 0:
+        return shared(Unmortgage, player, lift)
     # Build where it pays most: within the budget, else the best wanted at all.
     if options:
-        affordable, wanted, _least = best_builds(table, player, cash - reserve)
+        affordable, wanted, _least = best_builds(table, options, cash - reserve)
         if affordable >= 0:
             return shared(Build, player, affordable)
         if wanted >= 0:
@@ -110,7 +124,12 @@ class Idle:
         self.reserve = reserve
 
 
-def idle_span(bot: MonopolyHeuristicBot, table: Table, player: int) -> Idle:
+def idle_span(
+    bot: MonopolyHeuristicBot,
+    table: Table,
+    player: int,
+    options: list[tuple[int, int, float]] | None = None,
+) -> Idle:
     """Where :func:`manage_lots` finds nothing to do (:class:`Idle`). Its steps at cash ``c``,
     the building reserve ``R`` fixed by the deeds: a lift in a complete street group from its
     cost plus ``R``; a building from the cheapest one the stock allows plus ``R``; else, with a
@@ -140,7 +159,8 @@ def idle_span(bot: MonopolyHeuristicBot, table: Table, player: int) -> Idle:
         mark,
         -1,
     )
-    options = build_options(table, player)
+    if options is None:
+        options = build_options(table, player)
     if not options and not table.has_mortgaged(player):
         return idle
     reserve = idle.reserve = bot._build_reserve(table, player)
@@ -160,7 +180,7 @@ def idle_span(bot: MonopolyHeuristicBot, table: Table, player: int) -> Idle:
                 hi = min(hi, cost + reserve)
     wanted = least = -1
     if options:
-        _affordable, wanted, least = best_builds(table, player, -1)
+        _affordable, wanted, least = best_builds(table, options, -1)
     if wanted < 0:
         idle.hi = min(hi, lift)
         return idle
@@ -208,6 +228,7 @@ def raise_funds(game: Any, table: Table, player: int, amount: int) -> Action:
         return shared(PayDebt, player)
     b = table.board
     rents = table.deeds.rents()
+    built = table.deeds.built_groups()
     rents_of = b.rents
     group_owner = table.deeds.group_owner
     group_index = b.group_index
@@ -245,12 +266,16 @@ def raise_funds(game: Any, table: Table, player: int, amount: int) -> Action:
             loss = (rent_loss * LANDINGS + refund) / refund
             if best < 0 or loss < best_loss:
                 best, best_loss, sale = sq, loss, True
-        elif not mortgaged[sq] and not table.group_built(sq):
+        elif not mortgaged[sq]:
+            # (group_built() and owns_group() inlined: asked of every lot)
+            gi = group_index[sq]
+            if gi >= 0 and built[gi]:
+                continue
             refund = b.mortgage[sq]
             if refund < 1:
                 refund = 1
             loss = (rents[sq] * LANDINGS + 0.1 * refund) / refund
-            if b.kind[sq] == "street" and table.owns_group(player, sq):
+            if b.kind[sq] == "street" and gi >= 0 and group_owner[gi] == player:
                 loss += 0.5  # it stops building on the group
             if best < 0 or loss < best_loss:
                 best, best_loss, sale = sq, loss, False

@@ -40,7 +40,7 @@ from parlor.bots.monopoly_estate import (
     raise_funds,
     still_idle,
 )
-from parlor.bots.monopoly_table import HOTEL, Board, Deeds, Table, board_for
+from parlor.bots.monopoly_table import HOTEL, Board, Deeds, Table, board_for, table_of
 from parlor.bots.monopoly_trading import TradeKind, offer_search, trade_gain
 from parlor.bots.monopoly_valuation import bid_limit, listed_bid_limit, listed_value, seat_value
 from parlor.core.game import Game
@@ -96,9 +96,9 @@ class _Memory:
     offers: set[ProposeTrade]
     last_offer_turn: int
     anytime_count: dict[tuple[Any, ...], int]
-    #: Per player: where managing its lots last found nothing to do, and the cash in which it
-    #: finds nothing while its lots and the bank's stock are as they were there.
-    idle: dict[int, Idle]
+    #: Per seat (:data:`_SEATS` of them): where managing its lots last found nothing to do, and
+    #: the cash in which it finds nothing while its lots and the bank's stock are as they were.
+    idle: list[Idle | None]
     #: Per player: the auctioned lot's :meth:`MonopolyHeuristicBot.bid_limit` with what it
     #: reads (the deeds' version, the lot, the player's cash and square, the players left):
     #: an auction asks each bidder several times with those unchanged.
@@ -106,6 +106,11 @@ class _Memory:
     #: At least the highest of ``anytime_count``'s counts: below ``max_anytime``, no decision
     #: has reached the limit, and the key is made only when an action is counted.
     top_count: int
+
+
+#: The most seats a game has (``parlor.core.validate.MAX_SEATS``; the turn's key, ``round * 16
+#: + seat``, counts on it too): the length of the per-seat lists of the memory.
+_SEATS = 16
 
 
 def _count_key(game: Any, table: Table, player: int, kind: str) -> tuple[int, int, str, int]:
@@ -169,13 +174,13 @@ class MonopolyHeuristicBot:
         self._trade_kind: tuple[tuple[float, ...], float, TradeKind, bool] | None = None
         # The game of the memory (held: a compiled game cannot be weakly referenced).
         self._game: Any = None
-        self._memory = _Memory(set(), -1, {}, {}, {}, 0)
+        self._memory = _Memory(set(), -1, {}, [None] * _SEATS, {}, 0)
 
     # ----- memory ------------------------------------------------------------------------------
     def _memory_for(self, game: Any) -> _Memory:
         if self._game is not game:
             self._game = game
-            self._memory = _Memory(set(), -1, {}, {}, {}, 0)
+            self._memory = _Memory(set(), -1, {}, [None] * _SEATS, {}, 0)
         return self._memory
 
     # ----- the entry point ---------------------------------------------------------------------
@@ -184,14 +189,31 @@ class MonopolyHeuristicBot:
         if pending is None or pending.player != player:
             raise ValueError(f"player {player} has no decision to take")
         kind = pending.kind
-        # (the turn's start, a throw again, its end: most decisions, with a fixed answer and
-        # no info to read)
         fixed = _FIXED.get(kind)
+        if fixed is not None:
+            # The turn's start, a throw again, its end: most decisions, with a fixed answer and
+            # no info to read. The any-time actions first (none at most), the answer made once
+            # per player; with rent claims, or once an action was counted near the limit, the
+            # general path below.
+            if self._game is not game:  # (_memory_for, inlined: asked at every decision)
+                self._memory_for(game)
+            memory = self._memory
+            table = table_of(game)
+            if not table.board.rent_claim and memory.top_count < self.max_anytime:
+                extra = self._manage_turn(game, table, player, memory, kind)
+                if extra is not None:
+                    return self._counted(game, table, player, kind, memory, extra)
+                answer: Action
+                try:  # (cheaper than get() where the answer is made: all but the first)
+                    answer = fixed[player]
+                except KeyError:
+                    answer = fixed[player] = EndTurn(player) if fixed is _ENDS else RollDice(player)
+                return answer
         answers: list[Action] = _NO_ANSWERS
         if fixed is None and kind not in _UNLISTED:
             if kind == "answer_trade":
                 # (answered without the list where no rent claim comes first)
-                table = Table.of(game)
+                table = table_of(game)
                 if not table.board.rent_claim:
                     return self._answer(game, table, player, pending.info)
             answers = game.legal_actions(player, anytime=False)
@@ -200,7 +222,7 @@ class MonopolyHeuristicBot:
         if self._game is not game:  # (_memory_for, inlined: asked at every decision)
             self._memory_for(game)
         memory = self._memory
-        table = Table.of(game)
+        table = table_of(game)
         board = table.board
 
         # Collect rent owed as soon as possible (rent-claim option).
@@ -219,25 +241,16 @@ class MonopolyHeuristicBot:
             # ``game.current_player``, whose property is not asked)
             counts = memory.anytime_count
             limit = self.max_anytime
-            extra: Action | None = None
+            extra = None
             if (
                 memory.top_count < limit
                 or counts.get(_count_key(game, table, player, kind), 0) < limit
             ):
                 extra = self._manage(game, table, player, memory, kind, info)
             if extra is not None:
-                key = _count_key(game, table, player, kind)
-                count = counts.get(key, 0) + 1
-                if len(counts) > 256:
-                    counts.clear()
-                    memory.top_count = 0
-                counts[key] = count
-                if count > memory.top_count:
-                    memory.top_count = count
-                return extra
+                return self._counted(game, table, player, kind, memory, extra)
             if fixed is not None:  # (the fixed answer, made once per player)
-                answer: Action
-                try:  # (cheaper than get() where the answer is made: all but the first)
+                try:
                     answer = fixed[player]
                 except KeyError:
                     answer = fixed[player] = EndTurn(player) if fixed is _ENDS else RollDice(player)
@@ -272,6 +285,23 @@ class MonopolyHeuristicBot:
                 key=lambda a: build_gain(table, a.square) if isinstance(a, PlaceBuilding) else -1.0,
             )
         return answers[0] if answers else self.rng.choice(game.legal_actions(player))
+
+    @staticmethod
+    def _counted(
+        game: Any, table: Table, player: int, kind: str, memory: _Memory, extra: Action
+    ) -> Action:
+        """``extra``, an optional action taken at a decision, counted against ``max_anytime``."""
+        counts = memory.anytime_count
+        # (_count_key, written out)
+        key = (table.round, player, kind, len(game.log) if kind == "buy_or_auction" else 0)
+        count = counts.get(key, 0) + 1
+        if len(counts) > 256:
+            counts.clear()
+            memory.top_count = 0
+        counts[key] = count
+        if count > memory.top_count:
+            memory.top_count = count
+        return extra
 
     @staticmethod
     def _claims_rent(game: Any, player: int) -> bool:
@@ -381,14 +411,15 @@ class MonopolyHeuristicBot:
         # (the first of equal ones).
         lowest: Bid | None = None
         best: Bid | None = None
+        least = dearest = 0  # (their amounts)
         for a in answers:
             if isinstance(a, Bid):
                 amount = a.amount
-                if lowest is None or amount < lowest.amount:
-                    lowest = a
-                if amount <= target and (best is None or amount > best.amount):
-                    best = a
-        if lowest is None or lowest.amount > limit:
+                if lowest is None or amount < least:
+                    lowest, least = a, amount
+                if amount <= target and (best is None or amount > dearest):
+                    best, dearest = a, amount
+        if lowest is None or least > limit:
             return shared(PassBid, player)
         return lowest if best is None else best
 
@@ -470,11 +501,24 @@ class MonopolyHeuristicBot:
                 if table.cash[player] + junk >= price:
                     return junk_mortgage(table, player)
             return None
-        if self.trade and kind in ("start_turn", "end_turn"):
+        return self._manage_turn(game, table, player, memory, kind)
+
+    def _manage_turn(
+        self, game: Any, table: Table, player: int, memory: _Memory, kind: str
+    ) -> Action | None:
+        """:meth:`_manage` at the turn's own decisions (not a lot to buy)."""
+        # (two comparisons: cheaper than a tuple's ``in``)
+        if (kind == "start_turn" or kind == "end_turn") and self.trade:
             turn = table.round * 16 + player
             if memory.last_offer_turn != turn:
-                # (seat_best_offer, or best_offer with the plain measure: one direct call)
-                offer = offer_search(self, game, table, player, memory.offers, self.seat_trades)
+                # (seat_best_offer, or best_offer with the plain measure: one direct call, not
+                # made when the player's offer targets are known to be none: no offer then)
+                targets = table.deeds._offer_targets[player]
+                offer = (
+                    None
+                    if targets is not None and not targets
+                    else offer_search(self, game, table, player, memory.offers, self.seat_trades)
+                )
                 memory.last_offer_turn = turn
                 if offer is not None:
                     memory.offers.add(offer)
@@ -483,10 +527,12 @@ class MonopolyHeuristicBot:
                     return offer
         # Lifts, builds and mortgages: none while the cash stays in the span where its lots
         # and the bank's stock as they are gave none (found at the first such answer).
-        idle = memory.idle.get(player)
+        idle = memory.idle[player]
         version = table.deeds.version
+        options: list[tuple[int, int, float]] | None = None
         if idle is None or idle.version != version:
-            if not build_options(table, player) and not table.has_mortgaged(player):
+            options = build_options(table, player)
+            if not options and not table.has_mortgaged(player):
                 # (nothing to build or lift: nothing at any cash while the version holds)
                 if idle is None or not idle.bare:
                     memory.idle[player] = Idle(version, True, True, 0, 0, [], -1, -1, True)
@@ -504,8 +550,8 @@ class MonopolyHeuristicBot:
         ):
             if idle.lo <= table.cash[player] < idle.hi:
                 return None
-            return manage_lots(self, table, player)
-        action = manage_lots(self, table, player)
+            return manage_lots(self, table, player, options)
+        action = manage_lots(self, table, player, options)
         if action is None:
-            memory.idle[player] = idle_span(self, table, player)
+            memory.idle[player] = idle_span(self, table, player, options)
         return action

@@ -20,6 +20,7 @@ from parlor.bots.monopoly_board import (
     OfferTarget,
     board_for,
     lot_rent,
+    offer_targets,
 )
 from parlor.monopoly.game import PropertyGame
 
@@ -31,6 +32,7 @@ __all__ = [
     "OfferTarget",
     "Table",
     "board_for",
+    "table_of",
 ]
 
 #: The latest :class:`Deeds` of each live game.
@@ -115,30 +117,8 @@ class Table:
     def of(cls, game: Any) -> Table:
         """The table of a property game now (see :meth:`from_game`), sharing its :class:`Deeds`
         with the earlier tables of the same game while they still hold (every bot at a table
-        benefits from the others' work)."""
-        global _LAST
-        last = _LAST
-        if last is not None and last[0] is game:
-            # The same game as the previous decision (the usual case): no dictionary lookups,
-            # and its newest deeds are kept here only (written to _DEEDS when another game is
-            # read). Its table is brought up to date in place: it holds the game's own lists,
-            # so only the counts, the per-decision caches and the deeds (if they changed) are
-            # new.
-            table = last[3]
-            if table is None:
-                table = cls.from_game(last[1], game, last[2])
-                if table.deeds is not last[2]:
-                    _LAST = (last[0], last[1], table.deeds, None)
-            elif _refresh(table, game):
-                _LAST = (last[0], last[1], table.deeds, table)
-            return table
-        if last is not None:
-            _DEEDS.set(last[0], last[2])
-        board = board_for(game)
-        table = cls.from_game(board, game, _DEEDS.get(game))
-        _DEEDS.set(game, table.deeds)
-        _LAST = (game, table.board, table.deeds, table if isinstance(game, PropertyGame) else None)
-        return table
+        benefits from the others' work): :func:`table_of`."""
+        return table_of(game)
 
     @classmethod
     def from_game(cls, board: Board, game: Any, deeds: Deeds | None = None) -> Table:
@@ -188,8 +168,8 @@ class Table:
     def jail_cards(self) -> list[int]:
         """Per player: how many get-out-of-jail cards it holds."""
         counts = self._jail_cards
-        if counts is None:
-            counts = self._jail_cards = [len(c) for c in self._jail_held]
+        if counts is None:  # (read from the game: counted when asked, rarely)
+            return [len(c) for c in self._jail_held]
         return counts
 
     def level(self, sq: int) -> int:
@@ -334,77 +314,8 @@ class Table:
         return junk
 
     def offer_targets(self, player: int) -> list[OfferTarget]:
-        """The colour groups where ``player`` holds at least half the lots and one opponent (or a
-        bankrupt seat, left for the caller to skip) all the others, unbuilt: what the player
-        might buy to complete a group, with the lots that could sweeten the offer (each the one
-        lot missing from a group of the other's, held by ``player`` and unbuilt)."""
-        deeds = self.deeds
-        cached = deeds._offer_targets[player]
-        if cached is not None:
-            return cached
-        b = self.board
-        owner = self.owner
-        group_index = b.group_index
-        built = deeds._built
-        if built is None:
-            built = deeds.built_groups()
-        cached = []
-        # How many lots of each group ``player`` holds (its lots, counted once): only the
-        # street groups where it holds at least half, not all, are scanned.
-        mine = [0] * len(b.groups)
-        for s in deeds.owned[player]:
-            gi = group_index[s]
-            if gi >= 0:
-                mine[gi] += 1
-        # (plain loops: generators and comprehensions cost more than the few lots they scan)
-        for gi in b.street_group_index:
-            n_mine = mine[gi]
-            group = b.groups[gi]
-            if not n_mine or n_mine == len(group) or n_mine * 2 < len(group):
-                continue
-            other = -3
-            mixed = False
-            rest: list[int] = []
-            for s in group:
-                o = owner[s]
-                if o == player:
-                    continue
-                rest.append(s)
-                if other == -3:
-                    other = o
-                elif o != other:
-                    mixed = True
-            if other < 0 or mixed:
-                continue
-            if built[group_index[rest[0]]]:  # (the lots of ``rest`` are all of this group)
-                continue
-            sweeteners: list[tuple[int, ...]] = [()]
-            for gi2 in b.street_group_index:
-                # (a group can lack one lot of ``other``'s that ``player`` holds only if
-                # ``player`` holds exactly one of its lots: the others are skipped unscanned)
-                if mine[gi2] != 1 or gi2 == gi:
-                    continue
-                g2 = b.groups[gi2]
-                # The one lot of g2 that ``other`` lacks, if it lacks exactly one.
-                missing = -1
-                n_missing = 0
-                for s in g2:
-                    if owner[s] != other:
-                        n_missing += 1
-                        missing = s
-                if (
-                    n_missing == 1
-                    and len(g2) > 1
-                    and owner[missing] == player
-                    and not built[group_index[missing]]
-                ):
-                    sweeteners.append((missing,))
-            base = 0
-            for s in rest:
-                base += b.price[s]
-            cached.append(OfferTarget(tuple(rest), other, base, tuple(sweeteners)))
-        deeds._offer_targets[player] = cached
-        return cached
+        """:func:`parlor.bots.monopoly_lots.offer_targets` of this table."""
+        return offer_targets(self.deeds, self.owner, player)
 
     # ----- worth -------------------------------------------------------------------------------
     def worth(self, p: int) -> float:
@@ -551,49 +462,89 @@ class Table:
         return new
 
 
+def table_of(game: Any) -> Table:
+    """:meth:`Table.of` (the bots' call: a function, with the usual case's refresh written in)."""
+    global _LAST
+    last = _LAST
+    if last is not None and last[0] is game:
+        # The same game as the previous decision (the usual case): no dictionary lookups, and
+        # its newest deeds are kept here only (written to _DEEDS when another game is read).
+        # Its table is brought up to date in place (see _refresh): it holds the game's own
+        # lists, so only the counts, the per-decision caches and the deeds (if they changed)
+        # are new.
+        table = last[3]
+        if table is None:
+            table = Table.from_game(last[1], game, last[2])
+            if table.deeds is not last[2]:
+                _LAST = (last[0], last[1], table.deeds, None)
+            return table
+        g: PropertyGame = game
+        table.bank_houses = g.houses_left
+        table.bank_hotels = g.hotels_left
+        table.round = g.round
+        table._worth = None
+        table._n_active = -1
+        # (the game's lists are replaced only all at once, by import_state: the owners' list
+        # stands for them here, and _refresh checks the estate's three)
+        if g.estate_revision == table._revision and g.owner is table.owner:
+            return table
+        if _refresh(table, g) and table.deeds is not last[2]:  # (not changed in place)
+            _LAST = (last[0], last[1], table.deeds, table)
+        return table
+    if last is not None:
+        _DEEDS.set(last[0], last[2])
+    board = board_for(game)
+    table = Table.from_game(board, game, _DEEDS.get(game))
+    _DEEDS.set(game, table.deeds)
+    _LAST = (game, table.board, table.deeds, table if isinstance(game, PropertyGame) else None)
+    return table
+
+
 def _refresh(table: Table, g: PropertyGame) -> bool:
-    """Bring ``table``, the table of ``g``'s previous decision, up to ``g`` now: the game's lists
-    again (the same objects unless the game's state was replaced), its counts, empty
-    per-decision caches, and its deeds if the owners, mortgages or buildings changed (changed in
-    place, :meth:`Deeds.advance_at`, or replaced by their successor; both keep what still holds;
-    True). One call per decision: what :meth:`Table._read`
-    does with the checks a new table needs left out (the board and the number of players are
-    the game's own). Whether the deeds changed is the engine's word (``estate_revision``, and
-    the squares of the latest changes) while the lists are the ones the table read then; else
-    the lists are compared."""
+    """Bring the deeds of ``table``, the table of ``g``'s previous decision, up to ``g`` now
+    (:func:`table_of` has read its counts and emptied its per-decision caches), when the
+    estate's count moved or its lists were replaced: changed in place
+    (:meth:`Deeds.advance_at`) or replaced by their successor; both keep what still holds
+    (True when they changed). What :meth:`Table._read` does with the checks a new table needs
+    left out (the board and the number of players are the game's own). The table holds the
+    game's own lists, which the engine never replaces: they are read again only when the
+    estate's were replaced (``import_state`` gives a game all its lists anew; code that edits a
+    game's lists makes the game anew, docs/interface.md). Whether the deeds changed is the
+    engine's word (``estate_revision``, and the squares of the latest changes) while the lists
+    are the ones the table read then; else the lists are compared."""
+    revision = g.estate_revision
+    known = table._revision
     owner = g.owner
     mortgaged = g.mortgaged
     buildings = g.buildings
-    revision = g.estate_revision
-    known = table._revision
-    same_lists = (
-        owner is table.owner and mortgaged is table.mortgaged and buildings is table.buildings
-    )
-    table.cash = g.cash
-    table.bankrupt = g.bankrupt
-    table.in_jail = g.in_jail
-    table._jail_cards = None
-    table._jail_held = g.jail_cards
-    table.position = g.position
-    if not same_lists:
+    if owner is table.owner and mortgaged is table.mortgaged and buildings is table.buildings:
+        if known == revision:
+            return False
+        table._revision = revision
+        if known >= 0:
+            changed = g.estate_changes(known)
+            if changed is not None:
+                # (in place: the deeds are this game's alone, one per game, and what is kept
+                # with them is kept by their version; one lot that kept its owner, the most
+                # usual change, goes straight to advance_at's path for it)
+                deeds = table.deeds
+                if len(changed) == 1:
+                    sq = changed[0]
+                    if owner[sq] == deeds.owner[sq]:
+                        return deeds._advance_lot(owner, mortgaged, buildings, sq)
+                return deeds.advance_at(owner, mortgaged, buildings, changed)
+    else:
+        table.cash = g.cash
+        table.bankrupt = g.bankrupt
+        table.in_jail = g.in_jail
+        table._jail_held = g.jail_cards
+        table.position = g.position
         table.owner = owner
         table.mortgaged = mortgaged
         table.buildings = buildings
-    table.bank_houses = g.houses_left
-    table.bank_hotels = g.hotels_left
-    table.round = g.round
-    table._worth = None
-    table._n_active = -1
-    table._revision = revision
-    if same_lists and known == revision:
-        return False
+        table._revision = revision
     deeds = table.deeds
-    changed = g.estate_changes(known) if same_lists and known >= 0 else None
-    if changed is None:
-        if owner == deeds.owner and buildings == deeds.buildings and mortgaged == deeds.mortgaged:
-            return False
-        table.deeds = deeds.successor(owner, mortgaged, buildings)
-        return True
-    # (in place: the deeds are this game's alone, one per game, and what is kept with them
-    # is kept by their version)
-    return deeds.advance_at(owner, mortgaged, buildings, changed)
+    if owner == deeds.owner and buildings == deeds.buildings and mortgaged == deeds.mortgaged:
+        return False
+    table.deeds = deeds.successor(owner, mortgaged, buildings)
+    return True

@@ -2,7 +2,7 @@
 
 :func:`trade_gain` (the heuristic's answer to an offer, and the offering policy's measure)
 weighs the change of both sides' worth; :func:`best_offer` tries the trades that complete one of the
-bot's colour groups (``Table.offer_targets``) at the bot's price factors.
+bot's colour groups (``monopoly_lots.offer_targets``) at the bot's price factors.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from parlor.bots.monopoly_board import Board
+from parlor.bots.monopoly_lots import Board, offer_targets
 from parlor.bots.monopoly_table import OfferTarget, Table
 from parlor.bots.monopoly_valuation import HOUSES_NEEDED
 from parlor.monopoly.actions import ProposeTrade
@@ -165,7 +165,7 @@ OfferPlan = tuple[
 
 
 def offer_plan(bot: MonopolyHeuristicBot, table: Table, player: int) -> list[OfferPlan]:
-    """Per target and sweetener of :meth:`Table.offer_targets`: the price levels of the bot's
+    """Per target and sweetener of :func:`offer_targets`: the price levels of the bot's
     ``price_factors`` at which the other side gains by the plain measure, less those at which
     no measure :func:`offer_search` takes can make the trade good for ``player`` (a bound that
     needs no cash: :func:`_target_plan`); a sweetener left with none is left out. That follows
@@ -233,7 +233,7 @@ def _plans(
     stamps = deeds.stamps
     plan: list[OfferPlan] = []
     least = _NO_PRICE
-    for target in table.offer_targets(player):
+    for target in offer_targets(table.deeds, table.owner, player):
         rest = target.take
         gi = group_index[rest[0]]
         tkey = (player, kind, two, rest)
@@ -324,7 +324,7 @@ def _target_plan(
     target_o = 0.0 - table._group_worth(other, gi, owner)
     whole_other: list[int] | None = None
     # The target completes group ``gi`` for ``player``; a sweetener (a lot ``other`` lacks
-    # from a street group of its, :meth:`Table.offer_targets`) completes that group for
+    # from a street group of its, :func:`offer_targets`) completes that group for
     # ``other`` (:func:`completed_groups`, the lots given first).
     done_target = [(gi, player)]
     entries: list[OfferPlan] = []
