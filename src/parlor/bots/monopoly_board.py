@@ -10,28 +10,16 @@ from itertools import count
 from typing import Any
 
 from parlor.bots.monopoly_lots import (
-    HOTEL,
     N_SQUARES,
     Board,
     OfferTarget,
     _any_built,
     _offer_players,
     _whole_owner,
-    board_for,
     lot_rent,
-    offer_targets,
 )
 
-__all__ = [
-    "HOTEL",
-    "N_SQUARES",
-    "Board",
-    "Deeds",
-    "OfferTarget",
-    "board_for",
-    "lot_rent",
-    "offer_targets",
-]
+__all__ = ["Deeds"]
 
 #: Stamps for :attr:`Deeds.stamps`, unique in the process: deeds of games that part from one
 #: moment (clones, searches) never give the same stamp to different states of a group.

@@ -12,11 +12,11 @@ from __future__ import annotations
 from typing import Any
 
 from parlor.bots.game_memory import PerGame
-from parlor.bots.monopoly_board import (
+from parlor.bots.monopoly_board import Deeds
+from parlor.bots.monopoly_lots import (
     HOTEL,
     N_SQUARES,
     Board,
-    Deeds,
     OfferTarget,
     board_for,
     lot_rent,
