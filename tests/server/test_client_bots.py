@@ -18,7 +18,7 @@ from parlor.bots.registry import make_bot
 from parlor.core.game import Game
 from parlor.core.state import import_state, seat_state
 from parlor.server import games
-from tests.server.support import ServerProcess, host, parlor_bot, played, run, start
+from tests.server.support import ServerProcess, export, host, parlor_bot, played, run, start
 
 
 def samples_of(t: client.Table) -> list[dict[str, Any]]:
@@ -34,7 +34,7 @@ async def remote_game(
     me.keep_frames = True
     await start(me)
     final = await client.play_table(me, policy, timeout=timeout)
-    save = (await me.request({"type": "export"}))["save"]
+    save = await export(me)
     await me.close()
     return final, samples_of(me), save
 

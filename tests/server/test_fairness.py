@@ -20,7 +20,7 @@ from parlor import client, tools
 from parlor.cli import main as parlor_main
 from parlor.core import fairness
 from parlor.core.errors import ReplayError
-from tests.server.support import ServerProcess, host, run, seat, start
+from tests.server.support import ServerProcess, export, host, run, seat, start
 
 
 def lobby(base: str) -> list[dict[str, Any]]:
@@ -73,7 +73,7 @@ async def finished_game(
         *(client.play_table(t, policy(7 + i), timeout=300) for i, t in enumerate(people))
     )
     await watcher.wait(lambda t: t.final is not None, timeout=60)
-    save = (await people[0].request({"type": "export"}))["save"]
+    save = await export(people[0])
     return made, [*people, watcher], save
 
 
@@ -303,7 +303,7 @@ def test_two_processes_derive_the_seed_from_a_nonce_given_to_the_other(postgres_
                 client.play_table(ann, client.random_policy(1), timeout=180),
                 client.play_table(bo, client.random_policy(2), timeout=180),
             )
-            saves = [(await t.request({"type": "export"}))["save"] for t in (ann, bo)]
+            saves = [await export(t) for t in (ann, bo)]
             assert saves[0]["fairness"]["nonces"] == [ann.nonce, bo.nonce]
             for t in (ann, bo):
                 await t.close()
@@ -340,7 +340,7 @@ def test_the_commitment_and_the_nonces_outlive_a_kill_9(tmp_path: Path) -> None:
             ann = await host(srv.base, made, nonce="ab" * 16)  # (too late to count)
             assert ann.table["fairness"] == made["fairness"] and ann.you["nonce"] == nonce
             await client.play_table(ann, client.random_policy(3), timeout=120)
-            save = (await ann.request({"type": "export"}))["save"]
+            save = await export(ann)
             await ann.close()
             return dict(save)
 

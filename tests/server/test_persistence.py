@@ -12,7 +12,7 @@ from pathlib import Path
 
 from parlor import client, tools
 from parlor.bots.registry import make_bot
-from tests.server.support import ServerProcess, host, run, start
+from tests.server.support import ServerProcess, export, host, run, start
 
 
 def test_kill_9_mid_game_then_restart(tmp_path: Path) -> None:
@@ -89,7 +89,7 @@ def test_open_a_saved_game_and_export_it(server: ServerProcess) -> None:
         mine = json.loads(game.to_json())
         assert save["seed"] == mine["seed"] and save["actions"][: len(game.log)] == mine["actions"]
         final = await client.play_table(ann, client.random_policy(2), timeout=120)
-        save = (await ann.request({"type": "export"}))["save"]
+        save = await export(ann)
         done = tools.ToolsGame.from_json(json.dumps(save))
         assert done.is_over and list(done.outcome.winners) == final["winners"]
         # the replay, step by step, with every hand shown

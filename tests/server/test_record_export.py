@@ -8,7 +8,7 @@ import pytest
 from parlor import client, tools
 from parlor.bots.registry import make_bot
 from parlor.records import parse, read_game, write_record
-from tests.server.support import ServerProcess, host, run, start
+from tests.server.support import ServerProcess, export, host, run, start
 
 
 def test_a_finished_game_is_exported_as_a_record(server: ServerProcess) -> None:
@@ -23,14 +23,14 @@ def test_a_finished_game_is_exported_as_a_record(server: ServerProcess) -> None:
         so_far = read_game(running["record"])
         assert not so_far.is_over and parse(running["record"]).tag("Result") == "*"
         final = await client.play_table(ann, client.random_policy(3), timeout=120)
-        reply = await ann.request({"type": "export", "format": "record"})
-        record = parse(reply["record"])
+        text = await export(ann, "record")
+        record = parse(text)
         kinds = [t.values[2] for t in record.tags_named("Seat")]
         assert kinds == ["human", "heuristic", "random"]
         assert record.tag("Site") == "parlor server"
-        game = read_game(reply["record"])
+        game = read_game(text)
         assert game.is_over and list(game.outcome.winners) == final["winners"]  # type: ignore[union-attr]
-        save = (await ann.request({"type": "export"}))["save"]
+        save = await export(ann)
         assert save["seed"] == game.seed and len(save["actions"]) == len(game.log)
         bad = await ann.request({"type": "export", "format": "pgn"})
         assert bad["type"] == "error" and bad["code"] == "bad_request"

@@ -12,7 +12,7 @@ import pytest
 
 from parlor import client, monopoly, tools
 from parlor.server import viewdiff
-from tests.server.support import ServerProcess, host, run, seat, start
+from tests.server.support import ServerProcess, export, host, run, seat, start
 
 FORBIDDEN_KEYS = {
     "seed",
@@ -133,7 +133,7 @@ async def recorded_game(
     )
     await spectator.wait(lambda t: t.final is not None, timeout=120)
     recorded = [(t.you["seat"], list(t.frames)) for t in [*people, spectator]]
-    save = (await people[0].request({"type": "export"}))["save"]  # after the end only
+    save = await export(people[0])  # after the end only
     for t in [*people, spectator]:
         await t.close()
     states = replay_states(save)

@@ -17,7 +17,7 @@ from parlor.bots.registry import make_bot
 from parlor.core.game import Game, action_to_dict
 from parlor.core.state import export_state
 from parlor.server import games, snapshots
-from tests.server.support import ServerProcess, host, played, run, start, table_row
+from tests.server.support import ServerProcess, export, host, played, run, start, table_row
 
 
 def stored(game: Game[Any], at: int) -> tuple[list[dict[str, Any]], dict[str, Any]]:
@@ -154,7 +154,7 @@ def test_kill_9_after_a_snapshot_then_restart_loads_it_and_loses_nothing(tmp_pat
             sent = json.dumps(ann.frames)
             stored_rng = json.loads(snap["state"])["fields"]["rng"]["$random"][1]
             assert "$random" not in sent and json.dumps(stored_rng[100:104])[1:-1] not in sent
-            save = (await ann.request({"type": "export"}))["save"]
+            save = await export(ann)
             done = monopoly.PropertyGame.from_json(json.dumps(save))  # checks the snapshot
             assert done.is_over and len(done.log) >= version
             await ann.close()
