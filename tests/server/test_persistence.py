@@ -12,7 +12,7 @@ from pathlib import Path
 
 from parlor import client, tools
 from parlor.bots.registry import make_bot
-from tests.server.support import ServerProcess, export, host, run, start
+from tests.server.support import ServerProcess, export, host, patient, run, start
 
 
 def test_kill_9_mid_game_then_restart(tmp_path: Path) -> None:
@@ -93,7 +93,7 @@ def test_open_a_saved_game_and_export_it(server: ServerProcess) -> None:
         done = tools.ToolsGame.from_json(json.dumps(save))
         assert done.is_over and list(done.outcome.winners) == final["winners"]
         # the replay, step by step, with every hand shown
-        step = await ann.request({"type": "replay", "step": 3})
+        step = await patient(ann, {"type": "replay", "step": 3})
         assert step["total"] == len(done.log) and len(step["views"]) == 2
         assert all("hand" in v for v in step["views"])
         assert step["action"] == save["actions"][2]

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from parlor import client
 from parlor.server import viewdiff
-from tests.server.support import ServerProcess, host, run, start
+from tests.server.support import ServerProcess, host, patient, run, start
 
 
 def views_by_version(frames: list[dict[str, Any]]) -> tuple[dict[int, Any], int, int]:
@@ -72,7 +72,7 @@ def test_changes_rebuild_the_whole_views(
         for t in (old, watcher, late):
             await t.wait(lambda t: t.final is not None, timeout=60)
         # resync: the whole view, to the asker alone, at the version it holds
-        reply = await new.request({"type": "resync"})
+        reply = await patient(new, {"type": "resync"})
         assert reply["type"] == "update" and reply["view"] == new.view and reply["events"] == []
         assert reply["version"] == new.version
 
