@@ -405,3 +405,53 @@ def test_a_learner_going_bankrupt_ends_its_game_as_in_sync_vector_env() -> None:
         steps += 1
     assert out_early
     theirs.close()
+
+
+@pytest.mark.parametrize(
+    "game, seed, table_options",
+    [
+        # (a seat goes bankrupt on the way and the game ends: see test_act_for_pays_what_act_pays)
+        ("classic", 2, {"max_steps": 20_000}),
+        ("classic", 0, {"max_steps": 300, "truncation_reward": "valuation"}),
+        ("classic", 1, {"max_steps": 400, "reward": "margin"}),
+        ("tools", 3, {}),
+        ("tools", 4, {"max_steps": 25}),
+    ],
+)
+def test_act_and_reply_plays_what_act_and_the_bots_play(
+    game: str, seed: int, table_options: dict[str, Any]
+) -> None:
+    """Table.act_and_reply, the batch's learner move and bots' replies in one call, pays the
+    learner what Table.act does over the same moves (its move's reward plus the bots' sum), keeps
+    the same steps, settled seats and cap, and says the learner decides again exactly when it
+    holds the decision in a game that goes on."""
+    n = 4 if game == "classic" else 2
+    learner = 1
+    tables = [Table(make_spec(game, n), **table_options) for _ in range(2)]
+    bots = [{p: RandomBot(seed * 10 + p) for p in range(n)} for _ in range(2)]
+    picks = [RandomBot(99), RandomBot(99)]
+    for table in tables:
+        table.reset(seed)
+    ref, mine = tables
+    # (both to the learner's first decision by the bots)
+    for table, seat_bots in zip(tables, bots, strict=True):
+        while table.decider not in (None, learner):
+            decider = table.decider
+            table.act(decider, seat_bots[decider].choose(table.game, decider))
+    moves = 0
+    while not ref.over and not ref.out(learner) and ref.decider == learner:
+        action_id = picks[0].rng.choice(ref.legal_ids(learner))
+        assert picks[1].rng.choice(mine.decision_ids(learner)) == action_id
+        reward = ref.act_id(learner, action_id)[learner]
+        total = 0.0
+        while not ref.over and not ref.out(learner) and ref.decider not in (None, learner):
+            decider = ref.decider
+            assert decider is not None
+            total += ref.act(decider, bots[0][decider].choose(ref.game, decider))[learner]
+        paid, back = mine.act_and_reply(learner, action_id, bots[1])
+        assert paid == reward + total
+        assert back == (not ref.over and not ref.out(learner) and ref.decider == learner)
+        assert (mine.steps, mine.settled, mine.truncated) == (ref.steps, ref.settled, ref.truncated)
+        assert mine.in_play == ref.in_play
+        moves += 1
+    assert moves > 5 and (ref.over or ref.out(learner))
