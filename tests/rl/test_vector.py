@@ -455,3 +455,39 @@ def test_act_and_reply_plays_what_act_and_the_bots_play(
         assert mine.in_play == ref.in_play
         moves += 1
     assert moves > 5 and (ref.over or ref.out(learner))
+
+
+def test_mask_rows_kept_while_the_legal_ids_stay_the_same() -> None:
+    """The classic batch leaves a game's mask row as it is when its legal ids come back the same
+    (a row rewritten only when they change): every row is still the table's mask at every step,
+    through steps where some rows were kept and others rewritten, and through restarts."""
+    envs = ParlorVectorEnv("parlor/Classic-v0", 4, max_steps=200)
+    rng = np.random.default_rng(5)
+    obs, _ = envs.reset(seed=11)
+    kept = changed = ends = 0
+    before = list(envs._legal)
+    for _ in range(300):
+        obs, _, terms, truncs, _ = envs.step(random_actions(rng, obs["action_mask"]))
+        ends += int(terms.sum() + truncs.sum())
+        for i, env in enumerate(envs.envs):
+            assert np.array_equal(obs["action_mask"][i], env.table.mask(env.seat))
+            same = envs._legal[i] is before[i]
+            kept += same
+            changed += not same
+        before = list(envs._legal)
+    assert kept > 50 and changed > 50 and ends > 0
+
+
+def test_the_process_form_keeps_classic_mask_rows_as_the_batch_does() -> None:
+    """The workers' rows of shared memory hold their games' masks from step to step as the
+    in-process batch's arrays do (the classic masks' rows kept while the legal ids stay)."""
+    kwargs: dict[str, Any] = {"max_steps": 150}
+    single = ParlorVectorEnv("parlor/Classic-v0", 4, **kwargs)
+    procs = ParlorProcessVectorEnv("parlor/Classic-v0", 4, workers=2, **kwargs)
+    try:
+        a, b = run(single, 100, seed=2), run(procs, 100, seed=2)
+    finally:
+        procs.close()
+    for mine, theirs in zip(a, b, strict=True):
+        for x, y in zip(mine, theirs, strict=True):
+            assert np.array_equal(x, y)

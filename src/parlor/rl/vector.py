@@ -64,6 +64,9 @@ def _seeds(seed: int | Sequence[int | None] | None, n: int) -> list[int | None]:
 #: Legal-id lists longer than this have their masks' ones set in one NumPy call for the batch
 #: (a handful are quicker item by item).
 _FEW_IDS = 12
+#: Masks at most this wide are zeroed at once at every step rather than row by row as their
+#: games' legal ids change (TOOLS' 52 ids: the comparisons cost more than they save).
+_NARROW = 256
 
 
 class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]]):
@@ -120,8 +123,8 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
         # The ended games restarted ahead of that step (see ``restart_ended``), with their
         # generators' states before it.
         self._restarted: dict[int, Any] = {}
-        # Each game's legal ids now (its mask's ones), to check a batch's ids without NumPy calls.
-        self._legal: list[list[int]] = [[] for _ in range(num_envs)]
+        # (``self._legal``, each game's legal ids now, the mask's ones: set by ``_bind``; a
+        # batch's ids are checked against them without NumPy calls.)
         # The games' tables (each keeps its own for good) and the learners' seats (a new one
         # with each new game).
         self._tables = [env.table for env in self.envs]
@@ -157,6 +160,10 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
         self._obs_bytes = memoryview(cast(Any, self._obs.reshape(-1))).cast("B")
         self._flat_masks = memoryview(cast(Any, self._masks.reshape(-1)))  # (typeshed)
         self._width = self._masks.shape[1]
+        # Each game's legal ids, whose ones its mask row holds (none yet: the rows zeroed).
+        self._masks.fill(0)
+        self._legal: list[list[int]] = [[] for _ in range(len(self._masks))]
+        self._zero_row = memoryview(cast(Any, np.zeros(self._width, dtype=np.int8)))
         self._flat_array = self._masks.reshape(-1)
         # Each game's first place in the flat masks.
         self._bases = np.arange(len(self._masks), dtype=np.intp) * self._width
@@ -312,25 +319,35 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
         """Ask every game's legal ids (of the engine by ``lister`` when every learner is known
         to decide, else of the table) and set the masks' ones."""
         tables, seats, legal = self._tables, self._seat_list, self._legal
-        flat, width = self._flat_masks, self._width
+        flat, width, zeros = self._flat_masks, self._width, self._zero_row
         # The long lists of legal ids (the property games' trade offers: 67 ids a step on
         # average, up to 200) set in one NumPy call for the batch; a few ids, item by item.
         games: list[int] = []
         counts: list[int] = []
         cols: list[int] = []
-        self._masks.fill(0)
+        # A wide mask row is its game's last legal ids' until they change: the same list again
+        # (nearly half the classic game's steps) leaves it as it is. Narrow rows (TOOLS) are
+        # all zeroed at once and written again.
+        keep = width > _NARROW
+        if not keep:
+            self._masks.fill(0)
         for i, table in enumerate(tables):
             # (a set, unsorted; the engine's own list when the learner is known to decide)
             if lister is None:
-                legal[i] = allowed = table.decision_ids(seats[i], False)
+                allowed = table.decision_ids(seats[i], False)
             else:
-                legal[i] = allowed = lister(table.game, seats[i])
+                allowed = lister(table.game, seats[i])
+            base = i * width
+            if keep:
+                if allowed == legal[i]:
+                    continue
+                flat[base : base + width] = zeros
+            legal[i] = allowed
             if len(allowed) > _FEW_IDS:
                 games.append(i)
                 counts.append(len(allowed))
                 cols += allowed
             else:
-                base = i * width
                 for a in allowed:
                     flat[base + a] = 1
         if cols:
