@@ -405,3 +405,89 @@ def test_a_learner_going_bankrupt_ends_its_game_as_in_sync_vector_env() -> None:
         steps += 1
     assert out_early
     theirs.close()
+
+
+@pytest.mark.parametrize(
+    "game, seed, table_options",
+    [
+        # (a seat goes bankrupt on the way and the game ends: see test_act_for_pays_what_act_pays)
+        ("classic", 2, {"max_steps": 20_000}),
+        ("classic", 0, {"max_steps": 300, "truncation_reward": "valuation"}),
+        ("classic", 1, {"max_steps": 400, "reward": "margin"}),
+        ("tools", 3, {}),
+        ("tools", 4, {"max_steps": 25}),
+    ],
+)
+def test_act_and_reply_plays_what_act_and_the_bots_play(
+    game: str, seed: int, table_options: dict[str, Any]
+) -> None:
+    """Table.act_and_reply, the batch's learner move and bots' replies in one call, pays the
+    learner what Table.act does over the same moves (its move's reward plus the bots' sum), keeps
+    the same steps, settled seats and cap, and says the learner decides again exactly when it
+    holds the decision in a game that goes on."""
+    n = 4 if game == "classic" else 2
+    learner = 1
+    tables = [Table(make_spec(game, n), **table_options) for _ in range(2)]
+    bots = [{p: RandomBot(seed * 10 + p) for p in range(n)} for _ in range(2)]
+    picks = [RandomBot(99), RandomBot(99)]
+    for table in tables:
+        table.reset(seed)
+    ref, mine = tables
+    # (both to the learner's first decision by the bots)
+    for table, seat_bots in zip(tables, bots, strict=True):
+        while table.decider not in (None, learner):
+            decider = table.decider
+            table.act(decider, seat_bots[decider].choose(table.game, decider))
+    moves = 0
+    while not ref.over and not ref.out(learner) and ref.decider == learner:
+        action_id = picks[0].rng.choice(ref.legal_ids(learner))
+        assert picks[1].rng.choice(mine.decision_ids(learner)) == action_id
+        reward = ref.act_id(learner, action_id)[learner]
+        total = 0.0
+        while not ref.over and not ref.out(learner) and ref.decider not in (None, learner):
+            decider = ref.decider
+            assert decider is not None
+            total += ref.act(decider, bots[0][decider].choose(ref.game, decider))[learner]
+        paid, back = mine.act_and_reply(learner, action_id, bots[1])
+        assert paid == reward + total
+        assert back == (not ref.over and not ref.out(learner) and ref.decider == learner)
+        assert (mine.steps, mine.settled, mine.truncated) == (ref.steps, ref.settled, ref.truncated)
+        assert mine.in_play == ref.in_play
+        moves += 1
+    assert moves > 5 and (ref.over or ref.out(learner))
+
+
+def test_mask_rows_kept_while_the_legal_ids_stay_the_same() -> None:
+    """The classic batch leaves a game's mask row as it is when its legal ids come back the same
+    (a row rewritten only when they change): every row is still the table's mask at every step,
+    through steps where some rows were kept and others rewritten, and through restarts."""
+    envs = ParlorVectorEnv("parlor/Classic-v0", 4, max_steps=200)
+    rng = np.random.default_rng(5)
+    obs, _ = envs.reset(seed=11)
+    kept = changed = ends = 0
+    before = list(envs._legal)
+    for _ in range(300):
+        obs, _, terms, truncs, _ = envs.step(random_actions(rng, obs["action_mask"]))
+        ends += int(terms.sum() + truncs.sum())
+        for i, env in enumerate(envs.envs):
+            assert np.array_equal(obs["action_mask"][i], env.table.mask(env.seat))
+            same = envs._legal[i] is before[i]
+            kept += same
+            changed += not same
+        before = list(envs._legal)
+    assert kept > 50 and changed > 50 and ends > 0
+
+
+def test_the_process_form_keeps_classic_mask_rows_as_the_batch_does() -> None:
+    """The workers' rows of shared memory hold their games' masks from step to step as the
+    in-process batch's arrays do (the classic masks' rows kept while the legal ids stay)."""
+    kwargs: dict[str, Any] = {"max_steps": 150}
+    single = ParlorVectorEnv("parlor/Classic-v0", 4, **kwargs)
+    procs = ParlorProcessVectorEnv("parlor/Classic-v0", 4, workers=2, **kwargs)
+    try:
+        a, b = run(single, 100, seed=2), run(procs, 100, seed=2)
+    finally:
+        procs.close()
+    for mine, theirs in zip(a, b, strict=True):
+        for x, y in zip(mine, theirs, strict=True):
+            assert np.array_equal(x, y)

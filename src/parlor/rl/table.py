@@ -432,6 +432,53 @@ class Table:
                 return 0.0
         return self._step_rewards()[learner]
 
+    def act_and_reply(
+        self, seat: int, action_id: int, bots: Mapping[int, Any]
+    ) -> tuple[float, bool]:
+        """For the batched environments: play ``seat``'s ``action_id``, one its legal ids allow
+        (not checked again), then the ``bots``' (by seat) moves until ``seat`` decides again or
+        its episode ends. ``seat``'s reward for them all, its move's plus the bots' moves' sum
+        (``act_for``'s, in that float order), and whether ``seat`` holds the decision again
+        (False: the game is over, cut at the cap, or the seat is out)."""
+        game = self.game
+        apply = game.apply
+        steps, cap, leave = self.steps, self.max_steps, self.seats_leave
+        # (None: any move may pay, so each goes the general way below)
+        quick = self._ends_pay is not None
+        out = self.settled.count(True)  # (the seats out and paid, ``seat`` not among them)
+        action = game.action_from_id(action_id, seat)
+        reward = total = 0.0
+        mover = seat
+        try:  # (the steps counted kept if a bot's move is refused by raising)
+            while True:
+                apply(action)
+                steps += 1
+                # One read for two questions: the engine's decider is None once the game is over, so
+                # a decider says the game goes on (no ``outcome`` read). Within the cap and with
+                # nobody newly bankrupt, the move pays nobody (``act_for``'s test).
+                decider = game.decider
+                if (
+                    not quick
+                    or decider is None
+                    or steps >= cap
+                    or (leave and game.bankrupt.count(True) != out)  # type: ignore[attr-defined]
+                ):
+                    self.steps = steps
+                    paid = self._step_rewards()[seat]
+                    if mover == seat:
+                        reward = paid
+                    else:
+                        total += paid
+                    if self.truncated or (leave and self.settled[seat]):
+                        return reward + total, False
+                    out = self.settled.count(True)
+                if decider is None or decider == seat:
+                    return reward + total, decider is not None
+                mover = decider
+                action = bots[decider].choose(game, decider)
+        finally:
+            self.steps = steps
+
     def _pays_nobody(self) -> bool:
         """Whether the action just applied surely pays no seat, found sooner than
         ``_step_rewards`` would: "win_loss" rewards while the game goes on within the cap and

@@ -64,6 +64,9 @@ def _seeds(seed: int | Sequence[int | None] | None, n: int) -> list[int | None]:
 #: Legal-id lists longer than this have their masks' ones set in one NumPy call for the batch
 #: (a handful are quicker item by item).
 _FEW_IDS = 12
+#: Masks at most this wide are zeroed at once at every step rather than row by row as their
+#: games' legal ids change (TOOLS' 52 ids: the comparisons cost more than they save).
+_NARROW = 256
 
 
 class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]]):
@@ -120,8 +123,8 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
         # The ended games restarted ahead of that step (see ``restart_ended``), with their
         # generators' states before it.
         self._restarted: dict[int, Any] = {}
-        # Each game's legal ids now (its mask's ones), to check a batch's ids without NumPy calls.
-        self._legal: list[list[int]] = [[] for _ in range(num_envs)]
+        # (``self._legal``, each game's legal ids now, the mask's ones: set by ``_bind``; a
+        # batch's ids are checked against them without NumPy calls.)
         # The games' tables (each keeps its own for good) and the learners' seats (a new one
         # with each new game).
         self._tables = [env.table for env in self.envs]
@@ -130,6 +133,21 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
             t.encoder.update for t in self._tables
         ]
         self._seat_list = [0] * num_envs
+        # The learners' moves and the bots' replies in one table call, unless forced moves are
+        # played for the learners too (``skip_forced``: ``advance_legal``).
+        self._replies = not first.skip_forced
+        # The engine's listing of a seat's legal ids, for the steps after which every learner
+        # decides: ``Table.decision_ids``'s answer then (None: options narrow the ids, so the
+        # table is asked). The game's class is the spec's for good.
+        game_type: Any = type(first.table.game)
+        table0 = first.table
+        self._lister: Callable[[Any, int], list[int]] | None = (
+            game_type.legal_action_ids
+            if not table0.seats_leave
+            else game_type.legal_id_list
+            if table0.trade_offers and table0.liquidate == "any_time"
+            else None
+        )
         self._any_ended = False  # (at the last step)
         self._no_ends = np.zeros(num_envs, dtype=np.bool_)
 
@@ -142,6 +160,13 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
         self._obs_bytes = memoryview(cast(Any, self._obs.reshape(-1))).cast("B")
         self._flat_masks = memoryview(cast(Any, self._masks.reshape(-1)))  # (typeshed)
         self._width = self._masks.shape[1]
+        # Each game's legal ids, whose ones its mask row holds (none yet: the rows zeroed).
+        self._masks.fill(0)
+        self._legal: list[list[int]] = [[] for _ in range(len(self._masks))]
+        self._zero_row = memoryview(cast(Any, np.zeros(self._width, dtype=np.int8)))
+        self._flat_array = self._masks.reshape(-1)
+        # Each game's first place in the flat masks.
+        self._bases = np.arange(len(self._masks), dtype=np.intp) * self._width
 
     def _batch(self) -> tuple[Batch, dict[str, Any]]:
         # Copies: the caller may keep them while the next step fills the buffers again.
@@ -206,7 +231,17 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
             self._refuse(ids, ints)
         rewards, terminations, truncations = [0.0] * n, [False] * n, [False] * n
         seats, tables = self._seat_list, self._tables
-        if playable:  # (the common case: every game plays its allowed id)
+        # Whether every game is at its learner's decision after this step (then the legal ids
+        # are asked of the engine without the table's checks).
+        deciding = False
+        if playable and self._replies:  # (the common case: every game plays its allowed id)
+            envs, deciding = self.envs, True
+            for i, table in enumerate(tables):
+                rewards[i], back = table.act_and_reply(seats[i], ids[i], envs[i].bots)
+                if not back:
+                    terminations[i], truncations[i] = self._ends(envs[i])
+                    deciding = False
+        elif playable:  # (skip_forced: the learner's forced moves played too)
             for i, env in enumerate(self.envs):
                 rewards[i], terminations[i], truncations[i] = env.advance_legal(ids[i])
         else:
@@ -240,25 +275,7 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
             update(t.game, s) for update, t, s in zip(self._encoders, tables, seats, strict=True)
         ]
         self._obs_bytes[:] = b"".join(cast(Any, vectors))  # (typeshed: arrays are buffers)
-        flat, width = self._flat_masks, self._width
-        # The long lists of legal ids (the property games' trade offers: 80 ids a step on
-        # average, up to 200) set in one NumPy call for the batch; a few ids, item by item.
-        games: list[int] = []
-        counts: list[int] = []
-        cols: list[int] = []
-        self._masks.fill(0)
-        for i, table in enumerate(tables):
-            legal[i] = allowed = table.decision_ids(seats[i], False)  # (a set: unsorted)
-            if len(allowed) > _FEW_IDS:
-                games.append(i)
-                counts.append(len(allowed))
-                cols += allowed
-            else:
-                base = i * width
-                for a in allowed:
-                    flat[base + a] = 1
-        if cols:
-            self._set_ones(games, counts, cols)
+        self._write_masks(self._lister if deciding else None)
         self._any_ended = True in terminations or True in truncations
         if self._any_ended:
             self._ended = ended = [t or u for t, u in zip(terminations, truncations, strict=True)]
@@ -269,6 +286,18 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
             self._ended = [False] * n
             self.outcomes = []
         return rewards, terminations, truncations
+
+    @staticmethod
+    def _ends(env: ParlorGymEnv) -> tuple[bool, bool]:
+        """Terminated and truncated, for a game whose learner does not decide after its step
+        (``ParlorGymEnv.advance_legal``'s ending)."""
+        table = env.table
+        if table.game.is_over:
+            return True, False
+        if not table.truncated:  # (out: settled the step it went out)
+            return table.seats_leave and table.settled[env.seat], False
+        terminated = table.out(env.seat)
+        return terminated, not terminated
 
     def _refuse(self, ids: list[Any], ints: bool) -> None:
         """Raise what the first game in the batch that refuses its id by raising (an id outside
@@ -286,17 +315,57 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
         worker's rows of the shared memory)."""
         self._rewards[:], self._terminations[:], self._truncations[:] = results
 
+    def _write_masks(self, lister: Callable[[Any, int], list[int]] | None) -> None:
+        """Ask every game's legal ids (of the engine by ``lister`` when every learner is known
+        to decide, else of the table) and set the masks' ones."""
+        tables, seats, legal = self._tables, self._seat_list, self._legal
+        flat, width, zeros = self._flat_masks, self._width, self._zero_row
+        # The long lists of legal ids (the property games' trade offers: 67 ids a step on
+        # average, up to 200) set in one NumPy call for the batch; a few ids, item by item.
+        games: list[int] = []
+        counts: list[int] = []
+        cols: list[int] = []
+        # A wide mask row is its game's last legal ids' until they change: the same list again
+        # (nearly half the classic game's steps) leaves it as it is. Narrow rows (TOOLS) are
+        # all zeroed at once and written again.
+        keep = width > _NARROW
+        if not keep:
+            self._masks.fill(0)
+        for i, table in enumerate(tables):
+            # (a set, unsorted; the engine's own list when the learner is known to decide)
+            if lister is None:
+                allowed = table.decision_ids(seats[i], False)
+            else:
+                allowed = lister(table.game, seats[i])
+            base = i * width
+            if keep:
+                if allowed == legal[i]:
+                    continue
+                flat[base : base + width] = zeros
+            legal[i] = allowed
+            if len(allowed) > _FEW_IDS:
+                games.append(i)
+                counts.append(len(allowed))
+                cols += allowed
+            else:
+                for a in allowed:
+                    flat[base + a] = 1
+        if cols:
+            self._set_ones(games, counts, cols)
+
     def _set_ones(self, games: list[int], counts: list[int], cols: list[int]) -> None:
         """Set the masks' ones of ``games``, whose ``counts`` legal ids are ``cols`` one list
         after the other."""
-        # (packed as 16-bit ids by struct, then widened: twice as quick as np.fromiter, itself
-        # about 40% quicker than np.array, on a list of some 600 ints)
+        # (every game's, the property games' common case, without picking their places)
+        bases = self._bases if len(games) == self.num_envs else self._bases[games]
+        index = np.repeat(bases, counts)
+        # (packed as 16-bit ids by struct and added in place: twice as quick as np.fromiter,
+        # itself about 40% quicker than np.array, on a list of some 600 ints)
         if self._width <= 1 << 16:
-            index = np.frombuffer(pack(f"{len(cols)}H", *cols), dtype=np.uint16).astype(np.intp)
+            index += np.frombuffer(pack(f"{len(cols)}H", *cols), dtype=np.uint16)
         else:
-            index = np.fromiter(cols, dtype=np.intp, count=len(cols))
-        index += np.repeat(np.array(games, dtype=np.intp) * self._width, counts)
-        self._masks.reshape(-1)[index] = 1
+            index += np.fromiter(cols, dtype=np.intp, count=len(cols))
+        self._flat_array[index] = 1
 
     def restart_ended(self) -> None:
         """Restart now the games that ended at the last step, rather than at the next one (a
