@@ -128,14 +128,9 @@ class ActionIds(BuyingRules):
         if not everyone_can_pay:
             others = [(q, off) for q, off in others if not bankrupt[q]]
             their_cash = itemgetter(*[q for q, _ in others]) if others else None
-        # (the cash of the others in the game, in one C call: a tuple, or one seat's amount)
-        poorest = richest = 0
-        if their_cash is not None:
-            paying = their_cash(cash)
-            if isinstance(paying, tuple):
-                poorest, richest = min(paying), max(paying)
-            else:
-                poorest = richest = paying
+        # (the least and most cash of the others in the game: read at the seat's first deed to
+        # sell, -1 until then; most listings of the opening have none)
+        poorest = richest = -1
         out: list[T] = []
         trades: list[T] = []
         for sq, holder, tradable in self._deed_rows():
@@ -187,6 +182,14 @@ class ActionIds(BuyingRules):
                 out.append(cat.mortgage[sq])
             if tradable:
                 # Sell it for cash to each other player who can pay.
+                if richest < 0:
+                    poorest = richest = 0
+                    if their_cash is not None:  # (in one C call: a tuple, or one seat's amount)
+                        paying = their_cash(cash)
+                        if isinstance(paying, tuple):
+                            poorest, richest = min(paying), max(paying)
+                        else:
+                            poorest = richest = paying
                 amounts = trade_amounts[sq]
                 if everyone_can_pay and amounts[-1] <= poorest:
                     trades += cat.sell_all[sq]
