@@ -81,14 +81,11 @@ class ActionIds(BuyingRules):
         super()._derive()
         self._deeds_memo = None
 
-    def _deed_rows(self) -> DeedRows:
-        """The deeds with an owner, in square order, as (square, owner, tradable): most of a
-        listing's deeds have none in the opening, where random play spends its steps, and the
-        owners and buildings change at few of a learner's decisions."""
-        owner, buildings = self.owner, self.buildings
-        memo = self._deeds_memo
-        if memo is not None and memo[0] == owner and memo[1] == buildings:
-            return memo[2]
+    def _deed_rows(self, owner: list[int], buildings: list[int]) -> DeedRows:
+        """The deeds with an owner, in square order, as (square, owner, tradable), worked out
+        for these owners and buildings (the game's) and kept in the memo: the listing reads the
+        memo itself while they stay the same (most of a listing's deeds have none in the
+        opening, where random play spends its steps, and they change at few decisions)."""
         sp = self._space
         group_name = sp.group_name
         # Groups with buildings: none of their properties is traded or mortgaged (S16, S17).
@@ -133,7 +130,12 @@ class ActionIds(BuyingRules):
         poorest = richest = -1
         out: list[T] = []
         trades: list[T] = []
-        for sq, holder, tradable in self._deed_rows():
+        memo = self._deeds_memo
+        if memo is not None and memo[0] == owner and memo[1] == buildings:
+            rows = memo[2]
+        else:
+            rows = self._deed_rows(owner, buildings)
+        for sq, holder, tradable in rows:
             if holder != p:
                 if tradable:
                     # Buy it for cash: the levels cost more and more, so those affordable are
