@@ -53,6 +53,7 @@ COMPILED = [
     "parlor/monopoly/building.py",
     "parlor/monopoly/shortage.py",
     "parlor/monopoly/buying.py",
+    "parlor/monopoly/id_space.py",
     "parlor/monopoly/action_ids.py",
     "parlor/monopoly/trades.py",
     "parlor/monopoly/ending.py",

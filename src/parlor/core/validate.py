@@ -106,17 +106,17 @@ def _scalar(hint: Any, extras: tuple[Any, ...], where: str) -> tuple[str, Callab
         return "type(v) is bool", lambda n: E_("true or false")
     if hint is int:
         if isinstance(bound, _SeatBound):
-            return "type(v) is int and 0 <= v < n", lambda n: E_(
+            return "type(v) is int and v >= 0 and v < n", lambda n: E_(
                 "a seat number from 0 to {last}", last=n - 1
             )
         if bound is None:
             return (
-                f"type(v) is int and {-MAX_INT} <= v <= {MAX_INT}",
+                f"type(v) is int and v >= {-MAX_INT} and v <= {MAX_INT}",
                 lambda n: E_("an integer of at most 16 digits"),
             )
         low, high = int(bound.low), int(bound.high)
         return (
-            f"type(v) is int and {low} <= v <= {high}",
+            f"type(v) is int and v >= {low} and v <= {high}",
             lambda n: E_("an integer from {low} to {high}", low=low, high=high),
         )
     if hint is str:
@@ -192,7 +192,8 @@ def checker(cls: type) -> Checker:
     hints = get_type_hints(cls, include_extras=True)
     names = tuple(f.name for f in dataclasses.fields(cls))
     rules = [_rule(hints[name], f"{cls.__name__}.{name}") for name in names]
-    lines = ["def first_bad(obj, n):"]
+    # (the builtins as defaults, read as locals; comparisons unchained: fewer bytecodes a call)
+    lines = ["def first_bad(obj, n, type=type, int=int, bool=bool, str=str, tuple=tuple, len=len):"]
     for i, (name, rule) in enumerate(zip(names, rules, strict=True)):
         lines += [f"    v = obj.{name}", f"    if not ({rule.test}):", f"        return {i}"]
         if rule.item_test is not None:

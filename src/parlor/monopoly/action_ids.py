@@ -23,322 +23,47 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from operator import itemgetter
-from typing import Any, Final, Generic, TypeVar
 
 from parlor.core.errors import E_, UnknownActionId
 from parlor.monopoly.actions import (
-    MAX_WISH,
-    AcceptTrade,
     Action,
     Bid,
-    Build,
-    BuyProperty,
-    CallTime,
     ChooseTax,
-    ClaimRent,
-    DeclareBankruptcy,
-    DeclineProperty,
-    EndTurn,
-    KeepMortgage,
-    LiftMortgageNow,
-    Mortgage,
-    PassBid,
-    PayDebt,
-    PayJailFine,
-    PlaceBuilding,
     ProposeTrade,
-    RejectTrade,
-    RollDice,
-    SellBuilding,
-    Unmortgage,
-    UseJailCard,
     WishBuildings,
 )
 from parlor.monopoly.buying import BID_STEPS, BuyingRules
-from parlor.monopoly.edition import Edition
-from parlor.monopoly.facts import per_edition
 from parlor.monopoly.frames import Auction
+from parlor.monopoly.id_space import (
+    _BID_BASE,
+    _CARD_BUY_BASE,
+    _CARD_SELL_BASE,
+    _FINE_BUY_BASE,
+    _FINE_EIGHTHS,
+    _FIXED_IDS,
+    _LEVELS,
+    _MAX_OTHERS,
+    _NO_GROUPS,
+    _SQUARE_ACTIONS,
+    _SQUARE_BASE,
+    _TRADE_BUY_BASE,
+    _TRADE_SELL_BASE,
+    _WISH_BASE,
+    BUY_EIGHTHS,
+    NUM_ACTIONS,
+    PRICE_LEVELS,
+    ActionSpace,
+    Catalogue,
+    T,
+    _buy_id,
+    coarse_buy_id,
+    eighths_price,
+    level_price,
+    space_for,
+)
 from parlor.monopoly.table import HOTEL, N_SQUARES
 
-_FIXED: tuple[Action, ...] = (
-    RollDice(0), EndTurn(0), BuyProperty(0), DeclineProperty(0), PassBid(0), PayJailFine(0),
-    UseJailCard(0), ChooseTax(0, False), ChooseTax(0, True), PayDebt(0), DeclareBankruptcy(0),
-    AcceptTrade(0), RejectTrade(0), ClaimRent(0), CallTime(0),
-)  # fmt: skip
-_FIXED_IDS = {
-    type(a).__name__ + (f":{a.percent}" if isinstance(a, ChooseTax) else ""): i
-    for i, a in enumerate(_FIXED)
-}
-_BID_BASE = len(_FIXED)
-_SQUARE_ACTIONS: tuple[type[Action], ...] = (
-    Build, SellBuilding, Mortgage, Unmortgage, LiftMortgageNow, KeepMortgage, PlaceBuilding,
-)  # fmt: skip
-_SQUARE_BASE = _BID_BASE + len(BID_STEPS)
-PRICE_LEVELS = (2, 3, 4)  # halves of the printed price: 1x, 1.5x, 2x
-#: Prices of the purchases (taking one property for cash), in eighths of the printed price:
-#: 0.5x to 3.5x. Those equal to a ``PRICE_LEVELS`` level keep that block's ids.
-BUY_EIGHTHS = tuple(range(4, 29))
-_OLD_EIGHTHS = tuple(4 * level for level in PRICE_LEVELS)
-_FINE_EIGHTHS = tuple(e for e in BUY_EIGHTHS if e not in _OLD_EIGHTHS)
-_BUY_LEVELS = range(len(BUY_EIGHTHS))
-_MAX_OTHERS = 7
-_LEVELS = range(len(PRICE_LEVELS))
-_NO_GROUPS: frozenset[str | None] = frozenset()
-_TRADE_BUY_BASE = _SQUARE_BASE + len(_SQUARE_ACTIONS) * N_SQUARES
-_TRADE_SELL_BASE = _TRADE_BUY_BASE + N_SQUARES * len(PRICE_LEVELS)
-_CARD_SELL_BASE = _TRADE_SELL_BASE + N_SQUARES * _MAX_OTHERS * len(PRICE_LEVELS)
-_CARD_BUY_BASE = _CARD_SELL_BASE + _MAX_OTHERS * len(PRICE_LEVELS)
-# Building shortage wishes (S14): one id per count, 0 to MAX_WISH (appended last, so the ids
-# before keep their meaning).
-_WISH_BASE = _CARD_BUY_BASE + _MAX_OTHERS * len(PRICE_LEVELS)
-# The finer purchase ladder (appended last too): per square, the eighths of _FINE_EIGHTHS.
-_FINE_BUY_BASE = _WISH_BASE + MAX_WISH + 1
-NUM_ACTIONS = _FINE_BUY_BASE + N_SQUARES * len(_FINE_EIGHTHS)
-
-
-def _buy_id(sq: int, eighths: int) -> int:
-    """The id of taking square ``sq`` for ``eighths`` eighths of its printed price."""
-    if eighths in _OLD_EIGHTHS:
-        return _TRADE_BUY_BASE + sq * len(PRICE_LEVELS) + _OLD_EIGHTHS.index(eighths)
-    return _FINE_BUY_BASE + sq * len(_FINE_EIGHTHS) + _FINE_EIGHTHS.index(eighths)
-
-
-T = TypeVar("T")
-
-
-def coarse_buy_id(action_id: int) -> int:
-    """For an id of the finer purchase ladder, the id of the 1x, 1.5x or 2x purchase of the same
-    square nearest in price (the cheaper on a tie); any other id is its own. A policy trained
-    before the ladder was appended can be widened by copying these ids' output rows."""
-    if not _FINE_BUY_BASE <= action_id < NUM_ACTIONS:
-        return action_id
-    sq, k = divmod(action_id - _FINE_BUY_BASE, len(_FINE_EIGHTHS))
-    nearest = min(_OLD_EIGHTHS, key=lambda e: (abs(e - _FINE_EIGHTHS[k]), e))
-    return _buy_id(sq, nearest)
-
-
-def level_price(unit: int, base: int, level: int) -> int:
-    """``level`` halves of ``base``, rounded down to the money unit (at least one unit)."""
-    return max(unit, (base * level // 2) // unit * unit)
-
-
-def eighths_price(unit: int, base: int, eighths: int) -> int:
-    """``eighths`` eighths of ``base``, rounded down to the money unit (at least one unit); equal
-    to :func:`level_price` for ``eighths = 4 * level``."""
-    return max(unit, (base * eighths // 8) // unit * unit)
-
-
-def _decode(edition: Edition, n: int, action_id: int, player: int, holder: int) -> Action:
-    """The action of a fixed, per-square or trade id; ``holder`` owns the square a buy id takes."""
-    if action_id < _BID_BASE:
-        template = _FIXED[action_id]
-        if isinstance(template, ChooseTax):
-            return ChooseTax(player, template.percent)
-        return type(template)(player)
-    unit = edition.money_unit
-    if action_id >= _FINE_BUY_BASE:
-        sq, k = divmod(action_id - _FINE_BUY_BASE, len(_FINE_EIGHTHS))
-        price = eighths_price(unit, edition.squares[sq].price, _FINE_EIGHTHS[k])
-        return ProposeTrade(player, holder, take_squares=(sq,), give_cash=price)
-    if action_id >= _WISH_BASE:
-        return WishBuildings(player, action_id - _WISH_BASE)
-    if action_id < _TRADE_BUY_BASE:
-        k, sq = divmod(action_id - _SQUARE_BASE, N_SQUARES)
-        return _SQUARE_ACTIONS[k](player, sq)  # type: ignore[call-arg]
-    levels = len(PRICE_LEVELS)
-    if action_id < _TRADE_SELL_BASE:
-        sq, k = divmod(action_id - _TRADE_BUY_BASE, levels)
-        price = level_price(unit, edition.squares[sq].price, PRICE_LEVELS[k])
-        return ProposeTrade(player, holder, take_squares=(sq,), give_cash=price)
-    if action_id < _CARD_SELL_BASE:
-        rest, k = divmod(action_id - _TRADE_SELL_BASE, levels)
-        sq, off = divmod(rest, _MAX_OTHERS)
-        price = level_price(unit, edition.squares[sq].price, PRICE_LEVELS[k])
-        return ProposeTrade(player, (player + off + 1) % n, give_squares=(sq,), take_cash=price)
-    base = _CARD_SELL_BASE if action_id < _CARD_BUY_BASE else _CARD_BUY_BASE
-    off, k = divmod(action_id - base, levels)
-    price = level_price(unit, edition.jail_fine, PRICE_LEVELS[k])
-    to = (player + off + 1) % n
-    if base == _CARD_SELL_BASE:
-        return ProposeTrade(player, to, give_jail_cards=1, take_cash=price)
-    return ProposeTrade(player, to, take_jail_cards=1, give_cash=price)
-
-
-class Catalogue(Generic[T]):
-    """What each any-time action of one seat is in a listing: its id, or its action object.
-
-    Indexed by square (``build``, ``sell``, ``mortgage``, ``unmortgage``), by square, purchase
-    price (``BUY_EIGHTHS``) and holder (``buy``: taking the holder's square for cash), by square,
-    price level and the buyer's offset to the left minus one (``sell_to``), by that offset and
-    level (``card_sell``, ``card_buy``: a jail card for cash), and ``claim`` (claiming rent).
-    ``buy_all`` and ``sell_all`` are the whole rows, for the common case where every price is
-    affordable.
-    """
-
-    __slots__ = (
-        "build",
-        "buy",
-        "buy_all",
-        "card_buy",
-        "card_sell",
-        "claim",
-        "mortgage",
-        "sell",
-        "sell_all",
-        "sell_to",
-        "unmortgage",
-    )
-
-    def __init__(
-        self,
-        build: list[T],
-        sell: list[T],
-        mortgage: list[T],
-        unmortgage: list[T],
-        buy: list[list[list[T]]],
-        sell_to: list[list[list[T]]],
-        card_sell: list[list[T]],
-        card_buy: list[list[T]],
-        claim: T,
-    ) -> None:
-        self.build, self.sell, self.mortgage, self.unmortgage = build, sell, mortgage, unmortgage
-        self.buy, self.sell_to, self.card_sell, self.card_buy = buy, sell_to, card_sell, card_buy
-        self.claim = claim
-        levels = _LEVELS
-        self.buy_all = [
-            [tuple(rows[j][h] for j in _BUY_LEVELS) for h in range(len(rows[0]))] for rows in buy
-        ]
-        self.sell_all = [tuple(x for j in levels for x in rows[j]) for rows in sell_to]
-
-
-class ActionSpace:
-    """The fixed tables of one edition's action space, and the seats' catalogues (built lazily)."""
-
-    def __init__(self, edition: Edition) -> None:
-        self.edition = edition
-        unit = edition.money_unit
-        squares = edition.squares
-        self.props = edition.property_squares
-        self.street = [sq.kind == "street" for sq in squares]
-        self.group_name = [sq.group for sq in squares]
-        self.members = [
-            edition.groups[sq.group] if sq.group else (sq.index,) for sq in edition.squares
-        ]
-        self.house_cost = [sq.house_cost for sq in squares]
-        self.hotel_cost = [edition.hotel_cost(i) for i in range(len(squares))]
-        self.lift_cost = [
-            sq.mortgage + edition.mortgage_interest(i) if sq.is_property else 0
-            for i, sq in enumerate(squares)
-        ]
-        self.trade_amounts = [
-            tuple(level_price(unit, sq.price, level) for level in PRICE_LEVELS) for sq in squares
-        ]
-        self.buy_amounts = [
-            tuple(eighths_price(unit, sq.price, e) for e in BUY_EIGHTHS) for sq in squares
-        ]
-        self.card_amounts = tuple(level_price(unit, edition.jail_fine, lv) for lv in PRICE_LEVELS)
-        # Two price levels that round to the same amount are one action, with the first one's id.
-        self.trade_k = [tuple(a.index(x) for x in a) for a in self.trade_amounts]
-        self.buy_k = [tuple(a.index(x) for x in a) for a in self.buy_amounts]
-        self.card_k = tuple(self.card_amounts.index(x) for x in self.card_amounts)
-        # Only the rows a listing can hold: the other squares (price 0) round every level to one
-        # unit and are never listed, and counting them sent every edition to the set and sort.
-        self.repeats = any(
-            len(set(a)) < len(a)
-            for a in (
-                *(self.trade_amounts[sq] for sq in self.props),
-                *(self.buy_amounts[sq] for sq in self.props),
-                self.card_amounts,
-            )
-        )
-        self._ids: dict[tuple[int, int], Catalogue[int]] = {}
-        self._actions: dict[tuple[int, int], Catalogue[Action]] = {}
-        self._decoded: dict[int, Action] = {}
-        self._others: dict[tuple[int, int], tuple[list[tuple[int, int]], Any]] = {}
-
-    def action(self, n: int, action_id: int, player: int, holder: int) -> Action:
-        """The shared action object of a fixed, per-square or trade id (see ``_decode``)."""
-        key = (((action_id << 4 | n) << 3 | holder) << 3) | player
-        found = self._decoded.get(key)
-        if found is None:
-            found = self._decoded[key] = _decode(self.edition, n, action_id, player, holder)
-        return found
-
-    def others(self, n: int, p: int) -> tuple[list[tuple[int, int]], Any]:
-        """The other seats of ``n`` after ``p`` in turn order, each with its offset to the left
-        minus one (its place in a catalogue row), and the getter of their cash from the
-        players' (``itemgetter``: a tuple, or one amount for two players)."""
-        found = self._others.get((n, p))
-        if found is None:
-            pairs = [(q, (q - p) % n - 1) for q in ((p + k) % n for k in range(1, n))]
-            found = self._others[(n, p)] = (pairs, itemgetter(*[q for q, _ in pairs]))
-        return found
-
-    def ids(self, n: int, p: int) -> Catalogue[int]:
-        found = self._ids.get((n, p))
-        if found is None:
-            found = self._ids[(n, p)] = self._id_catalogue(n)
-        return found
-
-    def actions(self, n: int, p: int) -> Catalogue[Action]:
-        found = self._actions.get((n, p))
-        if found is None:
-            found = self._actions[(n, p)] = self._action_catalogue(n, p)
-        return found
-
-    def _id_catalogue(self, n: int) -> Catalogue[int]:
-        levels = len(PRICE_LEVELS)
-        squares = range(N_SQUARES)
-        return Catalogue(
-            build=[_SQUARE_BASE + sq for sq in squares],
-            sell=[_SQUARE_BASE + N_SQUARES + sq for sq in squares],
-            mortgage=[_SQUARE_BASE + 2 * N_SQUARES + sq for sq in squares],
-            unmortgage=[_SQUARE_BASE + 3 * N_SQUARES + sq for sq in squares],
-            buy=[[[_buy_id(sq, BUY_EIGHTHS[k])] * n for k in self.buy_k[sq]] for sq in squares],
-            sell_to=[
-                [
-                    [
-                        _TRADE_SELL_BASE + (sq * _MAX_OTHERS + off) * levels + k
-                        for off in range(n - 1)
-                    ]
-                    for k in self.trade_k[sq]
-                ]
-                for sq in squares
-            ],
-            card_sell=[
-                [_CARD_SELL_BASE + off * levels + k for k in self.card_k] for off in range(n - 1)
-            ],
-            card_buy=[
-                [_CARD_BUY_BASE + off * levels + k for k in self.card_k] for off in range(n - 1)
-            ],
-            claim=_FIXED_IDS["ClaimRent"],
-        )
-
-    def _action_catalogue(self, n: int, p: int) -> Catalogue[Action]:
-        ids = self.ids(n, p)
-
-        def decode(action_id: int, holder: int = p) -> Action:
-            return self.action(n, action_id, p, holder)
-
-        return Catalogue(
-            build=[decode(i) for i in ids.build],
-            sell=[decode(i) for i in ids.sell],
-            mortgage=[decode(i) for i in ids.mortgage],
-            unmortgage=[decode(i) for i in ids.unmortgage],
-            buy=[[[decode(i, h) for h, i in enumerate(row)] for row in sq] for sq in ids.buy],
-            sell_to=[[[decode(i) for i in row] for row in sq] for sq in ids.sell_to],
-            card_sell=[[decode(i) for i in row] for row in ids.card_sell],
-            card_buy=[[decode(i) for i in row] for row in ids.card_buy],
-            claim=decode(ids.claim),
-        )
-
-
-_SPACES: Final[dict[int, tuple[Edition, ActionSpace]]] = {}
-
-
-def space_for(edition: Edition) -> ActionSpace:
-    """The action space of ``edition``, shared by its games."""
-    return per_edition(_SPACES, edition, ActionSpace)
+__all__ = ["NUM_ACTIONS", "PRICE_LEVELS", "ActionIds", "coarse_buy_id", "space_for"]
 
 
 #: The deeds with an owner, in square order: (square, owner, tradable: no buildings in the group).
@@ -356,14 +81,11 @@ class ActionIds(BuyingRules):
         super()._derive()
         self._deeds_memo = None
 
-    def _deed_rows(self) -> DeedRows:
-        """The deeds with an owner, in square order, as (square, owner, tradable): most of a
-        listing's deeds have none in the opening, where random play spends its steps, and the
-        owners and buildings change at few of a learner's decisions."""
-        owner, buildings = self.owner, self.buildings
-        memo = self._deeds_memo
-        if memo is not None and memo[0] == owner and memo[1] == buildings:
-            return memo[2]
+    def _deed_rows(self, owner: list[int], buildings: list[int]) -> DeedRows:
+        """The deeds with an owner, in square order, as (square, owner, tradable), worked out
+        for these owners and buildings (the game's) and kept in the memo: the listing reads the
+        memo itself while they stay the same (most of a listing's deeds have none in the
+        opening, where random play spends its steps, and they change at few decisions)."""
         sp = self._space
         group_name = sp.group_name
         # Groups with buildings: none of their properties is traded or mortgaged (S16, S17).
@@ -394,31 +116,26 @@ class ActionIds(BuyingRules):
         owner, mortgaged, buildings, cash = self.owner, self.mortgaged, self.buildings, self.cash
         my_cash = cash[p]
         h = self.options.hotel_after_houses
-        unlimited = self.options.unlimited_buildings
-        # No building while the bank's scarce buildings are being auctioned (S14).
-        may_build = not self._shortage_running()
-        house_in_stock = unlimited or self.houses_left > 0
-        hotel_in_stock = unlimited or self.hotels_left > 0
         members_of, street = sp.members, sp.street
         trade_amounts, buy_amounts = sp.trade_amounts, sp.buy_amounts
         bankrupt = self.bankrupt
-        others, their_cash = sp.others(len(self.names), p)
+        others, their_cash = cat.others, cat.their_cash
         # All the others are in the game: a sale every one of them can pay is the whole row.
         everyone_can_pay = True not in bankrupt
         if not everyone_can_pay:
             others = [(q, off) for q, off in others if not bankrupt[q]]
             their_cash = itemgetter(*[q for q, _ in others]) if others else None
-        # (the cash of the others in the game, in one C call: a tuple, or one seat's amount)
-        poorest = richest = 0
-        if their_cash is not None:
-            paying = their_cash(cash)
-            if isinstance(paying, tuple):
-                poorest, richest = min(paying), max(paying)
-            else:
-                poorest = richest = paying
+        # (the least and most cash of the others in the game: read at the seat's first deed to
+        # sell, -1 until then; most listings of the opening have none)
+        poorest = richest = -1
         out: list[T] = []
         trades: list[T] = []
-        for sq, holder, tradable in self._deed_rows():
+        memo = self._deeds_memo
+        if memo is not None and memo[0] == owner and memo[1] == buildings:
+            rows = memo[2]
+        else:
+            rows = self._deed_rows(owner, buildings)
+        for sq, holder, tradable in rows:
             if holder != p:
                 if tradable:
                     # Buy it for cash: the levels cost more and more, so those affordable are
@@ -434,18 +151,23 @@ class ActionIds(BuyingRules):
                 members = members_of[sq]
                 b = buildings[sq]
                 level = h + 1 if b == HOTEL else b
-                if may_build and level <= h:
-                    # The whole group, none mortgaged, no lot below this one; stock and cash.
+                if level <= h:
+                    # The whole group, none mortgaged, no lot below this one; stock and cash;
+                    # no building while the bank's scarce buildings are auctioned (S14). (The
+                    # state's other reads only here: most listings have no group to build on.)
                     for s in members:
                         bs = buildings[s]
                         if owner[s] != p or mortgaged[s] or (h + 1 if bs == HOTEL else bs) < level:
                             break
                     else:
+                        unlimited = self.options.unlimited_buildings
                         if (
-                            (hotel_in_stock and my_cash >= sp.hotel_cost[sq])
+                            ((unlimited or self.hotels_left > 0) and my_cash >= sp.hotel_cost[sq])
                             if level == h
-                            else (house_in_stock and my_cash >= sp.house_cost[sq])
-                        ):
+                            else (
+                                (unlimited or self.houses_left > 0) and my_cash >= sp.house_cost[sq]
+                            )
+                        ) and not self._shortage_running():
                             out.append(cat.build[sq])
                 if b:
                     # Sell evenly: no lot of the group above this one.
@@ -462,6 +184,14 @@ class ActionIds(BuyingRules):
                 out.append(cat.mortgage[sq])
             if tradable:
                 # Sell it for cash to each other player who can pay.
+                if richest < 0:
+                    poorest = richest = 0
+                    if their_cash is not None:  # (in one C call: a tuple, or one seat's amount)
+                        paying = their_cash(cash)
+                        if isinstance(paying, tuple):
+                            poorest, richest = min(paying), max(paying)
+                        else:
+                            poorest = richest = paying
                 amounts = trade_amounts[sq]
                 if everyone_can_pay and amounts[-1] <= poorest:
                     trades += cat.sell_all[sq]
@@ -479,17 +209,18 @@ class ActionIds(BuyingRules):
                                 trades.append(row[off])
         out += trades
         jail_cards = self.jail_cards
-        mine = bool(jail_cards[p])
-        for q, off in others:
-            theirs = bool(jail_cards[q])
-            if not (mine or theirs):
-                continue
-            sells, buys = cat.card_sell[off], cat.card_buy[off]
-            for j, amount in enumerate(sp.card_amounts):
-                if mine and amount <= cash[q]:
-                    out.append(sells[j])
-                if theirs and amount <= my_cash:
-                    out.append(buys[j])
+        if any(jail_cards):  # (else no card to trade: most listings)
+            mine = bool(jail_cards[p])
+            for q, off in others:
+                theirs = bool(jail_cards[q])
+                if not (mine or theirs):
+                    continue
+                sells, buys = cat.card_sell[off], cat.card_buy[off]
+                for j, amount in enumerate(sp.card_amounts):
+                    if mine and amount <= cash[q]:
+                        out.append(sells[j])
+                    if theirs and amount <= my_cash:
+                        out.append(buys[j])
         if self.claims and self.options.rent_claim and any(c[1] == p for c in self.claims):
             out.append(cat.claim)
         # CallTime is accepted (see ending.py) but not listed: it is the table's signal that the

@@ -253,6 +253,7 @@ class PropertyEncoder:
         self._owners: list[int] | None = None  # the owners the flags below were worked out for
         self._complete: list[bool] = []
         self._groups: dict[tuple[int, ...], list[int]] | None = None  # (deeds by group)
+        self._group_of: list[list[int]] = []  # (per deed: its group's deeds; with ``_groups``)
 
     def update(self, game: PropertyGame, seat: int) -> Vector:
         """The encoder's own vector for ``seat``, brought up to date from the engine's public
@@ -341,10 +342,12 @@ class PropertyEncoder:
         owner, old = game.owner, seen.owner
         if owner != old:
             base, width, rel = at["owner"], n + 1, self._rel[seat]
+            moved = []  # (the deeds whose owner changed)
             for sq in _changed(owner, old, squares):
                 i = lot_of[sq]
                 if i < 0:
                     continue
+                moved.append(i)
                 o = owner[sq]
                 if old is not None:
                     was = old[sq]
@@ -352,9 +355,13 @@ class PropertyEncoder:
                 v[base + i * width + (0 if o < 0 else 1 + rel[o])] = 1.0
             seen.owner = owner[:]
             # A deed's group_complete follows its group's owners: worked out once for every
-            # seat (and game) while the owners stay the same.
+            # seat (and game) while the owners stay the same, and when this seat saw the owners
+            # it was worked out for, only for the groups of the deeds that changed hands.
             if owner != self._owners:
-                self._complete = self._completes(game, owner)
+                if old is not None and self._group_of and old == self._owners:
+                    self._complete = self._follow(game, owner, moved)
+                else:
+                    self._complete = self._completes(game, owner)
                 self._owners = owner[:]
             complete, was_complete = self._complete, seen.complete
             if complete != was_complete:
@@ -391,6 +398,12 @@ class PropertyEncoder:
             if not all(lots[i] in members for members, found in groups.items() for i in found):
                 groups = {}  # (a deed outside its own group: ask owns_group deed by deed)
             self._groups = groups
+            if groups:
+                group_of: list[list[int]] = [[] for _ in lots]
+                for found in groups.values():
+                    for i in found:
+                        group_of[i] = found
+                self._group_of = group_of
         if not groups:
             return [owner[sq] >= 0 and game.owns_group(owner[sq], sq) for sq in lots]
         complete = [False] * len(lots)
@@ -400,6 +413,20 @@ class PropertyEncoder:
             if o >= 0 and game.owns_group(o, first):
                 for i in found:
                     complete[i] = True
+        return complete
+
+    def _follow(self, game: PropertyGame, owner: list[int], moved: list[int]) -> list[bool]:
+        """``_completes`` for these owners, from ``self._complete``, when only the deeds
+        ``moved`` changed hands since: their groups asked again (a trade moves one or two)."""
+        lots, group_of = self.lots, self._group_of
+        complete = self._complete[:]  # (a copy: the seats' ``seen.complete`` hold the old)
+        for i in moved:
+            found = group_of[i]
+            first = lots[found[0]]
+            o = owner[first]
+            done = o >= 0 and game.owns_group(o, first)
+            for k in found:
+                complete[k] = done
         return complete
 
     def rel(self, seat: int, other: int) -> int:
