@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from parlor.monopoly.action_ids import NUM_ACTIONS
+from parlor.monopoly.id_space import NUM_ACTIONS
 from parlor.rl.policy import MODELS, RandomPolicy, evaluate, load_baseline
 
 FRESH_SEEDS = 3_000_000  # neither training (0, 1...) nor the documented evaluation (1000000...)

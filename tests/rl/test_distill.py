@@ -227,7 +227,7 @@ def test_a_proposal_without_an_id_is_labelled_by_the_next_catalogue_price_up() -
 
 def test_a_policy_from_before_the_finer_purchases_is_widened_by_copying_rows() -> None:
     from parlor.monopoly import new_game
-    from parlor.monopoly.action_ids import NUM_ACTIONS, coarse_buy_id
+    from parlor.monopoly.id_space import NUM_ACTIONS, coarse_buy_id
 
     old = 1466  # the layout's size before the finer purchase ladder was appended
     trainer = distill.Trainer([5, 8, old], seed=0)

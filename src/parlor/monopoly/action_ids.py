@@ -56,14 +56,12 @@ from parlor.monopoly.id_space import (
     Catalogue,
     T,
     _buy_id,
-    coarse_buy_id,
     eighths_price,
     level_price,
-    space_for,
 )
 from parlor.monopoly.table import HOTEL, N_SQUARES
 
-__all__ = ["NUM_ACTIONS", "PRICE_LEVELS", "ActionIds", "coarse_buy_id", "space_for"]
+__all__ = ["ActionIds"]
 
 
 #: The deeds with an owner, in square order: (square, owner, tradable: no buildings in the group).

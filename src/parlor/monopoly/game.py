@@ -50,7 +50,6 @@ from parlor.monopoly import (
     trades,
     turn,
 )
-from parlor.monopoly.action_ids import NUM_ACTIONS, PRICE_LEVELS, space_for
 from parlor.monopoly.actions import (
     ACTION_TYPES,
     NATIVE_ACTIONS,
@@ -62,6 +61,7 @@ from parlor.monopoly.buying import BID_STEPS
 from parlor.monopoly.debts import DebtRules
 from parlor.monopoly.edition import Edition, edition_from_save, load_edition, saved_edition
 from parlor.monopoly.frames import CLOSED_FRAMES, Auction, Frame, Turn
+from parlor.monopoly.id_space import NUM_ACTIONS, PRICE_LEVELS, space_for
 from parlor.monopoly.rules import RuleOptions
 from parlor.monopoly.table import (
     ESTATE_RECENT,

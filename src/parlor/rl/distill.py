@@ -246,7 +246,7 @@ class Trainer:
         """Give a property policy trained before the finer purchase ladder was appended to the
         action layout (1466 ids) an output row per new id, a copy of the row of the nearest
         1x/1.5x/2x purchase of the same square (``coarse_buy_id``); Adam starts over."""
-        from parlor.monopoly.action_ids import coarse_buy_id
+        from parlor.monopoly.id_space import coarse_buy_id
 
         w, b = self.layers[-1]
         old = w.shape[0]
