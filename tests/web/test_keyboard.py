@@ -152,6 +152,9 @@ def test_property_turns_by_keyboard_throw_buy_end_and_the_dialogs(
         if not kind:
             time.sleep(0.05)
             continue
+        # (read again with the decision seen: the page writes both in one redraw, and the read
+        # above may come before it, as when Ann's only turn began between the two reads)
+        heard.add(told(page))
         types = page.eval_on_selector_all(
             "#prompt button.answer", "els => els.map(e => e.dataset.type)"
         )
