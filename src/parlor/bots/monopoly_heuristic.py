@@ -119,6 +119,16 @@ def _count_key(game: Any, table: Table, player: int, kind: str) -> tuple[int, in
     return (table.round, player, kind, len(game.log) if kind == "buy_or_auction" else 0)
 
 
+def _fixed_answer(fixed: dict[int, Any], player: int) -> Action:
+    """The turn's fixed answer of ``player`` (a throw or the end), made once per player."""
+    answer: Action
+    try:  # (cheaper than get() where the answer is made: all but the first)
+        answer = fixed[player]
+    except KeyError:
+        answer = fixed[player] = EndTurn(player) if fixed is _ENDS else RollDice(player)
+    return answer
+
+
 class MonopolyHeuristicBot:
     """The rule-based property-game player described in the module docstring.
 
@@ -203,12 +213,7 @@ class MonopolyHeuristicBot:
                 extra = self._manage_turn(game, table, player, memory, kind)
                 if extra is not None:
                     return self._counted(game, table, player, kind, memory, extra)
-                answer: Action
-                try:  # (cheaper than get() where the answer is made: all but the first)
-                    answer = fixed[player]
-                except KeyError:
-                    answer = fixed[player] = EndTurn(player) if fixed is _ENDS else RollDice(player)
-                return answer
+                return _fixed_answer(fixed, player)
         answers: list[Action] = _NO_ANSWERS
         if fixed is None and kind not in _UNLISTED:
             if kind == "answer_trade":
@@ -249,12 +254,8 @@ class MonopolyHeuristicBot:
                 extra = self._manage(game, table, player, memory, kind, info)
             if extra is not None:
                 return self._counted(game, table, player, kind, memory, extra)
-            if fixed is not None:  # (the fixed answer, made once per player)
-                try:
-                    answer = fixed[player]
-                except KeyError:
-                    answer = fixed[player] = EndTurn(player) if fixed is _ENDS else RollDice(player)
-                return answer
+            if fixed is not None:
+                return _fixed_answer(fixed, player)
         if kind == "jail":
             return self._jail(game, table, player, answers)
         if kind == "buy_or_auction":
@@ -292,8 +293,7 @@ class MonopolyHeuristicBot:
     ) -> Action:
         """``extra``, an optional action taken at a decision, counted against ``max_anytime``."""
         counts = memory.anytime_count
-        # (_count_key, written out)
-        key = (table.round, player, kind, len(game.log) if kind == "buy_or_auction" else 0)
+        key = _count_key(game, table, player, kind)
         count = counts.get(key, 0) + 1
         if len(counts) > 256:
             counts.clear()
@@ -511,14 +511,8 @@ class MonopolyHeuristicBot:
         if (kind == "start_turn" or kind == "end_turn") and self.trade:
             turn = table.round * 16 + player
             if memory.last_offer_turn != turn:
-                # (seat_best_offer, or best_offer with the plain measure: one direct call, not
-                # made when the player's offer targets are known to be none: no offer then)
-                targets = table.deeds._offer_targets[player]
-                offer = (
-                    None
-                    if targets is not None and not targets
-                    else offer_search(self, game, table, player, memory.offers, self.seat_trades)
-                )
+                # (seat_best_offer, or best_offer with the plain measure: one direct call)
+                offer = offer_search(self, game, table, player, memory.offers, self.seat_trades)
                 memory.last_offer_turn = turn
                 if offer is not None:
                     memory.offers.add(offer)
