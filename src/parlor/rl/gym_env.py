@@ -186,15 +186,22 @@ class ParlorGymEnv(gym.Env[dict[str, Any], np.int64]):
             reward += total
             if decider == seat:  # (most steps: the learner's turn again, within the cap, in play)
                 return reward, False, False
-        if game.is_over:
-            return reward, True, False
+        terminated, truncated = self.ending()
+        return reward, terminated, truncated
+
+    def ending(self) -> tuple[bool, bool]:
+        """Terminated and truncated, after a step at whose end the learner does not decide (the
+        game over, cut at the cap, or the learner out)."""
+        table = self.table
+        if table.game.is_over:
+            return True, False
         if not table.truncated:
             # Out: the seats out are the settled ones while the game goes on within the cap
             # (``act_for`` and ``act`` pay a seat the step it goes out), so ``table.out`` need
             # not work the position out.
-            return reward, table.seats_leave and table.settled[seat], False
-        terminated = table.out(seat)
-        return reward, terminated, not terminated
+            return table.seats_leave and table.settled[self.seat], False
+        terminated = table.out(self.seat)
+        return terminated, not terminated
 
     def _play_bots(self) -> float:
         """Let the bots decide until the learner must (or the episode ends); its reward meanwhile.

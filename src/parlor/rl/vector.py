@@ -239,7 +239,7 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
             for i, table in enumerate(tables):
                 rewards[i], back = table.act_and_reply(seats[i], ids[i], envs[i].bots)
                 if not back:
-                    terminations[i], truncations[i] = self._ends(envs[i])
+                    terminations[i], truncations[i] = envs[i].ending()
                     deciding = False
         elif playable:  # (skip_forced: the learner's forced moves played too)
             for i, env in enumerate(self.envs):
@@ -286,18 +286,6 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
             self._ended = [False] * n
             self.outcomes = []
         return rewards, terminations, truncations
-
-    @staticmethod
-    def _ends(env: ParlorGymEnv) -> tuple[bool, bool]:
-        """Terminated and truncated, for a game whose learner does not decide after its step
-        (``ParlorGymEnv.advance_legal``'s ending)."""
-        table = env.table
-        if table.game.is_over:
-            return True, False
-        if not table.truncated:  # (out: settled the step it went out)
-            return table.seats_leave and table.settled[env.seat], False
-        terminated = table.out(env.seat)
-        return terminated, not terminated
 
     def _refuse(self, ids: list[Any], ints: bool) -> None:
         """Raise what the first game in the batch that refuses its id by raising (an id outside
