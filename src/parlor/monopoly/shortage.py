@@ -174,7 +174,7 @@ class ShortageRules(BuildingRules):
     # ----- a Build that meets a scarce stock -------------------------------------------------
     def _do_build(self, action: Build, top: Frame, ev: list[Event]) -> None:
         p, square = action.player, action.square
-        item = "hotel" if self.buildings[square] == self._hotel_level else "house"  # (_item_for)
+        item = self._item_for(square)
         if self.standing_wishes is not None and self._within_standing_wish(p, item):
             self._place_building(p, square, ev, cost=None)
             return
