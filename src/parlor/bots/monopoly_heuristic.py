@@ -213,7 +213,12 @@ class MonopolyHeuristicBot:
                 extra = self._manage_turn(game, table, player, memory, kind)
                 if extra is not None:
                     return self._counted(game, table, player, kind, memory, extra)
-                return _fixed_answer(fixed, player)
+                answer: Action
+                try:  # (_fixed_answer written out: most decisions end here)
+                    answer = fixed[player]
+                except KeyError:
+                    answer = fixed[player] = EndTurn(player) if fixed is _ENDS else RollDice(player)
+                return answer
         answers: list[Action] = _NO_ANSWERS
         if fixed is None and kind not in _UNLISTED:
             if kind == "answer_trade":
@@ -511,8 +516,15 @@ class MonopolyHeuristicBot:
         if (kind == "start_turn" or kind == "end_turn") and self.trade:
             turn = table.round * 16 + player
             if memory.last_offer_turn != turn:
-                # (seat_best_offer, or best_offer with the plain measure: one direct call)
-                offer = offer_search(self, game, table, player, memory.offers, self.seat_trades)
+                # (seat_best_offer, or best_offer with the plain measure: one direct call, not
+                # made when offer_search's first test, written out here, finds no target: most
+                # turns' starts and ends)
+                targets = table.deeds._offer_targets[player]
+                offer = (
+                    None
+                    if targets is not None and not targets
+                    else offer_search(self, game, table, player, memory.offers, self.seat_trades)
+                )
                 memory.last_offer_turn = turn
                 if offer is not None:
                     memory.offers.add(offer)

@@ -525,8 +525,15 @@ def _refresh(table: Table, g: PropertyGame) -> bool:
             changed = g.estate_changes(known)
             if changed is not None:
                 # (in place: the deeds are this game's alone, one per game, and what is kept
-                # with them is kept by their version)
-                return table.deeds.advance_at(owner, mortgaged, buildings, changed)
+                # with them is kept by their version; one lot that kept its owner, the most
+                # usual change, goes straight to advance_at's path for it, its first test
+                # written out here)
+                deeds = table.deeds
+                if len(changed) == 1:
+                    sq = changed[0]
+                    if owner[sq] == deeds.owner[sq]:
+                        return deeds._advance_lot(owner, mortgaged, buildings, sq)
+                return deeds.advance_at(owner, mortgaged, buildings, changed)
     else:
         table.cash = g.cash
         table.bankrupt = g.bankrupt
