@@ -19,7 +19,10 @@ Needs the ``bench`` extra (rlcard) for the UNO figure; without it only Parlor's 
 
 ``--vector N`` also measures the batched environments over N games of ``parlor/Tools-v0`` and
 ``parlor/Classic-v0`` (random legal ids): :class:`parlor.rl.vector.ParlorVectorEnv` against
-Gymnasium's ``SyncVectorEnv`` over the same environments (CPU time of this process), with the
+Gymnasium's ``SyncVectorEnv`` over the same environments (CPU time of this process: of the
+environments' ``step`` calls alone, the headline, since the agent's picks are neither
+environment's work and a real agent's would pull every ratio towards 1x; and with the bench's
+picks), with the
 part of a step that no batch can skip (the engine, bots, encoder and legal ids, timed in an
 instrumented run of its own) and the bound it sets on the ratio; then
 :class:`parlor.rl.vector_processes.ParlorProcessVectorEnv` in wall-clock time (its work is in
@@ -99,14 +102,38 @@ def pick_batch(rng: np.random.Generator, masks: np.ndarray) -> np.ndarray:
     return picked
 
 
-def vector_steps(envs: Any, seed: int = 0) -> Stepper:
-    """Batched steps of random legal ids; each next() plays 20 batch steps (20 N game steps)."""
-    rng = np.random.default_rng(seed)
-    obs, _ = envs.reset(seed=seed * envs.num_envs)
-    while True:
+class VectorSteps:
+    """Batched steps of random legal ids; each next() plays 20 batch steps (20 N game steps)
+    and yields how many game steps. ``env_cpu`` is the CPU time spent in the environment's
+    ``step`` calls alone, without the picks: the agent's part, which a real agent (a policy
+    network over the masks) makes dearer still and which would pull every ratio towards 1x."""
+
+    def __init__(self, envs: Any, seed: int = 0) -> None:
+        self.envs, self.rng, self.seed = envs, np.random.default_rng(seed), seed
+        self.steps, self.env_cpu = 0, 0.0
+        self.batch: int = 20 * envs.num_envs  # game steps a next()
+        self.obs: Any = None  # (the reset at the first next(), as a generator's)
+
+    def __iter__(self) -> VectorSteps:
+        return self
+
+    def __next__(self) -> int:
+        envs, rng, obs, clock = self.envs, self.rng, self.obs, time.process_time
+        if obs is None:
+            obs, _ = envs.reset(seed=self.seed * envs.num_envs)
+        spent = 0.0
         for _ in range(20):
-            obs, *_ = envs.step(pick_batch(rng, obs["action_mask"]))
-        yield 20 * envs.num_envs
+            actions = pick_batch(rng, obs["action_mask"])
+            start = clock()
+            obs, *_ = envs.step(actions)
+            spent += clock() - start
+        self.obs, self.env_cpu = obs, self.env_cpu + spent
+        self.steps += self.batch
+        return self.batch
+
+
+def vector_steps(envs: Any, seed: int = 0) -> VectorSteps:
+    return VectorSteps(envs, seed)
 
 
 def interleave(
@@ -115,10 +142,12 @@ def interleave(
     seconds: float,
     clock: Callable[[], float],
     slices: int = 1,
+    after_round: Callable[[], None] | None = None,
 ) -> dict[str, list[float]]:
     """Each contender's rate in each round: ``seconds`` of ``clock`` each, taken in ``slices``
     turns that alternate between the contenders (whole episodes or batches each), so that a
-    change of the machine's load within a round reaches them all alike."""
+    change of the machine's load within a round reaches them all alike (``after_round`` called
+    at each round's end)."""
     rates: dict[str, list[float]] = {name: [] for name in contenders}
     for _ in range(rounds):
         steps = dict.fromkeys(contenders, 0)
@@ -131,6 +160,8 @@ def interleave(
                 spent[name] += clock() - start
         for name in contenders:
             rates[name].append(steps[name] / spent[name])
+        if after_round is not None:
+            after_round()
     return rates
 
 
@@ -179,7 +210,7 @@ class SharedWork:
     """Times, in one instrumented run of a :class:`ParlorVectorEnv`, the work that every batched
     form must do for the same games whatever it is built like: the engine's moves (``apply``) and
     new games, the bots' choices, the encoder's update and the legal ids, and the bench's random
-    picks (the agent's part, the same for every contender). A batch cannot take
+    picks (the agent's part, the same for every contender, timed apart). A batch cannot take
     less than that per game step, nor be faster than ``SyncVectorEnv`` by more than ``SyncVectorEnv``'s
     time over it (the bound printed). Only the outermost timed call counts (no double time)."""
 
@@ -200,9 +231,9 @@ class SharedWork:
             (type(table.encoder), "update"),
             (type(table.spec), "new_game"),
         ] + [(type(bot), "choose") for bot in {type(b): b for b in first.bots.values()}.values()]
-        self.spent, self.depth = 0.0, 0
+        self.spent, self.picks, self.depth = 0.0, 0.0, 0
 
-    def _timed(self, f: Callable[..., Any]) -> Callable[..., Any]:
+    def _timed(self, f: Callable[..., Any], pick: bool = False) -> Callable[..., Any]:
         def timed(*args: Any, **kwargs: Any) -> Any:
             if self.depth:
                 return f(*args, **kwargs)
@@ -211,13 +242,17 @@ class SharedWork:
             try:
                 return f(*args, **kwargs)
             finally:
-                self.spent += time.process_time() - start
+                if pick:
+                    self.picks += time.process_time() - start
+                else:
+                    self.spent += time.process_time() - start
                 self.depth -= 1
 
         return timed
 
-    def fraction(self, batches: int) -> float:
-        """The shared work's part of a batch step's CPU time, over ``batches`` batch steps."""
+    def fraction(self, batches: int) -> tuple[float, float]:
+        """The shared work's part of a batch step's CPU time, over ``batches`` batch steps: with
+        the picks (of the whole), and without them (of the environment's step calls)."""
         owners = [
             (next(c for c in cls.__mro__ if name in c.__dict__), name) for cls, name in self.methods
         ]
@@ -226,11 +261,11 @@ class SharedWork:
         try:
             for cls, name, f in saved:
                 setattr(cls, name, self._timed(f))
-            globals()["pick_batch"] = self._timed(pick_batch)  # (the agent's part, the same)
+            globals()["pick_batch"] = self._timed(pick_batch, pick=True)  # (the agent's part)
             # (a batch made now: one made before would hold the methods it bound then, untimed)
             stepper = vector_steps(ParlorVectorEnv(*self.args, **self.kw), 1)
             next(stepper)
-            self.spent = 0.0
+            self.spent = self.picks = 0.0
             start = time.process_time()
             for _ in range(max(1, batches // 20)):
                 next(stepper)
@@ -239,7 +274,7 @@ class SharedWork:
             for cls, name, f in saved:
                 setattr(cls, name, f)
             globals()["pick_batch"] = picks
-        return self.spent / total
+        return (self.spent + self.picks) / total, self.spent / (total - self.picks)
 
 
 def vector_bench(n: int, rounds: int, seconds: float, processes: tuple[int, ...] = ()) -> None:
@@ -247,7 +282,7 @@ def vector_bench(n: int, rounds: int, seconds: float, processes: tuple[int, ...]
         "parlor/Tools-v0": {},
         "parlor/Classic-v0": {"max_steps": 5000},
     }
-    contenders: dict[str, Stepper] = {}
+    contenders: dict[str, VectorSteps] = {}
     closers: list[Any] = []
     for env_id, kw in kwargs.items():
         short = env_id.split("/")[1]
@@ -257,25 +292,42 @@ def vector_bench(n: int, rounds: int, seconds: float, processes: tuple[int, ...]
         contenders[f"{short} x{n} SyncVectorEnv"] = vector_steps(sync)
     for stepper in contenders.values():  # (the reset and first batches outside the rounds)
         next(stepper)
-    rates = interleave(contenders, rounds, seconds, time.process_time)
+    # Each round's rate of the environments' step calls alone (the picks apart).
+    env_rates: dict[str, list[float]] = {name: [] for name in contenders}
+    last = {name: (c.steps, c.env_cpu) for name, c in contenders.items()}
+
+    def env_round() -> None:
+        for name, c in contenders.items():
+            steps, cpu = last[name]
+            env_rates[name].append((c.steps - steps) / (c.env_cpu - cpu))
+            last[name] = (c.steps, c.env_cpu)
+
+    steppers: dict[str, Stepper] = dict(contenders)
+    rates = interleave(steppers, rounds, seconds, time.process_time, after_round=env_round)
     print(f"batched, {rounds} interleaved rounds of {seconds} CPU s; load {os.getloadavg()[0]:.1f}")
+    print("the environments' step calls alone (the headline: the agent's picks apart):")
+    table(env_rates, "steps/CPU s")
+    print("with the bench's random picks (three NumPy calls a batch step):")
     table(rates, "steps/CPU s")
     for env_id, kw in kwargs.items():
         short = env_id.split("/")[1]
         mine, theirs = f"{short} x{n} ParlorVectorEnv", f"{short} x{n} SyncVectorEnv"
-        ratio(rates, mine, theirs, f"{short} ParlorVectorEnv / SyncVectorEnv")
+        ratio(env_rates, mine, theirs, f"{short} ParlorVectorEnv / SyncVectorEnv, step calls")
+        ratio(rates, mine, theirs, f"{short} ParlorVectorEnv / SyncVectorEnv, with the picks")
         # The work no batch can skip, its part timed in a run of its own (instrumented, so not
         # in the rounds), in microseconds of the rounds' median ParlorVectorEnv step.
-        part = SharedWork(env_id, n, kw).fraction(400 if short == "Classic-v0" else 2000)
-        ours_us = 1e6 / statistics.median(rates[mine])
-        sync_us = 1e6 / statistics.median(rates[theirs])
-        shared_us = part * ours_us
-        print(
-            f"  per game step: SyncVectorEnv {sync_us:.1f} us, ParlorVectorEnv {ours_us:.1f} us, "
-            f"of which {shared_us:.1f} us ({part:.0%}) the work every form does (the engine, the "
-            f"bots, the encoder, the legal ids, the bench's picks): no batch passes "
-            f"{sync_us / shared_us:.2f}x here"
-        )
+        whole, env_part = SharedWork(env_id, n, kw).fraction(400 if short == "Classic-v0" else 2000)
+        for label, part, r in (("step calls", env_part, env_rates), ("with picks", whole, rates)):
+            ours_us = 1e6 / statistics.median(r[mine])
+            sync_us = 1e6 / statistics.median(r[theirs])
+            shared_us = part * ours_us
+            print(
+                f"  per game step, {label}: SyncVectorEnv {sync_us:.1f} us, ParlorVectorEnv "
+                f"{ours_us:.1f} us, of which {shared_us:.1f} us ({part:.0%}) the work every form "
+                f"does (the engine, the bots, the encoder, the legal ids"
+                f"{', the picks' if r is rates else ''}): no batch passes "
+                f"{sync_us / shared_us:.2f}x here"
+            )
     for c in closers:
         c.close()
     for games in processes:
