@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from struct import pack
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -84,7 +84,12 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
     or info dict per game. A step with an id that a game refuses by raising changes nothing: the
     refusal is found before any game moves."""
 
-    metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP}
+    # A class variable, read on the class as Gymnasium's own: compiled (setup.py), an instance
+    # attribute would leave a descriptor in its place (VectorEnv declares it an instance's,
+    # hence the ignore).
+    metadata: ClassVar[dict[str, Any]] = {  # type: ignore[misc]
+        "autoreset_mode": AutoresetMode.NEXT_STEP
+    }
 
     def __init__(
         self,
@@ -107,7 +112,6 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
         self.single_action_space = first.action_space
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
-        self.metadata = {**self.metadata, "autoreset_mode": AutoresetMode.NEXT_STEP}
         size, actions = first.table.layout.size, first.table.num_actions
         self._bind(
             {
