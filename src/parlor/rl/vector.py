@@ -24,9 +24,10 @@ single environments seeded so would play (tests/rl/test_vector.py checks it agai
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Sequence
 from struct import pack
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar, SupportsIndex, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -94,10 +95,13 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
     def __init__(
         self,
         env_id: str | None = None,
-        num_envs: int = 1,
-        outcome_info: bool = False,
+        num_envs: SupportsIndex = 1,
+        outcome_info: object = False,
         **kwargs: Any,
     ) -> None:
+        # (any integer, a NumPy one too, and any truth value: compiled (setup.py), an int and a
+        # bool in the signature would be checked as exactly those at the call)
+        num_envs = operator.index(num_envs)
         if num_envs < 1:
             raise ValueError("num_envs must be at least 1")
         self.outcome_info = bool(outcome_info)
