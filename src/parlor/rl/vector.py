@@ -354,7 +354,7 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
         after the other."""
         # (every game's, the property games' common case, without picking their places)
         bases = self._bases if len(games) == self.num_envs else self._bases[games]
-        index = np.repeat(bases, counts)
+        index = bases.repeat(counts)  # (the method: np.repeat is a Python wrapper around it)
         # (packed as 16-bit ids by struct and added in place: twice as quick as np.fromiter,
         # itself about 40% quicker than np.array, on a list of some 600 ints)
         if self._width <= 1 << 16:
