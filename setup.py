@@ -75,16 +75,19 @@ COMPILED = [
     "parlor/tools/game.py",
     # The RL environments' per-step work (issue 21): the encoders, the layout they write
     # through, the property game's view they read (parlor/monopoly/views.py), the table that
-    # checks, applies and pays each step, and the AEC step over it (aec_core); the PettingZoo and
-    # Gymnasium subclasses (aec, gym_env, vector) stay thin Python over them. (The compiled table
-    # holds the parlor package to the interpreter's end; parlor/rl/openspiel.py says why that
-    # once made OpenSpiel users abort.)
+    # checks, applies and pays each step, the AEC step over it (aec_core), the random bot (the
+    # opponents' every move) and the batch (vector: a native class over Gymnasium's VectorEnv,
+    # its loops over the games compiled); the PettingZoo and single Gymnasium classes (aec,
+    # gym_env) stay thin Python over them. (The compiled table holds the parlor package to the
+    # interpreter's end; parlor/rl/openspiel.py says why that once made OpenSpiel users abort.)
     "parlor/monopoly/views.py",
     "parlor/rl/layout.py",
     "parlor/rl/tools_obs.py",
     "parlor/rl/property_obs.py",
     "parlor/rl/table.py",
     "parlor/rl/aec_core.py",
+    "parlor/bots/base.py",
+    "parlor/rl/vector.py",
 ]
 
 ext_modules = []

@@ -45,7 +45,7 @@ fi
 # modules in a copy of the tree (with bench/: a bots test runs bench_bots.py), check that the
 # engines load compiled, and run the engines' and bots' tests against it (the edition-data tests
 # read files only and ran above), and the RL tests of what is compiled there: the encoders'
-# byte-for-byte, the table's and AEC step's PettingZoo, Gymnasium and honesty tests, and
+# byte-for-byte, the table's, AEC step's and batch's PettingZoo, Gymnasium and honesty tests, and
 # OpenSpiel's (a compiled module that holds the package to the end once made it abort at exit).
 repo=$PWD
 build=$(mktemp -d)
@@ -58,8 +58,8 @@ export PYTHONPATH="$build/src"
 "$repo/.venv/bin/python" -c '
 import parlor.monopoly.game as m, parlor.tools.game as t, parlor.bots.monopoly_heuristic as h
 import parlor.rl.tools_obs as to, parlor.rl.property_obs as po
-import parlor.rl.table as rt, parlor.rl.aec_core as ac
-assert all(x.__file__.endswith(".so") for x in (m, t, h, to, po, rt, ac)), "the compiled build did not load"
+import parlor.rl.table as rt, parlor.rl.aec_core as ac, parlor.rl.vector as rv, parlor.bots.base as b
+assert all(x.__file__.endswith(".so") for x in (m, t, h, to, po, rt, ac, rv, b)), "the compiled build did not load"
 import parlor.build
 assert parlor.build.build_name() == "compiled", parlor.build.build_name()'
 "$repo/.venv/bin/python" -m pytest -p no:cacheprovider ${xdist[@]+"${xdist[@]}"} \

@@ -109,6 +109,17 @@ def test_make_vec_entry_point_and_gymnasium_checks() -> None:
     envs.close()
 
 
+def test_the_batch_class_takes_what_plain_python_takes() -> None:
+    # Compiled (setup.py), the batch is a native class: Gymnasium's metadata is still read on the
+    # class, and the constructor takes a NumPy integer and any truth value, as plain Python does.
+    assert ParlorVectorEnv.metadata == {"autoreset_mode": gym.vector.AutoresetMode.NEXT_STEP}
+    envs = ParlorVectorEnv("parlor/Tools-v0", np.int64(2), outcome_info=1)
+    assert envs.num_envs == 2 and envs.outcome_info is True
+    assert envs.metadata is ParlorVectorEnv.metadata
+    with pytest.raises(TypeError):
+        ParlorVectorEnv("parlor/Tools-v0", 2.0)
+
+
 def test_the_process_form_plays_the_same_games() -> None:
     single = ParlorVectorEnv("parlor/Tools-v0", 5)
     procs = ParlorProcessVectorEnv("parlor/Tools-v0", 5, workers=2)

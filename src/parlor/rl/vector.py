@@ -24,9 +24,10 @@ single environments seeded so would play (tests/rl/test_vector.py checks it agai
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Sequence
 from struct import pack
-from typing import Any, cast
+from typing import Any, ClassVar, SupportsIndex, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -84,15 +85,23 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
     or info dict per game. A step with an id that a game refuses by raising changes nothing: the
     refusal is found before any game moves."""
 
-    metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP}
+    # A class variable, read on the class as Gymnasium's own: compiled (setup.py), an instance
+    # attribute would leave a descriptor in its place (VectorEnv declares it an instance's,
+    # hence the ignore).
+    metadata: ClassVar[dict[str, Any]] = {  # type: ignore[misc]
+        "autoreset_mode": AutoresetMode.NEXT_STEP
+    }
 
     def __init__(
         self,
         env_id: str | None = None,
-        num_envs: int = 1,
-        outcome_info: bool = False,
+        num_envs: SupportsIndex = 1,
+        outcome_info: object = False,
         **kwargs: Any,
     ) -> None:
+        # (any integer, a NumPy one too, and any truth value: compiled (setup.py), an int and a
+        # bool in the signature would be checked as exactly those at the call)
+        num_envs = operator.index(num_envs)
         if num_envs < 1:
             raise ValueError("num_envs must be at least 1")
         self.outcome_info = bool(outcome_info)
@@ -107,7 +116,6 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
         self.single_action_space = first.action_space
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
-        self.metadata = {**self.metadata, "autoreset_mode": AutoresetMode.NEXT_STEP}
         size, actions = first.table.layout.size, first.table.num_actions
         self._bind(
             {
@@ -346,7 +354,7 @@ class ParlorVectorEnv(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]])
         after the other."""
         # (every game's, the property games' common case, without picking their places)
         bases = self._bases if len(games) == self.num_envs else self._bases[games]
-        index = np.repeat(bases, counts)
+        index = bases.repeat(counts)  # (the method: np.repeat is a Python wrapper around it)
         # (packed as 16-bit ids by struct and added in place: twice as quick as np.fromiter,
         # itself about 40% quicker than np.array, on a list of some 600 ints)
         if self._width <= 1 << 16:
