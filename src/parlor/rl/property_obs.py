@@ -14,6 +14,7 @@ from itertools import compress
 from operator import ne
 from typing import Any, cast
 
+from parlor.core.records import Decision
 from parlor.monopoly import PropertyGame
 from parlor.rl.layout import Entry, Layout, Vector
 
@@ -38,20 +39,28 @@ BANK = -1  # a creditor that is not a player
 
 class _Seen:
     """What :meth:`PropertyEncoder.update` last wrote one seat's vector from (None:
-    nothing yet): copies of the game's lists, the scalars, and the one-hots' positions."""
+    nothing yet): copies of the game's lists, the scalars, and the one-hots' positions; and
+    what says without reading them that some still hold: the game's own estate lists read
+    then with its ``estate_revision``, and the pending decision with the dice holder."""
 
     __slots__ = (
         "bankrupt",
         "buildings",
         "cash",
         "complete",
+        "estate_of",
+        "held",
         "in_jail",
         "jail_cards",
         "jail_turns",
         "mortgaged",
         "owner",
+        "owner_of",
+        "pending",
         "position",
+        "revision",
         "scalars",
+        "turn",
         "written",
     )
 
@@ -60,13 +69,21 @@ class _Seen:
         self.position: list[int] | None = None
         self.in_jail: list[bool] | None = None
         self.jail_turns: list[int] | None = None
-        self.jail_cards: list[int] | None = None
+        self.held: list[list[int]] | None = None  # (a copy of ``game.jail_cards``)
+        self.jail_cards: list[int] | None = None  # (how many each seat holds)
         self.bankrupt: list[bool] | None = None
         self.owner: list[int] | None = None
         self.mortgaged: list[bool] | None = None
         self.buildings: list[int] | None = None
         self.complete: list[bool] | None = None
+        # The game's own owner, mortgaged and buildings lists (not copies) and its estate
+        # revision when ``owner``... were last brought up to them.
+        self.estate_of: tuple[list[int], list[bool], list[int]] | None = None
+        self.owner_of: list[int] | None = None  # (``estate_of[0]``, read at every call)
+        self.revision = -1
         self.scalars: tuple[int, ...] | None = None
+        self.pending: Decision | None = None
+        self.turn: int | None = None
         self.written: list[tuple[int, float]] = []
 
 
@@ -261,14 +278,75 @@ class PropertyEncoder:
         copies into its dicts, read without building that view): read it, don't keep it (the
         next call for that seat changes it). tests/rl/property_obs_reference.py encodes the
         same vector from ``game.view(seat)``, and tests/rl/test_fast_obs.py holds the two
-        equal, byte for byte."""
+        equal, byte for byte.
+
+        Most calls find little or nothing changed (a refused trade offer changes nothing
+        encoded), and find it in a few comparisons: the players' lists against copies, in C;
+        the deeds by the engine's ``estate_revision`` while its lists are those last read (the
+        engine counts every change it makes to them, and replaces them only all at once:
+        docs/interface.md); the pending decision by identity, or by its fields."""
         v = self._views[seat]
         seen = self._seen[seat]
+        cash = game.cash
+        position = game.position
+        in_jail = game.in_jail
+        turns = game.jail_turns
+        held = game.jail_cards
+        bankrupt = game.bankrupt
+        if (
+            cash != seen.cash
+            or position != seen.position
+            or in_jail != seen.in_jail
+            or turns != seen.jail_turns
+            or held != seen.held
+            or bankrupt != seen.bankrupt
+        ):
+            self._players_now(game, seat, v, seen)
+        # (the owners' list stands for the three: import_state replaces them all at once)
+        if game.estate_revision != seen.revision or game.owner is not seen.owner_of:
+            self._deeds(game, seat, v, seen)
+        # The scalars at fixed positions, written when one of them changed.
+        claims = game.claims
+        owed = sum(c[2] for c in claims if c[1] == seat) if claims else 0
+        scalars = (game.houses_left, game.hotels_left, game.pot, game.doubles, game.round, owed)
+        if scalars != seen.scalars:
+            at, cash_scale = self._starts, self.cash_scale
+            stock = at["bank_stock"]
+            v[stock] = min(1.0, scalars[0] / self.houses)
+            v[stock + 1] = min(1.0, scalars[1] / self.hotels)
+            v[at["pot"]] = scalars[2] / cash_scale
+            v[at["doubles"]] = scalars[3] / 3
+            if self.time_limit:
+                v[at["rounds_left"]] = max(0, self.time_limit - scalars[4]) / self.time_limit
+            v[at["rent_owed_to_me"]] = owed / cash_scale
+            seen.scalars = scalars
+        # The dice holder and the pending decision: the same decision (the engine hands out
+        # the same object while nothing changed, and one per seat for the turn's plain
+        # decisions) or an equal one (its info a fresh record of numbers) writes the same.
+        pending = game.pending
+        turn = game.current_player
+        last = seen.pending
+        if pending is not last or turn != seen.turn:
+            if (
+                pending is None
+                or last is None
+                or turn != seen.turn
+                or pending.player != last.player
+                or pending.kind != last.kind
+                or pending.info != last.info
+            ):
+                self._decision(seat, v, seen, turn, pending)
+            seen.pending = pending
+            seen.turn = turn
+        return self._vectors[seat]
+
+    def _players_now(self, game: PropertyGame, seat: int, v: Any, seen: _Seen) -> None:
+        """``update``'s per-player entries, where they differ from what ``seen`` holds."""
         rel = self._rel[seat]  # (each player's relative seat)
-        players, B, cash_scale, at = self._players, self.board, self.cash_scale, self._starts
+        players, B, at = self._players, self.board, self._starts
         cash = game.cash
         if cash != seen.cash:
-            base = at["cash"]
+            base, cash_scale = at["cash"], self.cash_scale
             for p in _changed(cash, seen.cash, players):
                 v[base + rel[p]] = cash[p] / cash_scale
             seen.cash = cash[:]
@@ -292,40 +370,31 @@ class PropertyEncoder:
             for p in _changed(turns, seen.jail_turns, players):
                 v[base + rel[p]] = turns[p] / 3
             seen.jail_turns = turns[:]
-        cards = list(map(len, game.jail_cards))
-        if cards != seen.jail_cards:
-            base = at["jail_cards"]
-            for p in _changed(cards, seen.jail_cards, players):
-                v[base + rel[p]] = float(cards[p])
-            seen.jail_cards = cards
+        held = game.jail_cards
+        if held != seen.held:
+            cards = list(map(len, held))
+            if cards != seen.jail_cards:
+                base = at["jail_cards"]
+                for p in _changed(cards, seen.jail_cards, players):
+                    v[base + rel[p]] = float(cards[p])
+                seen.jail_cards = cards
+            seen.held = [h[:] for h in held]
         bankrupt = game.bankrupt
         if bankrupt != seen.bankrupt:
             base = at["bankrupt"]
             for p in _changed(bankrupt, seen.bankrupt, players):
                 v[base + rel[p]] = float(bankrupt[p])
             seen.bankrupt = bankrupt[:]
-        self._deeds(game, seat, v, seen)
-        # The scalars at fixed positions, written when one of them changed.
-        claims = game.claims
-        owed = sum(c[2] for c in claims if c[1] == seat) if claims else 0
-        scalars = (game.houses_left, game.hotels_left, game.pot, game.doubles, game.round, owed)
-        if scalars != seen.scalars:
-            stock = at["bank_stock"]
-            v[stock] = min(1.0, scalars[0] / self.houses)
-            v[stock + 1] = min(1.0, scalars[1] / self.hotels)
-            v[at["pot"]] = scalars[2] / cash_scale
-            v[at["doubles"]] = scalars[3] / 3
-            if self.time_limit:
-                v[at["rounds_left"]] = max(0, self.time_limit - scalars[4]) / self.time_limit
-            v[at["rent_owed_to_me"]] = owed / cash_scale
-            seen.scalars = scalars
-        # The one-hots and the pending decision's entries: positions and values, written (when
-        # they differ from the last call's) after zeroing those the last call wrote.
+
+    def _decision(
+        self, seat: int, v: Any, seen: _Seen, turn: int, pending: Decision | None
+    ) -> None:
+        """``update``'s one-hots of the dice holder and the pending decision's entries:
+        positions and values, written (when they differ from the last call's) after zeroing
+        those the last call wrote."""
         writes: list[tuple[int, float]] = []
-        turn = game.current_player
         if turn >= 0:
-            writes.append((self._dice_at + rel[turn], 1.0))
-        pending = game.pending
+            writes.append((self._dice_at + self._rel[seat][turn], 1.0))
         if pending is not None:
             self._pending(writes, seat, pending.player, pending.kind, pending.info)
         if writes != seen.written:
@@ -334,41 +403,98 @@ class PropertyEncoder:
             for i, x in writes:
                 v[i] = x
             seen.written = writes
-        return self._vectors[seat]
 
     def _deeds(self, game: PropertyGame, seat: int, v: Any, seen: _Seen) -> None:
-        """``update``'s deed entries: owner, mortgaged, buildings, group_complete."""
+        """``update``'s deed entries: owner, mortgaged, buildings, group_complete. The squares
+        the engine changed since the revision ``seen`` was brought up to are read, when it
+        still knows them and its lists are the ones read then; else the lists are compared."""
+        owner, mortgaged, buildings = game.owner, game.mortgaged, game.buildings
+        revision, estate = game.estate_revision, seen.estate_of
+        changed = None
+        if (
+            estate is not None
+            and owner is estate[0]
+            and mortgaged is estate[1]
+            and buildings is estate[2]
+        ):
+            changed = game.estate_changes(seen.revision)
+        if changed is None:
+            moved = self._deed_lists(game, seat, v, seen)
+            seen.estate_of = (owner, mortgaged, buildings)
+            seen.owner_of = owner
+        else:
+            moved = self._deed_squares(game, seat, v, seen, changed)
+        seen.revision = revision
+        if moved:
+            # A deed's group_complete follows its group's owners: worked out once for every
+            # seat (and game) while the owners stay the same, and from the last owners worked
+            # out for, only for the groups of the deeds that changed hands since.
+            if owner != self._owners:
+                known = self._owners
+                if known is not None and self._group_of:
+                    lot_of = self._lot_of
+                    diff = [lot_of[sq] for sq in _changed(owner, known, self._squares)]
+                    self._complete = self._follow(game, owner, [i for i in diff if i >= 0])
+                else:
+                    self._complete = self._completes(game, owner)
+                self._owners = owner[:]
+            complete, was_complete = self._complete, seen.complete
+            if complete != was_complete:
+                base = self._starts["group_complete"]
+                for i in _changed(complete, was_complete, self._lot_range):
+                    v[base + i] = 1.0 if complete[i] else 0.0
+                seen.complete = complete
+
+    def _deed_squares(
+        self, game: PropertyGame, seat: int, v: Any, seen: _Seen, changed: list[int]
+    ) -> bool:
+        """``_deeds``' entries of the squares ``changed`` (the engine's word), and ``seen``'s
+        copies brought up to them in place; whether some deed changed hands."""
+        owner, mortgaged, buildings = game.owner, game.mortgaged, game.buildings
+        was_owner, was_mortgaged, was_buildings = seen.owner, seen.mortgaged, seen.buildings
+        assert was_owner is not None and was_mortgaged is not None and was_buildings is not None
+        at, lot_of = self._starts, self._lot_of
+        moved = False
+        for sq in changed:
+            i = lot_of[sq]
+            if i < 0:  # (not a deed: never encoded)
+                continue
+            o, was = owner[sq], was_owner[sq]
+            if o != was:
+                base, width, rel = at["owner"], self.n + 1, self._rel[seat]
+                v[base + i * width + (0 if was < 0 else 1 + rel[was])] = 0.0
+                v[base + i * width + (0 if o < 0 else 1 + rel[o])] = 1.0
+                was_owner[sq] = o
+                moved = True
+            m = mortgaged[sq]
+            if m != was_mortgaged[sq]:
+                v[at["mortgaged"] + i] = float(m)
+                was_mortgaged[sq] = m
+            b = buildings[sq]
+            if b != was_buildings[sq]:
+                v[at["buildings"] + i] = b / 5
+                was_buildings[sq] = b
+        return moved
+
+    def _deed_lists(self, game: PropertyGame, seat: int, v: Any, seen: _Seen) -> bool:
+        """``_deeds``' entries where the game's lists differ from ``seen``'s copies, found by
+        comparing them; whether some deed changed hands."""
         at, lot_of, squares, n = self._starts, self._lot_of, self._squares, self.n
         owner, old = game.owner, seen.owner
+        moved = False
         if owner != old:
             base, width, rel = at["owner"], n + 1, self._rel[seat]
-            moved = []  # (the deeds whose owner changed)
             for sq in _changed(owner, old, squares):
                 i = lot_of[sq]
                 if i < 0:
                     continue
-                moved.append(i)
+                moved = True
                 o = owner[sq]
                 if old is not None:
                     was = old[sq]
                     v[base + i * width + (0 if was < 0 else 1 + rel[was])] = 0.0
                 v[base + i * width + (0 if o < 0 else 1 + rel[o])] = 1.0
             seen.owner = owner[:]
-            # A deed's group_complete follows its group's owners: worked out once for every
-            # seat (and game) while the owners stay the same, and when this seat saw the owners
-            # it was worked out for, only for the groups of the deeds that changed hands.
-            if owner != self._owners:
-                if old is not None and self._group_of and old == self._owners:
-                    self._complete = self._follow(game, owner, moved)
-                else:
-                    self._complete = self._completes(game, owner)
-                self._owners = owner[:]
-            complete, was_complete = self._complete, seen.complete
-            if complete != was_complete:
-                base = at["group_complete"]
-                for i in _changed(complete, was_complete, self._lot_range):
-                    v[base + i] = 1.0 if complete[i] else 0.0
-                seen.complete = complete
         mortgaged = game.mortgaged
         if mortgaged != seen.mortgaged:
             base = at["mortgaged"]
@@ -385,6 +511,7 @@ class PropertyEncoder:
                 if i >= 0:
                     v[base + i] = buildings[sq] / 5
             seen.buildings = buildings[:]
+        return moved or seen.complete is None
 
     def _completes(self, game: PropertyGame, owner: list[int]) -> list[bool]:
         """Each deed's ``group_complete`` for these owners: ``owns_group`` asked once a group
