@@ -268,6 +268,9 @@ class PropertyEncoder:
         kinds_at = self._starts["pending_kind"]
         self._kind_at = {kind: kinds_at + k for k, kind in enumerate(PROPERTY_DECISIONS)}
         self._owners: list[int] | None = None  # the owners the flags below were worked out for
+        # (and the game's owner list and estate revision they were, when known)
+        self._flags_of: list[int] | None = None
+        self._flags_at = -1
         self._complete: list[bool] = []
         self._groups: dict[tuple[int, ...], list[int]] | None = None  # (deeds by group)
         self._group_of: list[list[int]] = []  # (per deed: its group's deeds; with ``_groups``)
@@ -409,7 +412,7 @@ class PropertyEncoder:
         the engine changed since the revision ``seen`` was brought up to are read, when it
         still knows them and its lists are the ones read then; else the lists are compared."""
         owner, mortgaged, buildings = game.owner, game.mortgaged, game.buildings
-        revision, estate = game.estate_revision, seen.estate_of
+        revision, estate, since = game.estate_revision, seen.estate_of, seen.revision
         changed = None
         if (
             estate is not None
@@ -417,18 +420,59 @@ class PropertyEncoder:
             and mortgaged is estate[1]
             and buildings is estate[2]
         ):
-            changed = game.estate_changes(seen.revision)
+            changed = game.estate_changes(since)
+        # (whether the group flags were last worked out for the owners this seat saw)
+        flags_seen = self._flags_of is owner and self._flags_at == since
         if changed is None:
             moved = self._deed_lists(game, seat, v, seen)
             seen.estate_of = (owner, mortgaged, buildings)
             seen.owner_of = owner
+            flags_seen = False
         else:
-            moved = self._deed_squares(game, seat, v, seen, changed)
+            # (seen's copies brought up to the squares changed, in place)
+            was_owner, was_mortgaged, was_buildings = seen.owner, seen.mortgaged, seen.buildings
+            assert was_owner is not None and was_mortgaged is not None
+            assert was_buildings is not None
+            at, lot_of = self._starts, self._lot_of
+            moved = []  # (the deeds that changed hands)
+            for sq in changed:
+                i = lot_of[sq]
+                if i < 0:  # (not a deed: never encoded)
+                    continue
+                o, was = owner[sq], was_owner[sq]
+                if o != was:
+                    base, width, rel = at["owner"], self.n + 1, self._rel[seat]
+                    v[base + i * width + (0 if was < 0 else 1 + rel[was])] = 0.0
+                    v[base + i * width + (0 if o < 0 else 1 + rel[o])] = 1.0
+                    was_owner[sq] = o
+                    moved.append(i)
+                m = mortgaged[sq]
+                if m != was_mortgaged[sq]:
+                    v[at["mortgaged"] + i] = float(m)
+                    was_mortgaged[sq] = m
+                b = buildings[sq]
+                if b != was_buildings[sq]:
+                    v[at["buildings"] + i] = b / 5
+                    was_buildings[sq] = b
         seen.revision = revision
-        if moved:
-            # A deed's group_complete follows its group's owners: worked out once for every
-            # seat (and game) while the owners stay the same, and from the last owners worked
-            # out for, only for the groups of the deeds that changed hands since.
+        if not moved:
+            if flags_seen:  # (the same owners at this revision)
+                self._flags_at = revision
+            return
+        # A deed's group_complete follows its group's owners: worked out once for every seat
+        # (and game) while the owners stay the same, and from the owners last worked out for,
+        # only for the groups of the deeds that changed hands since.
+        base = self._starts["group_complete"]
+        if flags_seen and self._group_of:
+            # (worked out for the owners this seat saw, and written for it: the moved deeds'
+            # groups asked again, and their flags written)
+            self._complete = complete = self._follow(game, owner, moved)
+            group_of = self._group_of
+            for i in moved:
+                for k in group_of[i]:
+                    v[base + k] = 1.0 if complete[k] else 0.0
+            seen.complete = complete
+        else:
             if owner != self._owners:
                 known = self._owners
                 if known is not None and self._group_of:
@@ -437,58 +481,27 @@ class PropertyEncoder:
                     self._complete = self._follow(game, owner, [i for i in diff if i >= 0])
                 else:
                     self._complete = self._completes(game, owner)
-                self._owners = owner[:]
             complete, was_complete = self._complete, seen.complete
             if complete != was_complete:
-                base = self._starts["group_complete"]
                 for i in _changed(complete, was_complete, self._lot_range):
                     v[base + i] = 1.0 if complete[i] else 0.0
                 seen.complete = complete
+        self._owners = owner[:]
+        self._flags_of, self._flags_at = owner, revision
 
-    def _deed_squares(
-        self, game: PropertyGame, seat: int, v: Any, seen: _Seen, changed: list[int]
-    ) -> bool:
-        """``_deeds``' entries of the squares ``changed`` (the engine's word), and ``seen``'s
-        copies brought up to them in place; whether some deed changed hands."""
-        owner, mortgaged, buildings = game.owner, game.mortgaged, game.buildings
-        was_owner, was_mortgaged, was_buildings = seen.owner, seen.mortgaged, seen.buildings
-        assert was_owner is not None and was_mortgaged is not None and was_buildings is not None
-        at, lot_of = self._starts, self._lot_of
-        moved = False
-        for sq in changed:
-            i = lot_of[sq]
-            if i < 0:  # (not a deed: never encoded)
-                continue
-            o, was = owner[sq], was_owner[sq]
-            if o != was:
-                base, width, rel = at["owner"], self.n + 1, self._rel[seat]
-                v[base + i * width + (0 if was < 0 else 1 + rel[was])] = 0.0
-                v[base + i * width + (0 if o < 0 else 1 + rel[o])] = 1.0
-                was_owner[sq] = o
-                moved = True
-            m = mortgaged[sq]
-            if m != was_mortgaged[sq]:
-                v[at["mortgaged"] + i] = float(m)
-                was_mortgaged[sq] = m
-            b = buildings[sq]
-            if b != was_buildings[sq]:
-                v[at["buildings"] + i] = b / 5
-                was_buildings[sq] = b
-        return moved
-
-    def _deed_lists(self, game: PropertyGame, seat: int, v: Any, seen: _Seen) -> bool:
+    def _deed_lists(self, game: PropertyGame, seat: int, v: Any, seen: _Seen) -> list[int]:
         """``_deeds``' entries where the game's lists differ from ``seen``'s copies, found by
-        comparing them; whether some deed changed hands."""
+        comparing them; the deeds that changed hands (every deed at the first call)."""
         at, lot_of, squares, n = self._starts, self._lot_of, self._squares, self.n
         owner, old = game.owner, seen.owner
-        moved = False
+        moved: list[int] = []
         if owner != old:
             base, width, rel = at["owner"], n + 1, self._rel[seat]
             for sq in _changed(owner, old, squares):
                 i = lot_of[sq]
                 if i < 0:
                     continue
-                moved = True
+                moved.append(i)
                 o = owner[sq]
                 if old is not None:
                     was = old[sq]
@@ -511,7 +524,7 @@ class PropertyEncoder:
                 if i >= 0:
                     v[base + i] = buildings[sq] / 5
             seen.buildings = buildings[:]
-        return moved or seen.complete is None
+        return moved if seen.complete is not None else list(self._lot_range)
 
     def _completes(self, game: PropertyGame, owner: list[int]) -> list[bool]:
         """Each deed's ``group_complete`` for these owners: ``owns_group`` asked once a group
