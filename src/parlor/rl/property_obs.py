@@ -51,7 +51,6 @@ class _Seen:
         "estate_of",
         "held",
         "in_jail",
-        "jail_cards",
         "jail_turns",
         "mortgaged",
         "owner",
@@ -70,7 +69,6 @@ class _Seen:
         self.in_jail: list[bool] | None = None
         self.jail_turns: list[int] | None = None
         self.held: list[list[int]] | None = None  # (a copy of ``game.jail_cards``)
-        self.jail_cards: list[int] | None = None  # (how many each seat holds)
         self.bankrupt: list[bool] | None = None
         self.owner: list[int] | None = None
         self.mortgaged: list[bool] | None = None
@@ -262,6 +260,7 @@ class PropertyEncoder:
         for i, sq in enumerate(self.lots):
             self._lot_of[sq] = i
         self._lot_range = range(len(self.lots))
+        self._cash_at = self._starts["cash"]
         self._dice_at = self._starts["dice_holder"]
         self._decider_at = self._starts["decider"]
         self._square_at = self._starts["pending_square"]
@@ -290,19 +289,21 @@ class PropertyEncoder:
         docs/interface.md); the pending decision by identity, or by its fields."""
         v = self._views[seat]
         seen = self._seen[seat]
-        cash = game.cash
-        position = game.position
-        in_jail = game.in_jail
-        turns = game.jail_turns
-        held = game.jail_cards
-        bankrupt = game.bankrupt
+        # (the players' lists are a few items: a loop over them is quicker than finding the
+        # changed ones in C, as the deeds' lists are)
+        cash, old = game.cash, seen.cash
+        if cash != old:
+            rel, base, cash_scale = self._rel[seat], self._cash_at, self.cash_scale
+            for p in self._players:
+                if old is None or cash[p] != old[p]:
+                    v[base + rel[p]] = cash[p] / cash_scale
+            seen.cash = cash[:]
         if (
-            cash != seen.cash
-            or position != seen.position
-            or in_jail != seen.in_jail
-            or turns != seen.jail_turns
-            or held != seen.held
-            or bankrupt != seen.bankrupt
+            game.position != seen.position
+            or game.in_jail != seen.in_jail
+            or game.jail_turns != seen.jail_turns
+            or game.jail_cards != seen.held
+            or game.bankrupt != seen.bankrupt
         ):
             self._players_now(game, seat, v, seen)
         # (the owners' list stands for the three: import_state replaces them all at once)
@@ -344,50 +345,41 @@ class PropertyEncoder:
         return self._vectors[seat]
 
     def _players_now(self, game: PropertyGame, seat: int, v: Any, seen: _Seen) -> None:
-        """``update``'s per-player entries, where they differ from what ``seen`` holds."""
-        rel = self._rel[seat]  # (each player's relative seat)
-        players, B, at = self._players, self.board, self._starts
-        cash = game.cash
-        if cash != seen.cash:
-            base, cash_scale = at["cash"], self.cash_scale
-            for p in _changed(cash, seen.cash, players):
-                v[base + rel[p]] = cash[p] / cash_scale
-            seen.cash = cash[:]
+        """``update``'s per-player entries other than cash, where they differ from what
+        ``seen`` holds."""
+        rel, players, at = self._rel[seat], self._players, self._starts
         position, old = game.position, seen.position
         if position != old:
-            base = at["position"]
-            for p in _changed(position, old, players):
-                if old is not None:
-                    v[base + rel[p] * B + old[p]] = 0.0
-                v[base + rel[p] * B + position[p]] = 1.0
+            base, B = at["position"], self.board
+            for p in players:
+                if old is None or position[p] != old[p]:
+                    if old is not None:
+                        v[base + rel[p] * B + old[p]] = 0.0
+                    v[base + rel[p] * B + position[p]] = 1.0
             seen.position = position[:]
         in_jail = game.in_jail
         if in_jail != seen.in_jail:
-            base = at["in_jail"]
-            for p in _changed(in_jail, seen.in_jail, players):
-                v[base + rel[p]] = float(in_jail[p])
+            self._floats(v, at["in_jail"], rel, list(map(float, in_jail)))
             seen.in_jail = in_jail[:]
         turns = game.jail_turns
         if turns != seen.jail_turns:
-            base = at["jail_turns"]
-            for p in _changed(turns, seen.jail_turns, players):
-                v[base + rel[p]] = turns[p] / 3
+            self._floats(v, at["jail_turns"], rel, [t / 3 for t in turns])
             seen.jail_turns = turns[:]
         held = game.jail_cards
         if held != seen.held:
-            cards = list(map(len, held))
-            if cards != seen.jail_cards:
-                base = at["jail_cards"]
-                for p in _changed(cards, seen.jail_cards, players):
-                    v[base + rel[p]] = float(cards[p])
-                seen.jail_cards = cards
+            self._floats(v, at["jail_cards"], rel, list(map(float, map(len, held))))
             seen.held = [h[:] for h in held]
         bankrupt = game.bankrupt
         if bankrupt != seen.bankrupt:
-            base = at["bankrupt"]
-            for p in _changed(bankrupt, seen.bankrupt, players):
-                v[base + rel[p]] = float(bankrupt[p])
+            self._floats(v, at["bankrupt"], rel, list(map(float, bankrupt)))
             seen.bankrupt = bankrupt[:]
+
+    @staticmethod
+    def _floats(v: Any, base: int, rel: list[int], values: list[float]) -> None:
+        """Each player's value of a per-player entry at ``base``, written in relative seats
+        (the writes are what the comparison would save: these lists change seldom)."""
+        for p, x in enumerate(values):
+            v[base + rel[p]] = x
 
     def _decision(
         self, seat: int, v: Any, seen: _Seen, turn: int, pending: Decision | None
