@@ -261,6 +261,12 @@ class PropertyEncoder:
             self._lot_of[sq] = i
         self._lot_range = range(len(self.lots))
         self._cash_at = self._starts["cash"]
+        self._mortgaged_at = self._starts["mortgaged"]
+        self._buildings_at = self._starts["buildings"]
+        # Each deed's first place in the owner one-hots, and per observing seat the place of
+        # each owner in a deed's one-hot (by seat; the last item, read by owner -1: unowned).
+        self._owner_rows = [self._starts["owner"] + i * (n + 1) for i in range(len(self.lots))]
+        self._cells = [[1 + r for r in rel] + [0] for rel in self._rel]
         self._dice_at = self._starts["dice_holder"]
         self._decider_at = self._starts["decider"]
         self._square_at = self._starts["pending_square"]
@@ -425,7 +431,8 @@ class PropertyEncoder:
             was_owner, was_mortgaged, was_buildings = seen.owner, seen.mortgaged, seen.buildings
             assert was_owner is not None and was_mortgaged is not None
             assert was_buildings is not None
-            at, lot_of = self._starts, self._lot_of
+            lot_of, rows, cell = self._lot_of, self._owner_rows, self._cells[seat]
+            mortgaged_at, buildings_at = self._mortgaged_at, self._buildings_at
             moved = []  # (the deeds that changed hands)
             for sq in changed:
                 i = lot_of[sq]
@@ -433,18 +440,18 @@ class PropertyEncoder:
                     continue
                 o, was = owner[sq], was_owner[sq]
                 if o != was:
-                    base, width, rel = at["owner"], self.n + 1, self._rel[seat]
-                    v[base + i * width + (0 if was < 0 else 1 + rel[was])] = 0.0
-                    v[base + i * width + (0 if o < 0 else 1 + rel[o])] = 1.0
+                    row = rows[i]
+                    v[row + cell[was]] = 0.0
+                    v[row + cell[o]] = 1.0
                     was_owner[sq] = o
                     moved.append(i)
                 m = mortgaged[sq]
                 if m != was_mortgaged[sq]:
-                    v[at["mortgaged"] + i] = float(m)
+                    v[mortgaged_at + i] = float(m)
                     was_mortgaged[sq] = m
                 b = buildings[sq]
                 if b != was_buildings[sq]:
-                    v[at["buildings"] + i] = b / 5
+                    v[buildings_at + i] = b / 5
                     was_buildings[sq] = b
         seen.revision = revision
         if not moved:
@@ -457,13 +464,22 @@ class PropertyEncoder:
         base = self._starts["group_complete"]
         if flags_seen and self._group_of:
             # (worked out for the owners this seat saw, and written for it: the moved deeds'
-            # groups asked again, and their flags written)
-            self._complete = complete = self._follow(game, owner, moved)
-            group_of = self._group_of
+            # groups asked again, and the flags that changed written)
+            complete, lots, group_of = self._complete, self.lots, self._group_of
+            copied = False
             for i in moved:
-                for k in group_of[i]:
-                    v[base + k] = 1.0 if complete[k] else 0.0
-            seen.complete = complete
+                found = group_of[i]
+                first = lots[found[0]]
+                o = owner[first]
+                done = o >= 0 and game.owns_group(o, first)
+                if done != complete[i]:  # (a group's flags are all the same)
+                    if not copied:  # (the seats' ``seen.complete`` may hold the old)
+                        complete, copied = complete[:], True
+                    x = 1.0 if done else 0.0
+                    for k in found:
+                        complete[k] = done
+                        v[base + k] = x
+            self._complete = seen.complete = complete
         else:
             if owner != self._owners:
                 known = self._owners
