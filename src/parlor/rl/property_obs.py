@@ -239,14 +239,18 @@ class PropertyEncoder:
     def _prepare(self) -> None:
         """Per observing seat, the vector last encoded for it and what it was written from.
 
-        ``update`` compares the game's lists with copies of those it last wrote for that seat
-        (whole lists, one C-level comparison each) and rewrites only the items that differ
-        (found in C too); the few scalars, as a tuple, are compared and written the same way;
-        the pending decision's entries (a short list of positions and values) are worked out
-        at every call and, when they differ from the last call's, written after zeroing the
-        positions that call wrote. The comparisons are the whole cache key, so the result is
-        always the game's, whatever happened since (another game, a clone, a snapshot); the
-        deeds' ``group_complete`` are worked out again only when some owner changed."""
+        ``update`` compares the game's per-player lists with copies of those it last wrote
+        for that seat (whole lists, one C-level comparison each) and rewrites only the items
+        that differ; the deeds' lists are read again only when the engine's
+        ``estate_revision`` moved (it counts every change the rules make to them:
+        docs/interface.md) or the lists are not those read (another game, a clone, a restored
+        state), at the squares ``estate_changes`` names, else compared whole; the
+        few scalars, as a tuple, are compared and written the same way; the pending
+        decision's entries (a short list of positions and values) are worked out again when
+        the decision is neither the same object nor an equal one and, when they differ from
+        the last call's, written after zeroing the positions that call wrote. So the result
+        is always the game's, whatever happened since; the deeds' ``group_complete`` are
+        worked out again only when some owner changed."""
         n = self.n
         self._vectors = [self.layout.zeros() for _ in range(n)]
         # (typed Any: typeshed knows memoryview item writes as ints only, not a float32 format)
@@ -286,13 +290,8 @@ class PropertyEncoder:
         copies into its dicts, read without building that view): read it, don't keep it (the
         next call for that seat changes it). tests/rl/property_obs_reference.py encodes the
         same vector from ``game.view(seat)``, and tests/rl/test_fast_obs.py holds the two
-        equal, byte for byte.
-
-        Most calls find little or nothing changed (a refused trade offer changes nothing
-        encoded), and find it in a few comparisons: the players' lists against copies, in C;
-        the deeds by the engine's ``estate_revision`` while its lists are those last read (the
-        engine counts every change it makes to them, and replaces them only all at once:
-        docs/interface.md); the pending decision by identity, or by its fields."""
+        equal, byte for byte. Most calls find little or nothing changed (a refused trade
+        offer changes nothing encoded), in a few comparisons (``_prepare``)."""
         v = self._views[seat]
         seen = self._seen[seat]
         # (the players' lists are a few items: a loop over them is quicker than finding the
