@@ -217,3 +217,50 @@ def test_the_tools_encoder_follows_a_state_restored_into_the_same_game() -> None
             p = game.current
             game.apply(rng.choice(game.legal_actions(p)))
     assert checked > 500
+
+
+def test_the_property_encoder_follows_the_estate_by_its_revision_and_a_restored_state() -> None:
+    """The deeds are read again only where the engine says the estate changed
+    (``estate_revision``, ``estate_changes``) while its lists are those last read; a seat
+    looked at after more changes than the engine remembers, and a state restored into the
+    same game object (new lists, the same revision count), still get the reference's bytes."""
+    from parlor.core.state import export_state, import_state
+    from parlor.monopoly.table import ESTATE_RECENT
+
+    spec = GameSpec("monopoly", edition="classic", players=4)
+    table = Table(spec, max_steps=2000)
+    rng = random.Random(5)
+    known = unknown = restored = 0
+    for seed in range(4):
+        table.reset(seed)
+        game = table.game
+        assert isinstance(game, monopoly.PropertyGame)
+        enc = table.encoder
+        assert isinstance(enc, PropertyEncoder)
+        saved: list[Any] = []
+        seen_at = [game.estate_revision] * 4  # (each seat's revision when last encoded)
+        for step in range(600):
+            if table.over:
+                break
+            if step % 50 == 0:
+                saved.append((export_state(game), list(game.log)))
+            elif step % 50 == 25 and len(saved) > 1:  # (back to a kept state, in this object)
+                state, log = rng.choice(saved[:-1])
+                import_state(type(game), game.settings, game.seed, state, log, into=game)
+                restored += 1
+            # (seat 3 seldom: many estate changes between two of its looks)
+            for seat in (0, 1, 2) if step % 40 else (0, 1, 2, 3):
+                if rng.random() < 0.5 or seat == 3:
+                    since = game.estate_revision - seen_at[seat]
+                    if 0 < since <= ESTATE_RECENT:
+                        known += 1
+                    elif since > ESTATE_RECENT:
+                        unknown += 1
+                    got = enc.encode(game, seat)
+                    want = reference_property(enc, game, seat)
+                    assert got.tobytes() == want.tobytes(), (seed, step, seat)
+                    seen_at[seat] = game.estate_revision
+            decider = table.decider
+            assert decider is not None
+            table.act_id(decider, rng.choice(table.legal_ids(decider)))
+    assert known > 100 and unknown > 5 and restored > 5

@@ -229,6 +229,40 @@ def test_ids_outside_the_mask_take_the_single_environments_path() -> None:
     theirs.close()
 
 
+def test_wide_masks_check_ids_in_their_rows_and_refuse_ids_out_of_range() -> None:
+    """A classic batch (masks wider than TOOLS') checks its ids by looking each up in its
+    game's mask row: ids out of the row's range (-1, the width, a huge one) and ids the mask
+    refuses are penalized as SyncVectorEnv's games penalize them, never read from another
+    game's row."""
+    kwargs: dict[str, Any] = {"illegal_action": "penalize", "illegal_penalty": -2.0}
+    ours = ParlorVectorEnv("parlor/Classic-v0", 3, **kwargs)
+    theirs = gym.make_vec("parlor/Classic-v0", num_envs=3, vectorization_mode="sync", **kwargs)
+    width = ours.single_action_space.n
+    results = []
+    for envs in (ours, theirs):
+        rng = np.random.default_rng(8)
+        obs, _ = envs.reset(seed=8)
+        out = []
+        for t in range(160):
+            actions = random_actions(rng, obs["action_mask"])
+            if t % 5 == 2:  # one game picks an id outside its mask, or outside any row
+                game = t % 3
+                refused = int(np.flatnonzero(obs["action_mask"][game] == 0)[0])
+                actions[game] = (-1, width, 2**40, refused)[t // 5 % 4]
+            obs, rewards, terms, truncs, _ = envs.step(actions)
+            out.append(
+                (obs["observation"].copy(), obs["action_mask"].copy(), rewards, terms, truncs)
+            )
+        results.append(out)
+    penalties = 0
+    for mine, sync in zip(*results, strict=True):
+        for x, y in zip(mine, sync, strict=True):
+            assert np.array_equal(x, y)
+        penalties += int((mine[2] == -2.0).sum())
+    assert penalties >= 20
+    theirs.close()
+
+
 def test_the_process_form_restarts_ended_games_as_the_batch_does() -> None:
     """The workers restart the games that ended while the parent picks the next actions; the
     batches stay those of the in-process form, autoreset step included, and a reset without a

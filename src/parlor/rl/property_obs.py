@@ -14,6 +14,7 @@ from itertools import compress
 from operator import ne
 from typing import Any, cast
 
+from parlor.core.records import Decision
 from parlor.monopoly import PropertyGame
 from parlor.rl.layout import Entry, Layout, Vector
 
@@ -38,20 +39,27 @@ BANK = -1  # a creditor that is not a player
 
 class _Seen:
     """What :meth:`PropertyEncoder.update` last wrote one seat's vector from (None:
-    nothing yet): copies of the game's lists, the scalars, and the one-hots' positions."""
+    nothing yet): copies of the game's lists, the scalars, and the one-hots' positions; and
+    what says without reading them that some still hold: the game's own estate lists read
+    then with its ``estate_revision``, and the pending decision with the dice holder."""
 
     __slots__ = (
         "bankrupt",
         "buildings",
         "cash",
         "complete",
+        "estate_of",
+        "held",
         "in_jail",
-        "jail_cards",
         "jail_turns",
         "mortgaged",
         "owner",
+        "owner_of",
+        "pending",
         "position",
+        "revision",
         "scalars",
+        "turn",
         "written",
     )
 
@@ -60,13 +68,20 @@ class _Seen:
         self.position: list[int] | None = None
         self.in_jail: list[bool] | None = None
         self.jail_turns: list[int] | None = None
-        self.jail_cards: list[int] | None = None
+        self.held: list[list[int]] | None = None  # (a copy of ``game.jail_cards``)
         self.bankrupt: list[bool] | None = None
         self.owner: list[int] | None = None
         self.mortgaged: list[bool] | None = None
         self.buildings: list[int] | None = None
         self.complete: list[bool] | None = None
+        # The game's own owner, mortgaged and buildings lists (not copies) and its estate
+        # revision when ``owner``... were last brought up to them.
+        self.estate_of: tuple[list[int], list[bool], list[int]] | None = None
+        self.owner_of: list[int] | None = None  # (``estate_of[0]``, read at every call)
+        self.revision = -1
         self.scalars: tuple[int, ...] | None = None
+        self.pending: Decision | None = None
+        self.turn: int | None = None
         self.written: list[tuple[int, float]] = []
 
 
@@ -224,14 +239,18 @@ class PropertyEncoder:
     def _prepare(self) -> None:
         """Per observing seat, the vector last encoded for it and what it was written from.
 
-        ``update`` compares the game's lists with copies of those it last wrote for that seat
-        (whole lists, one C-level comparison each) and rewrites only the items that differ
-        (found in C too); the few scalars, as a tuple, are compared and written the same way;
-        the pending decision's entries (a short list of positions and values) are worked out
-        at every call and, when they differ from the last call's, written after zeroing the
-        positions that call wrote. The comparisons are the whole cache key, so the result is
-        always the game's, whatever happened since (another game, a clone, a snapshot); the
-        deeds' ``group_complete`` are worked out again only when some owner changed."""
+        ``update`` compares the game's per-player lists with copies of those it last wrote
+        for that seat (whole lists, one C-level comparison each) and rewrites only the items
+        that differ; the deeds' lists are read again only when the engine's
+        ``estate_revision`` moved (it counts every change the rules make to them:
+        docs/interface.md) or the lists are not those read (another game, a clone, a restored
+        state), at the squares ``estate_changes`` names, else compared whole; the
+        few scalars, as a tuple, are compared and written the same way; the pending
+        decision's entries (a short list of positions and values) are worked out again when
+        the decision is neither the same object nor an equal one and, when they differ from
+        the last call's, written after zeroing the positions that call wrote. So the result
+        is always the game's, whatever happened since; the deeds' ``group_complete`` are
+        worked out again only when some owner changed."""
         n = self.n
         self._vectors = [self.layout.zeros() for _ in range(n)]
         # (typed Any: typeshed knows memoryview item writes as ints only, not a float32 format)
@@ -245,12 +264,22 @@ class PropertyEncoder:
         for i, sq in enumerate(self.lots):
             self._lot_of[sq] = i
         self._lot_range = range(len(self.lots))
+        self._cash_at = self._starts["cash"]
+        self._mortgaged_at = self._starts["mortgaged"]
+        self._buildings_at = self._starts["buildings"]
+        # Each deed's first place in the owner one-hots, and per observing seat the place of
+        # each owner in a deed's one-hot (by seat; the last item, read by owner -1: unowned).
+        self._owner_rows = [self._starts["owner"] + i * (n + 1) for i in range(len(self.lots))]
+        self._cells = [[1 + r for r in rel] + [0] for rel in self._rel]
         self._dice_at = self._starts["dice_holder"]
         self._decider_at = self._starts["decider"]
         self._square_at = self._starts["pending_square"]
         kinds_at = self._starts["pending_kind"]
         self._kind_at = {kind: kinds_at + k for k, kind in enumerate(PROPERTY_DECISIONS)}
         self._owners: list[int] | None = None  # the owners the flags below were worked out for
+        # (and the game's owner list and estate revision they were, when known)
+        self._flags_of: list[int] | None = None
+        self._flags_at = -1
         self._complete: list[bool] = []
         self._groups: dict[tuple[int, ...], list[int]] | None = None  # (deeds by group)
         self._group_of: list[list[int]] = []  # (per deed: its group's deeds; with ``_groups``)
@@ -261,55 +290,36 @@ class PropertyEncoder:
         copies into its dicts, read without building that view): read it, don't keep it (the
         next call for that seat changes it). tests/rl/property_obs_reference.py encodes the
         same vector from ``game.view(seat)``, and tests/rl/test_fast_obs.py holds the two
-        equal, byte for byte."""
+        equal, byte for byte. Most calls find little or nothing changed (a refused trade
+        offer changes nothing encoded), in a few comparisons (``_prepare``)."""
         v = self._views[seat]
         seen = self._seen[seat]
-        rel = self._rel[seat]  # (each player's relative seat)
-        players, B, cash_scale, at = self._players, self.board, self.cash_scale, self._starts
-        cash = game.cash
-        if cash != seen.cash:
-            base = at["cash"]
-            for p in _changed(cash, seen.cash, players):
-                v[base + rel[p]] = cash[p] / cash_scale
+        # (the players' lists are a few items: a loop over them is quicker than finding the
+        # changed ones in C, as the deeds' lists are)
+        cash, old = game.cash, seen.cash
+        if cash != old:
+            rel, base, cash_scale = self._rel[seat], self._cash_at, self.cash_scale
+            for p in self._players:
+                if old is None or cash[p] != old[p]:
+                    v[base + rel[p]] = cash[p] / cash_scale
             seen.cash = cash[:]
-        position, old = game.position, seen.position
-        if position != old:
-            base = at["position"]
-            for p in _changed(position, old, players):
-                if old is not None:
-                    v[base + rel[p] * B + old[p]] = 0.0
-                v[base + rel[p] * B + position[p]] = 1.0
-            seen.position = position[:]
-        in_jail = game.in_jail
-        if in_jail != seen.in_jail:
-            base = at["in_jail"]
-            for p in _changed(in_jail, seen.in_jail, players):
-                v[base + rel[p]] = float(in_jail[p])
-            seen.in_jail = in_jail[:]
-        turns = game.jail_turns
-        if turns != seen.jail_turns:
-            base = at["jail_turns"]
-            for p in _changed(turns, seen.jail_turns, players):
-                v[base + rel[p]] = turns[p] / 3
-            seen.jail_turns = turns[:]
-        cards = list(map(len, game.jail_cards))
-        if cards != seen.jail_cards:
-            base = at["jail_cards"]
-            for p in _changed(cards, seen.jail_cards, players):
-                v[base + rel[p]] = float(cards[p])
-            seen.jail_cards = cards
-        bankrupt = game.bankrupt
-        if bankrupt != seen.bankrupt:
-            base = at["bankrupt"]
-            for p in _changed(bankrupt, seen.bankrupt, players):
-                v[base + rel[p]] = float(bankrupt[p])
-            seen.bankrupt = bankrupt[:]
-        self._deeds(game, seat, v, seen)
+        if (
+            game.position != seen.position
+            or game.in_jail != seen.in_jail
+            or game.jail_turns != seen.jail_turns
+            or game.jail_cards != seen.held
+            or game.bankrupt != seen.bankrupt
+        ):
+            self._players_now(game, seat, v, seen)
+        # (the owners' list stands for the three: import_state replaces them all at once)
+        if game.estate_revision != seen.revision or game.owner is not seen.owner_of:
+            self._deeds(game, seat, v, seen)
         # The scalars at fixed positions, written when one of them changed.
         claims = game.claims
         owed = sum(c[2] for c in claims if c[1] == seat) if claims else 0
         scalars = (game.houses_left, game.hotels_left, game.pot, game.doubles, game.round, owed)
         if scalars != seen.scalars:
+            at, cash_scale = self._starts, self.cash_scale
             stock = at["bank_stock"]
             v[stock] = min(1.0, scalars[0] / self.houses)
             v[stock + 1] = min(1.0, scalars[1] / self.hotels)
@@ -319,13 +329,72 @@ class PropertyEncoder:
                 v[at["rounds_left"]] = max(0, self.time_limit - scalars[4]) / self.time_limit
             v[at["rent_owed_to_me"]] = owed / cash_scale
             seen.scalars = scalars
-        # The one-hots and the pending decision's entries: positions and values, written (when
-        # they differ from the last call's) after zeroing those the last call wrote.
-        writes: list[tuple[int, float]] = []
-        turn = game.current_player
-        if turn >= 0:
-            writes.append((self._dice_at + rel[turn], 1.0))
+        # The dice holder and the pending decision: the same decision (the engine hands out
+        # the same object while nothing changed, and one per seat for the turn's plain
+        # decisions) or an equal one (its info a fresh record of numbers) writes the same.
         pending = game.pending
+        turn = game.current_player
+        last = seen.pending
+        if pending is not last or turn != seen.turn:
+            if (
+                pending is None
+                or last is None
+                or turn != seen.turn
+                or pending.player != last.player
+                or pending.kind != last.kind
+                or pending.info != last.info
+            ):
+                self._decision(seat, v, seen, turn, pending)
+            seen.pending = pending
+            seen.turn = turn
+        return self._vectors[seat]
+
+    def _players_now(self, game: PropertyGame, seat: int, v: Any, seen: _Seen) -> None:
+        """``update``'s per-player entries other than cash, where they differ from what
+        ``seen`` holds."""
+        rel, players, at = self._rel[seat], self._players, self._starts
+        position, old = game.position, seen.position
+        if position != old:
+            base, B = at["position"], self.board
+            for p in players:
+                if old is None or position[p] != old[p]:
+                    if old is not None:
+                        v[base + rel[p] * B + old[p]] = 0.0
+                    v[base + rel[p] * B + position[p]] = 1.0
+            seen.position = position[:]
+        in_jail = game.in_jail
+        if in_jail != seen.in_jail:
+            self._floats(v, at["in_jail"], rel, list(map(float, in_jail)))
+            seen.in_jail = in_jail[:]
+        turns = game.jail_turns
+        if turns != seen.jail_turns:
+            self._floats(v, at["jail_turns"], rel, [t / 3 for t in turns])
+            seen.jail_turns = turns[:]
+        held = game.jail_cards
+        if held != seen.held:
+            self._floats(v, at["jail_cards"], rel, list(map(float, map(len, held))))
+            seen.held = [h[:] for h in held]
+        bankrupt = game.bankrupt
+        if bankrupt != seen.bankrupt:
+            self._floats(v, at["bankrupt"], rel, list(map(float, bankrupt)))
+            seen.bankrupt = bankrupt[:]
+
+    @staticmethod
+    def _floats(v: Any, base: int, rel: list[int], values: list[float]) -> None:
+        """Each player's value of a per-player entry at ``base``, written in relative seats
+        (the writes are what the comparison would save: these lists change seldom)."""
+        for p, x in enumerate(values):
+            v[base + rel[p]] = x
+
+    def _decision(
+        self, seat: int, v: Any, seen: _Seen, turn: int, pending: Decision | None
+    ) -> None:
+        """``update``'s one-hots of the dice holder and the pending decision's entries:
+        positions and values, written (when they differ from the last call's) after zeroing
+        those the last call wrote."""
+        writes: list[tuple[int, float]] = []
+        if turn >= 0:
+            writes.append((self._dice_at + self._rel[seat][turn], 1.0))
         if pending is not None:
             self._pending(writes, seat, pending.player, pending.kind, pending.info)
         if writes != seen.written:
@@ -334,15 +403,107 @@ class PropertyEncoder:
             for i, x in writes:
                 v[i] = x
             seen.written = writes
-        return self._vectors[seat]
 
     def _deeds(self, game: PropertyGame, seat: int, v: Any, seen: _Seen) -> None:
-        """``update``'s deed entries: owner, mortgaged, buildings, group_complete."""
+        """``update``'s deed entries: owner, mortgaged, buildings, group_complete. The squares
+        the engine changed since the revision ``seen`` was brought up to are read, when it
+        still knows them and its lists are the ones read then; else the lists are compared."""
+        owner, mortgaged, buildings = game.owner, game.mortgaged, game.buildings
+        revision, estate, since = game.estate_revision, seen.estate_of, seen.revision
+        changed = None
+        if (
+            estate is not None
+            and owner is estate[0]
+            and mortgaged is estate[1]
+            and buildings is estate[2]
+        ):
+            changed = game.estate_changes(since)
+        # (whether the group flags were last worked out for the owners this seat saw)
+        flags_seen = self._flags_of is owner and self._flags_at == since
+        if changed is None:
+            moved = self._deed_lists(game, seat, v, seen)
+            seen.estate_of = (owner, mortgaged, buildings)
+            seen.owner_of = owner
+            flags_seen = False
+        else:
+            # (seen's copies brought up to the squares changed, in place)
+            was_owner, was_mortgaged, was_buildings = seen.owner, seen.mortgaged, seen.buildings
+            assert was_owner is not None and was_mortgaged is not None
+            assert was_buildings is not None
+            lot_of, rows, cell = self._lot_of, self._owner_rows, self._cells[seat]
+            mortgaged_at, buildings_at = self._mortgaged_at, self._buildings_at
+            moved = []  # (the deeds that changed hands)
+            for sq in changed:
+                i = lot_of[sq]
+                if i < 0:  # (not a deed: never encoded)
+                    continue
+                o, was = owner[sq], was_owner[sq]
+                if o != was:
+                    row = rows[i]
+                    v[row + cell[was]] = 0.0
+                    v[row + cell[o]] = 1.0
+                    was_owner[sq] = o
+                    moved.append(i)
+                m = mortgaged[sq]
+                if m != was_mortgaged[sq]:
+                    v[mortgaged_at + i] = float(m)
+                    was_mortgaged[sq] = m
+                b = buildings[sq]
+                if b != was_buildings[sq]:
+                    v[buildings_at + i] = b / 5
+                    was_buildings[sq] = b
+        seen.revision = revision
+        if not moved:
+            if flags_seen:  # (the same owners at this revision)
+                self._flags_at = revision
+            return
+        # A deed's group_complete follows its group's owners: worked out once for every seat
+        # (and game) while the owners stay the same, and from the owners last worked out for,
+        # only for the groups of the deeds that changed hands since.
+        base = self._starts["group_complete"]
+        if flags_seen and self._group_of:
+            # (worked out for the owners this seat saw, and written for it: the moved deeds'
+            # groups asked again, and the flags that changed written)
+            complete, lots, group_of = self._complete, self.lots, self._group_of
+            copied = False
+            for i in moved:
+                found = group_of[i]
+                first = lots[found[0]]
+                o = owner[first]
+                done = o >= 0 and game.owns_group(o, first)
+                if done != complete[i]:  # (a group's flags are all the same)
+                    if not copied:  # (the seats' ``seen.complete`` may hold the old)
+                        complete, copied = complete[:], True
+                    x = 1.0 if done else 0.0
+                    for k in found:
+                        complete[k] = done
+                        v[base + k] = x
+            self._complete = seen.complete = complete
+        else:
+            if owner != self._owners:
+                known = self._owners
+                if known is not None and self._group_of:
+                    lot_of = self._lot_of
+                    diff = [lot_of[sq] for sq in _changed(owner, known, self._squares)]
+                    self._complete = self._follow(game, owner, [i for i in diff if i >= 0])
+                else:
+                    self._complete = self._completes(game, owner)
+            complete, was_complete = self._complete, seen.complete
+            if complete != was_complete:
+                for i in _changed(complete, was_complete, self._lot_range):
+                    v[base + i] = 1.0 if complete[i] else 0.0
+                seen.complete = complete
+        self._owners = owner[:]
+        self._flags_of, self._flags_at = owner, revision
+
+    def _deed_lists(self, game: PropertyGame, seat: int, v: Any, seen: _Seen) -> list[int]:
+        """``_deeds``' entries where the game's lists differ from ``seen``'s copies, found by
+        comparing them; the deeds that changed hands (every deed at the first call)."""
         at, lot_of, squares, n = self._starts, self._lot_of, self._squares, self.n
         owner, old = game.owner, seen.owner
+        moved: list[int] = []
         if owner != old:
             base, width, rel = at["owner"], n + 1, self._rel[seat]
-            moved = []  # (the deeds whose owner changed)
             for sq in _changed(owner, old, squares):
                 i = lot_of[sq]
                 if i < 0:
@@ -354,21 +515,6 @@ class PropertyEncoder:
                     v[base + i * width + (0 if was < 0 else 1 + rel[was])] = 0.0
                 v[base + i * width + (0 if o < 0 else 1 + rel[o])] = 1.0
             seen.owner = owner[:]
-            # A deed's group_complete follows its group's owners: worked out once for every
-            # seat (and game) while the owners stay the same, and when this seat saw the owners
-            # it was worked out for, only for the groups of the deeds that changed hands.
-            if owner != self._owners:
-                if old is not None and self._group_of and old == self._owners:
-                    self._complete = self._follow(game, owner, moved)
-                else:
-                    self._complete = self._completes(game, owner)
-                self._owners = owner[:]
-            complete, was_complete = self._complete, seen.complete
-            if complete != was_complete:
-                base = at["group_complete"]
-                for i in _changed(complete, was_complete, self._lot_range):
-                    v[base + i] = 1.0 if complete[i] else 0.0
-                seen.complete = complete
         mortgaged = game.mortgaged
         if mortgaged != seen.mortgaged:
             base = at["mortgaged"]
@@ -385,6 +531,7 @@ class PropertyEncoder:
                 if i >= 0:
                     v[base + i] = buildings[sq] / 5
             seen.buildings = buildings[:]
+        return moved if seen.complete is not None else list(self._lot_range)
 
     def _completes(self, game: PropertyGame, owner: list[int]) -> list[bool]:
         """Each deed's ``group_complete`` for these owners: ``owns_group`` asked once a group
