@@ -9,14 +9,23 @@ property received is lifted or kept, see mortgages.py).
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Final
 
 from parlor.core.errors import E_, IllegalAction
 from parlor.core.game import Decision, Event
+from parlor.core.validate import MAX_SEATS
 from parlor.monopoly.action_ids import ActionIds
 from parlor.monopoly.actions import AcceptTrade, Action, ProposeTrade, RejectTrade, shared
 from parlor.monopoly.frames import Frame, TradeOffer
 from parlor.monopoly.table import AnytimeCheck, FrameRules, Handler
+
+#: A trade offer's answers, per seat: accept or reject, or reject alone (when the offer may no
+#: longer be accepted); tuples handed out again by ``legal_answers``.
+_ACCEPT_OR_REJECT: Final = tuple(
+    (shared(AcceptTrade, p), shared(RejectTrade, p)) for p in range(MAX_SEATS)
+)
+_REJECT_ONLY: Final = tuple((shared(RejectTrade, p),) for p in range(MAX_SEATS))
 
 
 class TradeRules(ActionIds):
@@ -26,10 +35,14 @@ class TradeRules(ActionIds):
     # answer; the frame, compared by identity, is the key (a copy, a pickle or a loaded state
     # holds other frame objects and checks again). History, not state (HISTORY_FIELDS).
     _offer_checked: TradeOffer | None
+    #: Each action kind's field check (``apply``'s, plain Python): the id space's, which passes
+    #: its own trade offers without reading their fields again (``ActionSpace.field_checks``).
+    _field_checks: dict[type, Callable[[Any, int], int]]
 
     def _derive(self) -> None:
         super()._derive()
         self._offer_checked = None
+        self._field_checks = self._space.field_checks(len(self.names))
 
     def _trade_problem(
         self,
@@ -170,8 +183,20 @@ class TradeRules(ActionIds):
 
     def _offer_answers(self, p: int, top: TradeOffer) -> list[Action]:
         if self._acceptance_problem(top) is None:
-            return [shared(AcceptTrade, p), shared(RejectTrade, p)]
-        return [shared(RejectTrade, p)]
+            return list(_ACCEPT_OR_REJECT[p])
+        return list(_REJECT_ONLY[p])
+
+    def legal_answers(self, player: Any = None) -> Sequence[Action]:
+        """``legal_actions(player, anytime=False)``, the answers to the pending decision, as a
+        sequence not to be changed: a trade offer's answers are the same tuple each time (most
+        of a random opponent's decisions in the RL environments), so that a caller may keep what
+        it learned of it; other decisions list their answers anew."""
+        top = self.frames[-1] if self._outcome is None else None
+        if type(top) is TradeOffer and type(player) is int and player == top.to:
+            if self._acceptance_problem(top) is None:
+                return _ACCEPT_OR_REJECT[player]
+            return _REJECT_ONLY[player]
+        return self.legal_actions(player, anytime=False)
 
     def _offer_problem(self, action: Action, top: TradeOffer) -> str | None:
         if isinstance(action, RejectTrade):
