@@ -216,7 +216,8 @@ class TradeRules(ActionIds):
         it learned of it; other decisions list their answers anew."""
         top = self.frames[-1] if self._outcome is None else None
         if type(top) is TradeOffer and type(player) is int and player == top.to:
-            if self._acceptance_problem(top) is None:
+            # (_acceptance_problem's verdict; its first test inline: an offer just proposed)
+            if top is self._offer_checked or self._acceptance_problem(top) is None:
                 return _ACCEPT_OR_REJECT[player]
             return _REJECT_ONLY[player]
         return self.legal_actions(player, anytime=False)
