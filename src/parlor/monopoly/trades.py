@@ -21,11 +21,14 @@ from parlor.monopoly.frames import Frame, TradeOffer
 from parlor.monopoly.table import AnytimeCheck, FrameRules, Handler
 
 #: A trade offer's answers, per seat: accept or reject, or reject alone (when the offer may no
-#: longer be accepted); tuples handed out again by ``legal_answers``.
-_ACCEPT_OR_REJECT: Final = tuple(
+#: longer be accepted); tuples handed out again by ``legal_answers``. (Typed of any length:
+#: compiled, a tuple of fixed length would be unboxed and each answer a new tuple.)
+_ACCEPT_OR_REJECT: Final[tuple[tuple[Action, ...], ...]] = tuple(
     (shared(AcceptTrade, p), shared(RejectTrade, p)) for p in range(MAX_SEATS)
 )
-_REJECT_ONLY: Final = tuple((shared(RejectTrade, p),) for p in range(MAX_SEATS))
+_REJECT_ONLY: Final[tuple[tuple[Action, ...], ...]] = tuple(
+    (shared(RejectTrade, p),) for p in range(MAX_SEATS)
+)
 
 
 class TradeRules(ActionIds):
