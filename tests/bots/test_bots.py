@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
 from parlor import monopoly, tools
-from parlor.bots.base import Bot, RandomBot
+from parlor.bots.base import Bot, RandomBot, _pick
 from parlor.bots.monopoly_heuristic import MonopolyHeuristicBot
 from parlor.bots.registry import bot_names, make_bot
 from parlor.bots.search import SearchBot
@@ -305,3 +306,14 @@ def test_random_bot_draws_as_its_grouping_by_kinds_does(family: str) -> None:
         assert bot.rng.getstate() == twin.rng.getstate()
         game.apply(action)
     assert shortcuts > 100
+
+
+def test_random_bots_draw_is_the_generators_choice() -> None:
+    # ``_pick`` (and the draws ``choose`` makes inline) take what ``random.Random.choice`` takes:
+    # the same item and the same generator state after, for every length a listing may have.
+    for seed in range(20):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        for n in (*range(1, 70), 127, 128, 129, 600):
+            items = list(range(n))
+            assert _pick(ours, items) == theirs.choice(items)
+            assert ours.getstate() == theirs.getstate()

@@ -18,9 +18,12 @@ import random
 import pytest
 
 from parlor import monopoly
-from parlor.core.errors import ParlorError
+from parlor.core.errors import MalformedAction, ParlorError
 from parlor.core.game import Decision, Game
-from parlor.monopoly.actions import RollDice
+from parlor.core.validate import checker
+from parlor.monopoly.actions import ProposeTrade, RollDice
+from parlor.monopoly.frames import TradeOffer
+from parlor.monopoly.id_space import _FINE_BUY_BASE, _TRADE_BUY_BASE, _WISH_BASE, NUM_ACTIONS
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
@@ -126,3 +129,62 @@ def test_a_game_keeps_every_field_in_its_slots() -> None:
         game.apply(rng.choice(game.legal_actions(None)))
     for copy_ in (game, game.clone(), pickle.loads(pickle.dumps(game)), game.determinize(0, 1)):
         assert not getattr(copy_, "__dict__", {})
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_legal_answers_are_the_answers_listed(seed: int) -> None:
+    # ``legal_answers(p)`` is ``legal_actions(p, anytime=False)`` for every seat and for None;
+    # a trade offer's answers are one tuple per seat and verdict, handed out again.
+    game = monopoly.new_game("classic", 3, seed=seed)
+    rng = random.Random(seed)
+    offers = 0
+    for _ in range(1500):
+        if game.is_over:
+            break
+        for p in (None, 0, 1, 2):
+            answers = game.legal_answers(p)
+            assert list(answers) == game.legal_actions(p, anytime=False)
+        top = game.frames[-1]
+        if isinstance(top, TradeOffer):
+            offers += 1
+            answers = game.legal_answers(top.to)
+            assert type(answers) is tuple and game.legal_answers(top.to) is answers
+        legal = game.legal_actions(None)
+        # (trade offers half the time: most any-time actions are offers)
+        game.apply(rng.choice(legal))
+    assert offers > 20
+    for bad in (-1, 3, "1", True, 1.0):
+        with pytest.raises(MalformedAction):
+            game.legal_answers(bad)
+
+
+def test_the_id_spaces_offers_skip_the_field_check_only_where_they_fit() -> None:
+    # ``apply`` passes a trade offer the id space made for this many players without reading its
+    # fields again; any other offer, and one made for more players, is checked as before.
+    four, two = monopoly.new_game("classic", 4, seed=1), monopoly.new_game("classic", 2, seed=1)
+    offer = four.action_from_id(next(iter(_trade_ids(four, 3))), 3)
+    assert isinstance(offer, ProposeTrade) and offer.player == 3
+    with pytest.raises(MalformedAction):
+        two.apply(offer)  # (seat 3 in a game of two)
+    check, full = four._field_checks[ProposeTrade], checker(ProposeTrade).first_bad
+    assert check is not full
+    for p in range(4):
+        for i in _trade_ids(four, p):
+            action = four.action_from_id(i, p)
+            assert check(action, 4) == full(action, 4) == -1
+    twin = ProposeTrade(*offer.field_values()[:2], list(offer.give_squares))
+    assert check(twin, 4) == full(twin, 4) == 2  # (a list of squares: not a tuple)
+    with pytest.raises(MalformedAction):
+        four.apply(twin)
+    assert {k: v for k, v in four._field_checks.items() if k is not ProposeTrade} == {
+        k: checker(k).first_bad for k in four.action_types.values() if k is not ProposeTrade
+    }
+
+
+def _trade_ids(game: monopoly.PropertyGame, p: int) -> list[int]:
+    """Some ids of seat ``p``'s catalogue trades (selling, buying, the finer purchases), with
+    deeds dealt to every seat first."""
+    for sq in (1, 6, 11, 16):
+        game.owner[sq] = sq % 4
+    trade_ids = [*range(_TRADE_BUY_BASE, _WISH_BASE), *range(_FINE_BUY_BASE, NUM_ACTIONS)]
+    return trade_ids[::37]

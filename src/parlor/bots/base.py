@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import random
+from collections.abc import Sequence
 from itertools import groupby
+from random import Random
 from typing import Any, Protocol
 
 from parlor.core.game import Game
@@ -30,30 +31,64 @@ class RandomBot:
     name = "random"
 
     def __init__(self, seed: int | None = None, anytime_rate: float = 0.1) -> None:
-        self.rng = random.Random(seed)
+        self.rng = Random(seed)
         self.anytime_rate = anytime_rate
+        # The last answers found to be each a kind of its own, when the game handed out a tuple
+        # (``legal_answers``: the property games give a trade offer's answers so, each time).
+        self._distinct: Sequence[Any] = ()
 
     def choose(self, game: Game[Any], player: int) -> Any:
         rng = self.rng
-        actions: list[Any] = []
+        actions: Sequence[Any] = ()
         if rng.random() >= self.anytime_rate:
-            actions = game.legal_actions(player, anytime=False)
+            actions = game.legal_answers(player)
         if not actions:
             actions = game.legal_actions(player)
         if not actions:
             raise ValueError(f"player {player} has no legal action")
-        if len(set(map(type, actions))) == len(actions):
-            # Each action a kind of its own (most answers: accept or reject, buy or decline): the
-            # kinds are the actions, in order; the same two draws as below, without the grouping.
-            chosen = rng.choice(actions)
-            return rng.choice((chosen,))
-        # The actions by kind, in order of first appearance. Listings put actions of one kind
-        # next to each other (a hundred trade offers in a row), so they are taken run by run.
-        kinds: dict[type, list[Any]] = {}
-        for kind, run in groupby(actions, type):
-            same = kinds.get(kind)
-            if same is None:
-                kinds[kind] = list(run)
-            else:
-                same.extend(run)
-        return rng.choice(kinds[rng.choice(list(kinds))])
+        n = len(actions)
+        if actions is not self._distinct:
+            if len(set(map(type, actions))) != n:
+                # The actions by kind, in order of first appearance. Listings put actions of
+                # one kind next to each other (a hundred trade offers in a row), so they are
+                # taken run by run.
+                kinds: dict[type, list[Any]] = {}
+                for kind, run in groupby(actions, type):
+                    same = kinds.get(kind)
+                    if same is None:
+                        kinds[kind] = list(run)
+                    else:
+                        same.extend(run)
+                return _pick(rng, kinds[_pick(rng, list(kinds))])
+            if type(actions) is tuple:
+                self._distinct = actions
+        # Each action a kind of its own (most answers: accept or reject, buy or decline): the
+        # kinds are the actions, in order; the same two draws as above, without the grouping
+        # (the second a choice among one: the kind's only action).
+        if type(rng) is not Random:
+            return rng.choice((rng.choice(actions),))
+        # (``_pick``'s draws inline: most of a random opponent's decisions come here)
+        bits = rng.getrandbits
+        k = n.bit_length()
+        i = bits(k)
+        while i >= n:
+            i = bits(k)
+        while bits(1):
+            pass
+        return actions[i]
+
+
+def _pick(rng: Random, items: Sequence[Any]) -> Any:
+    """``rng.choice(items)``: the same draws, and the same generator state after (for a
+    ``random.Random``: ``bit_length(n)`` bits, drawn again while they make ``n`` or more, as its
+    ``choice`` draws them; tests/bots/test_bots.py holds the two equal), without two calls into
+    Python (``choice`` and ``_randbelow``). A generator of another kind chooses its own way."""
+    if type(rng) is not Random:
+        return rng.choice(items)
+    n = len(items)
+    bits = rng.getrandbits
+    k = n.bit_length()
+    i = bits(k)
+    while i >= n:
+        i = bits(k)
+    return items[i]

@@ -117,6 +117,12 @@ class Game(ABC, Generic[A]):
         the optional ones a rulebook allows "at any time" (building, mortgaging, trading...).
         """
 
+    def legal_answers(self, player: int | None = None) -> Sequence[A]:
+        """``legal_actions(player, anytime=False)`` as a sequence the caller must not change: a
+        game may hand out the same one again for the same answers (the property games do for a
+        trade offer's), so that a caller may keep what it learned of it."""
+        return self.legal_actions(player, anytime=False)
+
     @abstractmethod
     def _check(self, action: A) -> None:
         """Raise a :class:`ParlorError` if ``action`` may not be applied now. Must not mutate."""

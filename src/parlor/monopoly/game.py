@@ -451,7 +451,7 @@ class PropertyGame(DebtRules):
             if kind not in _FIRST_BAD or cast(Action, action).bad_field(len(self.names)) >= 0:
                 self.validate_action(action)  # (raises: not one of our actions, or a bad field)
         else:
-            first_bad = _FIRST_BAD.get(kind)
+            first_bad = self._field_checks.get(kind)  # (_FIRST_BAD's, but the id space's offers)
             if first_bad is None or first_bad(action, len(self.names)) >= 0:
                 self.validate_action(action)
         if self._outcome is not None:

@@ -5,10 +5,13 @@ lists the legal ones from the state)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from operator import itemgetter
 from typing import Any, Final, Generic, TypeVar
 
+from parlor.core.validate import checker
 from parlor.monopoly.actions import (
+    ACTION_TYPES,
     MAX_WISH,
     AcceptTrade,
     Action,
@@ -240,6 +243,8 @@ class ActionSpace:
         self._actions: dict[tuple[int, int], Catalogue[Action]] = {}
         self._decoded: dict[int, Action] = {}
         self._others: dict[tuple[int, int], tuple[list[tuple[int, int]], Any]] = {}
+        self._offers: dict[int, set[int]] = {}
+        self._checks: dict[int, dict[type, Callable[[Any, int], int]]] = {}
 
     def action(self, n: int, action_id: int, player: int, holder: int) -> Action:
         """The shared action object of a fixed, per-square or trade id (see ``_decode``)."""
@@ -247,6 +252,35 @@ class ActionSpace:
         found = self._decoded.get(key)
         if found is None:
             found = self._decoded[key] = _decode(self.edition, n, action_id, player, holder)
+            if type(found) is ProposeTrade and checker(ProposeTrade).first_bad(found, n) < 0:
+                self._offer_ids(n).add(id(found))
+        return found
+
+    def _offer_ids(self, n: int) -> set[int]:
+        """The ``id`` of each trade offer this space made for ``n`` players, its fields checked
+        once when made (immutable since): the space keeps them, so no other object takes their
+        ids while it lives (the game that asks holds the space)."""
+        found = self._offers.get(n)
+        if found is None:
+            found = self._offers[n] = set()
+        return found
+
+    def field_checks(self, n: int) -> dict[type, Callable[[Any, int], int]]:
+        """Each action kind's field check for a game of ``n`` players (``first_bad(action,
+        n)``, see ``parlor.core.validate.checker``): the generated checks, but a trade offer of
+        this space's own (``action_from_id``, the listings) passes without its eight fields read
+        again: the random learner proposes at most of its steps."""
+        found = self._checks.get(n)
+        if found is None:
+            offers = self._offer_ids(n)
+            full = checker(ProposeTrade).first_bad
+
+            def offer_check(action: Any, n: int) -> int:
+                return -1 if id(action) in offers else full(action, n)
+
+            found = {kind: checker(kind).first_bad for kind in ACTION_TYPES.values()}
+            found[ProposeTrade] = offer_check
+            self._checks[n] = found
         return found
 
     def others(self, n: int, p: int) -> tuple[list[tuple[int, int]], Any]:
