@@ -33,7 +33,7 @@ from parlor.monopoly.actions import (
     WishBuildings,
 )
 from parlor.monopoly.buying import BID_STEPS, BuyingRules
-from parlor.monopoly.frames import Auction
+from parlor.monopoly.frames import Auction, Turn
 from parlor.monopoly.id_space import (
     _BID_BASE,
     _CARD_BUY_BASE,
@@ -68,16 +68,111 @@ __all__ = ["ActionIds"]
 DeedRows = list[tuple[int, int, bool]]
 
 
+class Listed:
+    """One seat's last listing, with copies of everything ``_anytime_list`` read for it: the
+    estate, every seat's cash and bankruptcy, the bank's stock, whether a shortage sale runs
+    (S14), the jail cards and the rent claims (the catalogue, the edition and the options are
+    the game's for good). A memo, not state: while :meth:`holds` the seat's any-time actions
+    are those listed (as ids or actions, each listed when first asked); ``ids`` is the whole
+    listing after ``answers`` (its answers to the pending decision, worked out afresh at each
+    call) and ``ordered`` its sorted set, both handed out as they are by ``_legal_id_list`` and
+    copied by the public queries."""
+
+    __slots__ = (
+        "actions", "answers", "anytime", "bankrupt", "buildings", "cash", "claims", "hotels",
+        "houses", "ids", "jail_cards", "mortgaged", "ordered", "owner", "shortage",
+    )  # fmt: skip
+
+    def __init__(self, g: ActionIds, shortage: bool) -> None:
+        self.cash = g.cash[:]
+        self.owner = g.owner[:]
+        self.buildings = g.buildings[:]
+        self.mortgaged = g.mortgaged[:]
+        self.bankrupt = g.bankrupt[:]
+        self.houses = g.houses_left
+        self.hotels = g.hotels_left
+        self.shortage = shortage
+        self.jail_cards: list[list[int]] = [*map(list, g.jail_cards)]
+        self.claims: list[list[int]] = [*map(list, g.claims)]
+        self.anytime: list[int] | None = None
+        self.actions: list[Action] | None = None
+        self.answers: list[int] = []
+        self.ids: list[int] | None = None
+        self.ordered: list[int] | None = None
+
+    def holds(self, g: ActionIds, shortage: bool) -> bool:
+        """Does the game hold what this listing read (compared by value, in C: lists set by
+        hand are seen too)? (The cash first: what changes most often between two listings.)"""
+        return (
+            self.cash == g.cash
+            and self.owner == g.owner
+            and self.buildings == g.buildings
+            and self.mortgaged == g.mortgaged
+            and self.bankrupt == g.bankrupt
+            and self.houses == g.houses_left
+            and self.hotels == g.hotels_left
+            and self.shortage is shortage
+            and self.jail_cards == g.jail_cards
+            and self.claims == g.claims
+        )
+
+
 class ActionIds(BuyingRules):
     _space: ActionSpace
     # The owners and buildings (copies) that ``_deed_rows`` last worked its rows out for, and
     # those rows: a memo, not state (compared by value, never by ``estate_revision``, so that
     # lists set by hand are seen too; a copy of the game starts without it).
     _deeds_memo: tuple[list[int], list[int], DeedRows] | None
+    # Each seat's last listing (``Listed``): a memo, not state (a copy starts without it, a
+    # pickle or a snapshot never holds it). About half the classic learner's listings follow
+    # a refused trade offer, which changes nothing the listing reads.
+    _listing_memo: list[Listed | None]
 
     def _derive(self) -> None:
         super()._derive()
         self._deeds_memo = None
+        self._listing_memo = [None] * len(self.names)
+
+    def _listed(self, p: int) -> Listed:
+        """The seat's memo of its listing, kept while it holds, else a new one for the state."""
+        frames = self.frames
+        # (a shortage sale is a frame above the turn: with the turn alone, no call)
+        shortage = (len(frames) > 1 or type(frames[0]) is not Turn) and self._shortage_running()
+        memo = self._listing_memo[p]
+        if memo is None or not memo.holds(self, shortage):
+            memo = self._listing_memo[p] = Listed(self, shortage)
+        return memo
+
+    def _with_anytime_ids(self, p: int, answers: list[int]) -> list[int]:
+        """``answers`` (the ids of ``p``'s answers to the pending decision, if his: worked out
+        afresh) and then his legal any-time ids: the seat's last list again (the same object)
+        while nothing the listing reads has changed. The caller has checked that ``p`` is in
+        the game and that any-time actions are open. Not to be changed: the memo's own list."""
+        memo = self._listed(p)
+        ids = memo.ids
+        if ids is not None and memo.answers == answers:
+            return ids
+        anytime = memo.anytime
+        if anytime is None:
+            anytime = memo.anytime = self._anytime_list(p, self._space.ids(len(self.names), p))
+        memo.answers = answers
+        memo.ids = ids = answers + anytime if answers else anytime
+        memo.ordered = None
+        return ids
+
+    def _ordered_ids(self, p: int, ids: list[int]) -> list[int]:
+        """``ids`` (a listing of ``p``'s legal ids) sorted, without repeats: a new list, sorted
+        once per memo listing (the Gymnasium environments ask it at every step)."""
+        memo = self._listing_memo[p]
+        if memo is None or memo.ids is not ids:  # (a fresh list: the caller's own)
+            if self._space.repeats:  # price levels that round to one amount list an id twice
+                return sorted(set(ids))
+            ids.sort()
+            return ids
+        ordered = memo.ordered
+        if ordered is None:
+            ordered = memo.ordered = sorted(set(ids)) if self._space.repeats else sorted(ids)
+        return ordered[:]
 
     def _deed_rows(self, owner: list[int], buildings: list[int]) -> DeedRows:
         """The deeds with an owner, in square order, as (square, owner, tradable), worked out
@@ -226,7 +321,12 @@ class ActionIds(BuyingRules):
         return out
 
     def _anytime_actions(self, p: int) -> list[Action]:
-        return self._anytime_list(p, self._space.actions(len(self.names), p))
+        """The legal any-time actions of ``p`` (kept in the seat's memo: not to be changed)."""
+        memo = self._listed(p)
+        actions = memo.actions
+        if actions is None:
+            actions = memo.actions = self._anytime_list(p, self._space.actions(len(self.names), p))
+        return actions
 
     def _anytime_ids(self, p: int) -> list[int]:
         return self._anytime_list(p, self._space.ids(len(self.names), p))
