@@ -68,53 +68,33 @@ __all__ = ["ActionIds"]
 DeedRows = list[tuple[int, int, bool]]
 
 
+#: What ``_anytime_list`` reads of the state (the catalogue, the edition and the options are
+#: the game's for good): every seat's cash, the owners, buildings and mortgages, who is
+#: bankrupt, the bank's houses and hotels, whether a shortage sale runs (S14), the jail cards
+#: and the rent claims, in one tuple (the cash first: what most often changes between two
+#: listings). A seat's memo keeps copies of them, compared with the game's lists in one call.
+ListingKey = tuple[
+    list[int], list[int], list[int], list[bool], list[bool], int, int, bool,
+    list[list[int]] | None, list[list[int]] | None,
+]  # fmt: skip
+
+
 class Listed:
-    """One seat's last listing, with copies of everything ``_anytime_list`` read for it: the
-    estate, every seat's cash and bankruptcy, the bank's stock, whether a shortage sale runs
-    (S14), the jail cards and the rent claims (the catalogue, the edition and the options are
-    the game's for good). A memo, not state: while :meth:`holds` the seat's any-time actions
-    are those listed (as ids or actions, each listed when first asked); ``ids`` is the whole
-    listing after ``answers`` (its answers to the pending decision, worked out afresh at each
-    call) and ``ordered`` its sorted set, both handed out as they are by ``_legal_id_list`` and
-    copied by the public queries."""
+    """One seat's last listing, worked out from the state ``key`` holds copies of: a memo, not
+    state. The seat's any-time actions as ids (``anytime``) and as actions (``actions``), each
+    listed when first asked; ``ids``, the whole listing after ``answers`` (the seat's answers
+    to the pending decision, worked out afresh at each call), and ``ordered`` its sorted set:
+    handed out as they are by ``_legal_id_list``, copied by the public queries."""
 
-    __slots__ = (
-        "actions", "answers", "anytime", "bankrupt", "buildings", "cash", "claims", "hotels",
-        "houses", "ids", "jail_cards", "mortgaged", "ordered", "owner", "shortage",
-    )  # fmt: skip
+    __slots__ = ("actions", "answers", "anytime", "ids", "key", "ordered")
 
-    def __init__(self, g: ActionIds, shortage: bool) -> None:
-        self.cash = g.cash[:]
-        self.owner = g.owner[:]
-        self.buildings = g.buildings[:]
-        self.mortgaged = g.mortgaged[:]
-        self.bankrupt = g.bankrupt[:]
-        self.houses = g.houses_left
-        self.hotels = g.hotels_left
-        self.shortage = shortage
-        self.jail_cards: list[list[int]] = [*map(list, g.jail_cards)]
-        self.claims: list[list[int]] = [*map(list, g.claims)]
+    def __init__(self, key: ListingKey) -> None:
+        self.key = key
         self.anytime: list[int] | None = None
         self.actions: list[Action] | None = None
         self.answers: list[int] = []
         self.ids: list[int] | None = None
         self.ordered: list[int] | None = None
-
-    def holds(self, g: ActionIds, shortage: bool) -> bool:
-        """Does the game hold what this listing read (compared by value, in C: lists set by
-        hand are seen too)? (The cash first: what changes most often between two listings.)"""
-        return (
-            self.cash == g.cash
-            and self.owner == g.owner
-            and self.buildings == g.buildings
-            and self.mortgaged == g.mortgaged
-            and self.bankrupt == g.bankrupt
-            and self.houses == g.houses_left
-            and self.hotels == g.hotels_left
-            and self.shortage is shortage
-            and self.jail_cards == g.jail_cards
-            and self.claims == g.claims
-        )
 
 
 class ActionIds(BuyingRules):
@@ -134,13 +114,39 @@ class ActionIds(BuyingRules):
         self._listing_memo = [None] * len(self.names)
 
     def _listed(self, p: int) -> Listed:
-        """The seat's memo of its listing, kept while it holds, else a new one for the state."""
+        """The seat's memo of its listing, kept while the state is what it was listed from
+        (compared by value, in C: lists set by hand are seen too), else a new one."""
         frames = self.frames
         # (a shortage sale is a frame above the turn: with the turn alone, no call)
         shortage = (len(frames) > 1 or type(frames[0]) is not Turn) and self._shortage_running()
+        # (nobody's jail card and no claim, most of the time: None, no copy)
+        cards, claims = self.jail_cards, self.claims
+        held = any(cards)
+        now = (
+            self.cash, self.owner, self.buildings, self.mortgaged, self.bankrupt,
+            self.houses_left, self.hotels_left, shortage, cards if held else None, claims or None,
+        )  # fmt: skip
         memo = self._listing_memo[p]
-        if memo is None or not memo.holds(self, shortage):
-            memo = self._listing_memo[p] = Listed(self, shortage)
+        if memo is not None and memo.key == now:
+            return memo
+        cash, owner, buildings, mortgaged, bankrupt, houses, hotels, _, _, _ = now
+        key: ListingKey = (
+            cash[:], owner[:], buildings[:], mortgaged[:], bankrupt[:], houses, hotels, shortage,
+            [*map(list, cards)] if held else None, [*map(list, claims)] if claims else None,
+        )  # fmt: skip
+        if memo is None:
+            memo = self._listing_memo[p] = Listed(key)
+        else:  # (the seat's memo, emptied: no new object)
+            memo.key = key
+            memo.anytime = memo.actions = memo.ids = memo.ordered = None
+        return memo
+        cash, owner, buildings, mortgaged, bankrupt, houses, hotels, _, cards, claims = now
+        memo = self._listing_memo[p] = Listed(
+            (
+                cash[:], owner[:], buildings[:], mortgaged[:], bankrupt[:], houses, hotels,
+                shortage, [*map(list, cards)], [*map(list, claims)],
+            )
+        )  # fmt: skip
         return memo
 
     def _with_anytime_ids(self, p: int, answers: list[int]) -> list[int]:
