@@ -80,18 +80,17 @@ ListingKey = tuple[
 
 
 class Listed:
-    """One seat's last listing, worked out from the state ``key`` holds copies of: a memo, not
-    state. The seat's any-time actions as ids (``anytime``) and as actions (``actions``), each
-    listed when first asked; ``ids``, the whole listing after ``answers`` (the seat's answers
-    to the pending decision, worked out afresh at each call), and ``ordered`` its sorted set:
-    handed out as they are by ``_legal_id_list``, copied by the public queries."""
+    """One seat's last listing of legal ids, worked out from the state ``key`` holds copies of:
+    a memo, not state. The seat's any-time ids (``anytime``); ``ids``, the whole listing after
+    ``answers`` (the seat's answers to the pending decision, worked out afresh at each call),
+    and ``ordered`` its sorted set: handed out as they are by ``_legal_id_list`` (the same
+    objects while the memo holds), copied by the public queries."""
 
-    __slots__ = ("actions", "answers", "anytime", "ids", "key", "ordered")
+    __slots__ = ("answers", "anytime", "ids", "key", "ordered")
 
     def __init__(self, key: ListingKey) -> None:
         self.key = key
         self.anytime: list[int] | None = None
-        self.actions: list[Action] | None = None
         self.answers: list[int] = []
         self.ids: list[int] | None = None
         self.ordered: list[int] | None = None
@@ -113,9 +112,12 @@ class ActionIds(BuyingRules):
         self._deeds_memo = None
         self._listing_memo = [None] * len(self.names)
 
-    def _listed(self, p: int) -> Listed:
-        """The seat's memo of its listing, kept while the state is what it was listed from
-        (compared by value, in C: lists set by hand are seen too), else a new one."""
+    def _with_anytime_ids(self, p: int, answers: list[int]) -> list[int]:
+        """``answers`` (the ids of ``p``'s answers to the pending decision, if his: worked out
+        afresh) and then his legal any-time ids: the seat's last list again (the same object)
+        while the state is what it was listed from (compared by value, in C: lists set by hand
+        are seen too). The caller has checked that ``p`` is in the game and that any-time
+        actions are open. Not to be changed: the memo's own list."""
         frames = self.frames
         # (a shortage sale is a frame above the turn: with the turn alone, no call)
         shortage = (len(frames) > 1 or type(frames[0]) is not Turn) and self._shortage_running()
@@ -127,37 +129,22 @@ class ActionIds(BuyingRules):
             self.houses_left, self.hotels_left, shortage, cards if held else None, claims or None,
         )  # fmt: skip
         memo = self._listing_memo[p]
-        if memo is not None and memo.key == now:
-            return memo
-        cash, owner, buildings, mortgaged, bankrupt, houses, hotels, _, _, _ = now
-        key: ListingKey = (
-            cash[:], owner[:], buildings[:], mortgaged[:], bankrupt[:], houses, hotels, shortage,
-            [*map(list, cards)] if held else None, [*map(list, claims)] if claims else None,
-        )  # fmt: skip
-        if memo is None:
-            memo = self._listing_memo[p] = Listed(key)
-        else:  # (the seat's memo, emptied: no new object)
-            memo.key = key
-            memo.anytime = memo.actions = memo.ids = memo.ordered = None
-        return memo
-        cash, owner, buildings, mortgaged, bankrupt, houses, hotels, _, cards, claims = now
-        memo = self._listing_memo[p] = Listed(
-            (
+        if memo is None or memo.key != now:
+            cash, owner, buildings, mortgaged, bankrupt, houses, hotels, _, _, _ = now
+            key: ListingKey = (
                 cash[:], owner[:], buildings[:], mortgaged[:], bankrupt[:], houses, hotels,
-                shortage, [*map(list, cards)], [*map(list, claims)],
-            )
-        )  # fmt: skip
-        return memo
-
-    def _with_anytime_ids(self, p: int, answers: list[int]) -> list[int]:
-        """``answers`` (the ids of ``p``'s answers to the pending decision, if his: worked out
-        afresh) and then his legal any-time ids: the seat's last list again (the same object)
-        while nothing the listing reads has changed. The caller has checked that ``p`` is in
-        the game and that any-time actions are open. Not to be changed: the memo's own list."""
-        memo = self._listed(p)
-        ids = memo.ids
-        if ids is not None and memo.answers == answers:
-            return ids
+                shortage, [*map(list, cards)] if held else None,
+                [*map(list, claims)] if claims else None,
+            )  # fmt: skip
+            if memo is None:
+                memo = self._listing_memo[p] = Listed(key)
+            else:  # (the seat's memo, emptied: no new object)
+                memo.key = key
+                memo.anytime = memo.ids = memo.ordered = None
+        else:
+            ids = memo.ids
+            if ids is not None and memo.answers == answers:
+                return ids
         anytime = memo.anytime
         if anytime is None:
             anytime = memo.anytime = self._anytime_list(p, self._space.ids(len(self.names), p))
@@ -327,12 +314,9 @@ class ActionIds(BuyingRules):
         return out
 
     def _anytime_actions(self, p: int) -> list[Action]:
-        """The legal any-time actions of ``p`` (kept in the seat's memo: not to be changed)."""
-        memo = self._listed(p)
-        actions = memo.actions
-        if actions is None:
-            actions = memo.actions = self._anytime_list(p, self._space.actions(len(self.names), p))
-        return actions
+        # (not kept: the bots that list actions seldom ask twice in one state, where the memo's
+        # copies would cost more than it saved)
+        return self._anytime_list(p, self._space.actions(len(self.names), p))
 
     def _anytime_ids(self, p: int) -> list[int]:
         return self._anytime_list(p, self._space.ids(len(self.names), p))

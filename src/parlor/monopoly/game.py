@@ -61,7 +61,7 @@ from parlor.monopoly.buying import BID_STEPS
 from parlor.monopoly.debts import DebtRules
 from parlor.monopoly.edition import Edition, edition_from_save, load_edition, saved_edition
 from parlor.monopoly.frames import CLOSED_FRAMES, Auction, Frame, Turn
-from parlor.monopoly.id_space import NUM_ACTIONS, PRICE_LEVELS, TURN_IDS, space_for
+from parlor.monopoly.id_space import END_TURN_ID, NUM_ACTIONS, PRICE_LEVELS, ROLL_ID, space_for
 from parlor.monopoly.rules import RuleOptions
 from parlor.monopoly.table import (
     ESTATE_RECENT,
@@ -374,8 +374,7 @@ class PropertyGame(DebtRules):
         return out
 
     def _legal_id_list(self, player: Unchecked) -> list[int]:
-        """The ids of ``legal_actions(player)``, in its order, computed without building them
-        (with the any-time actions open, the seat's memo's list: see ``_with_anytime_ids``)."""
+        """The ids of ``legal_actions(player)``, in order, unbuilt (see ``_with_anytime_ids``)."""
         if not (type(player) is int and 0 <= player < len(self.names)):
             self.check_query(player, optional=False)  # (raises: not a seat)
         if self._outcome is not None:
@@ -384,7 +383,7 @@ class PropertyGame(DebtRules):
         ids: list[int] = []
         if player == top.decider():
             if type(top) is Turn and (top.phase == "post_roll" or not self.in_jail[player]):
-                ids = [TURN_IDS[top.phase]]  # (see pending: _turn_answers' plain ones, inline)
+                ids = [END_TURN_ID if top.phase == "post_roll" else ROLL_ID]  # (as pending)
             elif isinstance(top, Auction):
                 ids = self._bid_ids(player, top)
             else:
