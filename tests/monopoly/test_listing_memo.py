@@ -1,7 +1,7 @@
 """Each seat's listing memo (``ActionIds._listing_memo``) never answers for another state.
 
-The engine keeps a seat's last listing of legal ids (and actions) with copies of everything the
-listing read, and hands the same list out again while they compare equal: about half the
+The engine keeps a seat's last listing of legal ids with copies of everything the listing
+read, and hands the same list out again while they compare equal: about half the
 classic learner's listings follow a refused trade offer, which changes nothing the listing
 reads. These tests hold the memo to the listing worked out afresh (a copy, which starts
 without it) at every step of random games, through hand-made changes of each input it keys
