@@ -33,7 +33,7 @@ from parlor.monopoly.actions import (
     WishBuildings,
 )
 from parlor.monopoly.buying import BID_STEPS, BuyingRules
-from parlor.monopoly.frames import Auction
+from parlor.monopoly.frames import Auction, Turn
 from parlor.monopoly.id_space import (
     _BID_BASE,
     _CARD_BUY_BASE,
@@ -68,16 +68,104 @@ __all__ = ["ActionIds"]
 DeedRows = list[tuple[int, int, bool]]
 
 
+#: What ``_anytime_list`` reads of the state (the catalogue, the edition and the options are
+#: the game's for good): every seat's cash, the owners, buildings and mortgages, who is
+#: bankrupt, the bank's houses and hotels, whether a shortage sale runs (S14), the jail cards
+#: and the rent claims, in one tuple (the cash first: what most often changes between two
+#: listings). A seat's memo keeps copies of them, compared with the game's lists in one call.
+ListingKey = tuple[
+    list[int], list[int], list[int], list[bool], list[bool], int, int, bool,
+    list[list[int]] | None, list[list[int]] | None,
+]  # fmt: skip
+
+
+class Listed:
+    """One seat's last listing of legal ids, worked out from the state ``key`` holds copies of:
+    a memo, not state. The seat's any-time ids (``anytime``); ``ids``, the whole listing after
+    ``answers`` (the seat's answers to the pending decision, worked out afresh at each call),
+    and ``ordered`` its sorted set: handed out as they are by ``_legal_id_list`` (the same
+    objects while the memo holds), copied by the public queries."""
+
+    __slots__ = ("answers", "anytime", "ids", "key", "ordered")
+
+    def __init__(self, key: ListingKey) -> None:
+        self.key = key
+        self.anytime: list[int] | None = None
+        self.answers: list[int] = []
+        self.ids: list[int] | None = None
+        self.ordered: list[int] | None = None
+
+
 class ActionIds(BuyingRules):
     _space: ActionSpace
     # The owners and buildings (copies) that ``_deed_rows`` last worked its rows out for, and
     # those rows: a memo, not state (compared by value, never by ``estate_revision``, so that
     # lists set by hand are seen too; a copy of the game starts without it).
     _deeds_memo: tuple[list[int], list[int], DeedRows] | None
+    # Each seat's last listing (``Listed``): a memo, not state (a copy starts without it, a
+    # pickle or a snapshot never holds it). About half the classic learner's listings follow
+    # a refused trade offer, which changes nothing the listing reads.
+    _listing_memo: list[Listed | None]
 
     def _derive(self) -> None:
         super()._derive()
         self._deeds_memo = None
+        self._listing_memo = [None] * len(self.names)
+
+    def _with_anytime_ids(self, p: int, answers: list[int]) -> list[int]:
+        """``answers`` (the ids of ``p``'s answers to the pending decision, if his: worked out
+        afresh) and then his legal any-time ids: the seat's last list again (the same object)
+        while the state is what it was listed from (compared by value, in C: lists set by hand
+        are seen too). The caller has checked that ``p`` is in the game and that any-time
+        actions are open. Not to be changed: the memo's own list."""
+        frames = self.frames
+        # (a shortage sale is a frame above the turn: with the turn alone, no call)
+        shortage = (len(frames) > 1 or type(frames[0]) is not Turn) and self._shortage_running()
+        # (nobody's jail card and no claim, most of the time: None, no copy)
+        cards, claims = self.jail_cards, self.claims
+        held = any(cards)
+        now = (
+            self.cash, self.owner, self.buildings, self.mortgaged, self.bankrupt,
+            self.houses_left, self.hotels_left, shortage, cards if held else None, claims or None,
+        )  # fmt: skip
+        memo = self._listing_memo[p]
+        if memo is None or memo.key != now:
+            cash, owner, buildings, mortgaged, bankrupt, houses, hotels, _, _, _ = now
+            key: ListingKey = (
+                cash[:], owner[:], buildings[:], mortgaged[:], bankrupt[:], houses, hotels,
+                shortage, [*map(list, cards)] if held else None,
+                [*map(list, claims)] if claims else None,
+            )  # fmt: skip
+            if memo is None:
+                memo = self._listing_memo[p] = Listed(key)
+            else:  # (the seat's memo, emptied: no new object)
+                memo.key = key
+                memo.anytime = memo.ids = memo.ordered = None
+        else:
+            ids = memo.ids
+            if ids is not None and memo.answers == answers:
+                return ids
+        anytime = memo.anytime
+        if anytime is None:
+            anytime = memo.anytime = self._anytime_list(p, self._space.ids(len(self.names), p))
+        memo.answers = answers
+        memo.ids = ids = answers + anytime if answers else anytime
+        memo.ordered = None
+        return ids
+
+    def _ordered_ids(self, p: int, ids: list[int]) -> list[int]:
+        """``ids`` (a listing of ``p``'s legal ids) sorted, without repeats: a new list, sorted
+        once per memo listing (the Gymnasium environments ask it at every step)."""
+        memo = self._listing_memo[p]
+        if memo is None or memo.ids is not ids:  # (a fresh list: the caller's own)
+            if self._space.repeats:  # price levels that round to one amount list an id twice
+                return sorted(set(ids))
+            ids.sort()
+            return ids
+        ordered = memo.ordered
+        if ordered is None:
+            ordered = memo.ordered = sorted(set(ids)) if self._space.repeats else sorted(ids)
+        return ordered[:]
 
     def _deed_rows(self, owner: list[int], buildings: list[int]) -> DeedRows:
         """The deeds with an owner, in square order, as (square, owner, tradable), worked out
@@ -226,6 +314,8 @@ class ActionIds(BuyingRules):
         return out
 
     def _anytime_actions(self, p: int) -> list[Action]:
+        # (not kept: the bots that list actions seldom ask twice in one state, where the memo's
+        # copies would cost more than it saved)
         return self._anytime_list(p, self._space.actions(len(self.names), p))
 
     def _anytime_ids(self, p: int) -> list[int]:

@@ -61,7 +61,7 @@ from parlor.monopoly.buying import BID_STEPS
 from parlor.monopoly.debts import DebtRules
 from parlor.monopoly.edition import Edition, edition_from_save, load_edition, saved_edition
 from parlor.monopoly.frames import CLOSED_FRAMES, Auction, Frame, Turn
-from parlor.monopoly.id_space import NUM_ACTIONS, PRICE_LEVELS, space_for
+from parlor.monopoly.id_space import END_TURN_ID, NUM_ACTIONS, PRICE_LEVELS, ROLL_ID, space_for
 from parlor.monopoly.rules import RuleOptions
 from parlor.monopoly.table import (
     ESTATE_RECENT,
@@ -374,33 +374,32 @@ class PropertyGame(DebtRules):
         return out
 
     def _legal_id_list(self, player: Unchecked) -> list[int]:
-        """The ids of ``legal_actions(player)``, in its order, computed without building them."""
-        self.check_query(player, optional=False)
+        """The ids of ``legal_actions(player)``, in order, unbuilt (see ``_with_anytime_ids``)."""
+        if not (type(player) is int and 0 <= player < len(self.names)):
+            self.check_query(player, optional=False)  # (raises: not a seat)
         if self._outcome is not None:
             return []
         top = self.frames[-1]
         ids: list[int] = []
         if player == top.decider():
-            if isinstance(top, Auction):
+            if type(top) is Turn and (top.phase == "post_roll" or not self.in_jail[player]):
+                ids = [END_TURN_ID if top.phase == "post_roll" else ROLL_ID]  # (as pending)
+            elif isinstance(top, Auction):
                 ids = self._bid_ids(player, top)
             else:
                 ids = [self._id_of(a) for a in _FRAMES[type(top)].answers(self, player, top)]
         if type(top) not in CLOSED_FRAMES and not self.bankrupt[player]:
-            ids += self._anytime_ids(player)
+            return self._with_anytime_ids(player, ids)
         return ids
 
     def legal_action_ids(self, player: Unchecked) -> list[int]:
-        ids = self._legal_id_list(player)
-        if self._space.repeats:  # price levels that round to one amount list one action twice
-            return sorted(set(ids))
-        ids.sort()
-        return ids
+        return self._ordered_ids(player, self._legal_id_list(player))
 
     def legal_id_list(self, player: Unchecked) -> list[int]:
         """The ids of ``legal_action_ids(player)`` unsorted, in the listing's order (an id may
         come twice where two price levels round to one amount): a new list, for a mask or a
         test of membership, which need no sort (the RL batches ask it at every step)."""
-        return self._legal_id_list(player)
+        return self._legal_id_list(player)[:]
 
     def legal_action_mask(self, player: Unchecked) -> list[bool]:
         mask = [False] * NUM_ACTIONS
@@ -496,16 +495,15 @@ class PropertyGame(DebtRules):
     )  # fmt: skip
 
     #: Beside the settings and the state, history kept to answer again (not in snapshots): the
-    #: estate's changes, the deeds' listing memo, ``pending``'s last decision, the shortage's
-    #: whole groups, the offer its proposal found legal.
+    #: estate's changes, ``pending``'s last decision, the shortage's whole groups, the offer
+    #: its proposal found legal, and the listing's memos (the deeds', each seat's last list).
     HISTORY_FIELDS: ClassVar[tuple[str, ...]] = (
-        "estate_revision", "_estate_recent", "_deeds_memo", "_pending_memo", "_whole_kept",
-        "_offer_checked",
+        "estate_revision", "_estate_recent", "_pending_memo", "_whole_kept", "_offer_checked",
+        "_deeds_memo", "_listing_memo",
     )  # fmt: skip
 
     def _fields(self) -> dict[str, Any]:
-        names = self.SETTINGS_FIELDS + self.STATE_FIELDS + self.HISTORY_FIELDS
-        return {name: getattr(self, name) for name in names}
+        return {name: getattr(self, name) for name in _CARRIED}
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickled field by field, as clone copies (the server thinks on copies in worker
@@ -583,6 +581,10 @@ class PropertyGame(DebtRules):
 #: The actions' field checks (``Game._first_bad``): compiled, a module constant is a native
 #: read where the class attribute is a generic lookup.
 _FIRST_BAD: Final = PropertyGame._first_bad
+#: What copies and pickles carry (``_fields``): not the listing's memos (history's last two).
+_CARRIED: Final = (
+    PropertyGame.SETTINGS_FIELDS + PropertyGame.STATE_FIELDS + PropertyGame.HISTORY_FIELDS[:-2]
+)
 
 
 def _with_fields(fields: Mapping[str, Any]) -> PropertyGame:

@@ -52,6 +52,10 @@ _FIXED_IDS = {
     type(a).__name__ + (f":{a.percent}" if isinstance(a, ChooseTax) else ""): i
     for i, a in enumerate(_FIXED)
 }
+#: The ids of a turn's plain answers (``_turn_answers``: before the throw, out of jail, only
+#: the throw; after it, only the end of the turn).
+ROLL_ID: Final = _FIXED_IDS["RollDice"]
+END_TURN_ID: Final = _FIXED_IDS["EndTurn"]
 _BID_BASE = len(_FIXED)
 _SQUARE_ACTIONS: tuple[type[Action], ...] = (
     Build, SellBuilding, Mortgage, Unmortgage, LiftMortgageNow, KeepMortgage, PlaceBuilding,

@@ -73,7 +73,8 @@ class Table(Game[Action]):
     # shortcuts were remade for each new game). Compiled, the classes' own native fields.
     __slots__ = (
         "_deeds_memo", "_double_go", "_estate_recent", "_field_checks", "_hotel_level",
-        "_jail_extra", "_jail_max", "_offer_checked", "_outcome", "_pending_memo", "_rent_claim", "_rent_jailed", "_sink",
+        "_jail_extra", "_jail_max", "_listing_memo", "_offer_checked", "_outcome", "_pending_memo",
+        "_rent_claim", "_rent_jailed", "_sink",
         "_space", "_sq", "_time_limit", "_unlimited", "_whole_kept", "bank_flow", "bankrupt",
         "bankrupt_order", "buildings", "cash", "claims", "decks", "doubles", "edition",
         "estate_revision", "first_player", "frames", "hotels_left", "houses_left", "in_jail",
