@@ -8,11 +8,13 @@ import gc
 import multiprocessing as mp
 import os
 import signal
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import gymnasium as gym
 import numpy as np
+import numpy.typing as npt
 import pytest
 
 import parlor.rl  # noqa: F401  (registers the ids)
@@ -198,35 +200,49 @@ def test_a_refused_batch_step_changes_nothing() -> None:
     assert refused > 10
 
 
-def test_ids_outside_the_mask_take_the_single_environments_path() -> None:
-    """The batch checks its ids against the masks at once and plays the allowed ones without a
-    second check; the others (ids outside the mask, penalized here) go through the single
-    environment's own refusal, so the batch still plays what SyncVectorEnv plays."""
+def penalized_twins(
+    env_id: str, n: int, seed: int, steps: int, spoil: Callable[[int, npt.NDArray[Any]], int | None]
+) -> int:
+    """Play ``steps`` batch steps of random legal ids in a ``ParlorVectorEnv`` and in
+    ``SyncVectorEnv`` (illegal ids penalized), game ``t % n``'s id replaced by ``spoil(t,
+    its mask)`` when that is not None; assert both gave the same batches; the penalties met."""
     kwargs: dict[str, Any] = {"illegal_action": "penalize", "illegal_penalty": -2.0}
-    ours = ParlorVectorEnv("parlor/Tools-v0", 4, **kwargs)
-    theirs = gym.make_vec("parlor/Tools-v0", num_envs=4, vectorization_mode="sync", **kwargs)
+    ours = ParlorVectorEnv(env_id, n, **kwargs)
+    theirs = gym.make_vec(env_id, num_envs=n, vectorization_mode="sync", **kwargs)
     results = []
     for envs in (ours, theirs):
-        rng = np.random.default_rng(5)
-        obs, _ = envs.reset(seed=5)
+        rng = np.random.default_rng(seed)
+        obs, _ = envs.reset(seed=seed)
         out = []
-        for t in range(200):
+        for t in range(steps):
             actions = random_actions(rng, obs["action_mask"])
-            if t % 7 == 3:  # one game in the batch picks an id its mask refuses
-                game = t % 4
-                actions[game] = int(np.flatnonzero(obs["action_mask"][game] == 0)[0])
+            bad = spoil(t, obs["action_mask"][t % n])
+            if bad is not None:
+                actions[t % n] = bad
             obs, rewards, terms, truncs, _ = envs.step(actions)
             out.append(
                 (obs["observation"].copy(), obs["action_mask"].copy(), rewards, terms, truncs)
             )
         results.append(out)
+    theirs.close()
     penalties = 0
     for mine, sync in zip(*results, strict=True):
         for x, y in zip(mine, sync, strict=True):
             assert np.array_equal(x, y)
         penalties += int((mine[2] == -2.0).sum())
-    assert penalties >= 10
-    theirs.close()
+    return penalties
+
+
+def test_ids_outside_the_mask_take_the_single_environments_path() -> None:
+    """The batch checks its ids against the masks at once and plays the allowed ones without a
+    second check; the others (ids outside the mask, penalized here) go through the single
+    environment's own refusal, so the batch still plays what SyncVectorEnv plays."""
+
+    def spoil(t: int, mask: npt.NDArray[Any]) -> int | None:
+        # (one game in the batch picks an id its mask refuses)
+        return int(np.flatnonzero(mask == 0)[0]) if t % 7 == 3 else None
+
+    assert penalized_twins("parlor/Tools-v0", 4, 5, 200, spoil) >= 10
 
 
 def test_wide_masks_check_ids_in_their_rows_and_refuse_ids_out_of_range() -> None:
@@ -234,33 +250,15 @@ def test_wide_masks_check_ids_in_their_rows_and_refuse_ids_out_of_range() -> Non
     game's mask row: ids out of the row's range (-1, the width, a huge one) and ids the mask
     refuses are penalized as SyncVectorEnv's games penalize them, never read from another
     game's row."""
-    kwargs: dict[str, Any] = {"illegal_action": "penalize", "illegal_penalty": -2.0}
-    ours = ParlorVectorEnv("parlor/Classic-v0", 3, **kwargs)
-    theirs = gym.make_vec("parlor/Classic-v0", num_envs=3, vectorization_mode="sync", **kwargs)
-    width = ours.single_action_space.n
-    results = []
-    for envs in (ours, theirs):
-        rng = np.random.default_rng(8)
-        obs, _ = envs.reset(seed=8)
-        out = []
-        for t in range(160):
-            actions = random_actions(rng, obs["action_mask"])
-            if t % 5 == 2:  # one game picks an id outside its mask, or outside any row
-                game = t % 3
-                refused = int(np.flatnonzero(obs["action_mask"][game] == 0)[0])
-                actions[game] = (-1, width, 2**40, refused)[t // 5 % 4]
-            obs, rewards, terms, truncs, _ = envs.step(actions)
-            out.append(
-                (obs["observation"].copy(), obs["action_mask"].copy(), rewards, terms, truncs)
-            )
-        results.append(out)
-    penalties = 0
-    for mine, sync in zip(*results, strict=True):
-        for x, y in zip(mine, sync, strict=True):
-            assert np.array_equal(x, y)
-        penalties += int((mine[2] == -2.0).sum())
-    assert penalties >= 20
-    theirs.close()
+    width = ParlorVectorEnv("parlor/Classic-v0", 1).single_action_space.n
+
+    def spoil(t: int, mask: npt.NDArray[Any]) -> int | None:
+        # (one game picks an id outside its mask, or outside any row)
+        if t % 5 != 2:
+            return None
+        return (-1, width, 2**40, int(np.flatnonzero(mask == 0)[0]))[t // 5 % 4]
+
+    assert penalized_twins("parlor/Classic-v0", 3, 8, 160, spoil) >= 20
 
 
 def test_the_process_form_restarts_ended_games_as_the_batch_does() -> None:
