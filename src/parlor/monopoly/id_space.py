@@ -5,13 +5,12 @@ lists the legal ones from the state)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from operator import itemgetter
 from typing import Any, Final, Generic, TypeVar
 
 from parlor.core.validate import checker
 from parlor.monopoly.actions import (
-    ACTION_TYPES,
     MAX_WISH,
     AcceptTrade,
     Action,
@@ -269,22 +268,22 @@ class ActionSpace:
             found = self._offers[n] = set()
         return found
 
-    def field_checks(self, n: int) -> dict[type, Callable[[Any, int], int]]:
+    def field_checks(
+        self, n: int, checks: Mapping[type, Callable[[Any, int], int]]
+    ) -> dict[type, Callable[[Any, int], int]]:
         """Each action kind's field check for a game of ``n`` players (``first_bad(action,
-        n)``, see ``parlor.core.validate.checker``): the generated checks, but a trade offer of
-        this space's own (``action_from_id``, the listings) passes without its eight fields read
+        n)``): the game class's ``checks`` (``Game._first_bad``), but a trade offer of this
+        space's own (``action_from_id``, the listings) passes without its eight fields read
         again: the random learner proposes at most of its steps."""
         found = self._checks.get(n)
         if found is None:
             offers = self._offer_ids(n)
-            full = checker(ProposeTrade).first_bad
+            full = checks[ProposeTrade]
 
             def offer_check(action: Any, n: int) -> int:
                 return -1 if id(action) in offers else full(action, n)
 
-            found = {kind: checker(kind).first_bad for kind in ACTION_TYPES.values()}
-            found[ProposeTrade] = offer_check
-            self._checks[n] = found
+            found = self._checks[n] = {**checks, ProposeTrade: offer_check}
         return found
 
     def others(self, n: int, p: int) -> tuple[list[tuple[int, int]], Any]:

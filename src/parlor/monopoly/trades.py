@@ -45,7 +45,7 @@ class TradeRules(ActionIds):
     def _derive(self) -> None:
         super()._derive()
         self._offer_checked = None
-        self._field_checks = self._space.field_checks(len(self.names))
+        self._field_checks = self._space.field_checks(len(self.names), self._first_bad)
 
     def _trade_problem(self, p: int, t: ProposeTrade | TradeOffer) -> str | None:
         """Why the rules refuse the offer ``t`` by ``p`` (a proposal, its fields well formed:
