@@ -464,20 +464,11 @@ class PropertyEncoder:
         if flags_seen and self._group_of:
             # (worked out for the owners this seat saw, and written for it: the moved deeds'
             # groups asked again, and the flags that changed written)
-            complete, lots, group_of = self._complete, self.lots, self._group_of
-            copied = False
-            for i in moved:
-                found = group_of[i]
-                first = lots[found[0]]
-                o = owner[first]
-                done = o >= 0 and game.owns_group(o, first)
-                if done != complete[i]:  # (a group's flags are all the same)
-                    if not copied:  # (the seats' ``seen.complete`` may hold the old)
-                        complete, copied = complete[:], True
-                    x = 1.0 if done else 0.0
-                    for k in found:
-                        complete[k] = done
-                        v[base + k] = x
+            before = self._complete
+            complete = self._follow(game, owner, moved)
+            if complete is not before:
+                for i in _changed(complete, before, self._lot_range):
+                    v[base + i] = 1.0 if complete[i] else 0.0
             self._complete = seen.complete = complete
         else:
             if owner != self._owners:
@@ -499,21 +490,19 @@ class PropertyEncoder:
     def _deed_lists(self, game: PropertyGame, seat: int, v: Any, seen: _Seen) -> list[int]:
         """``_deeds``' entries where the game's lists differ from ``seen``'s copies, found by
         comparing them; the deeds that changed hands (every deed at the first call)."""
-        at, lot_of, squares, n = self._starts, self._lot_of, self._squares, self.n
+        at, lot_of, squares = self._starts, self._lot_of, self._squares
         owner, old = game.owner, seen.owner
         moved: list[int] = []
         if owner != old:
-            base, width, rel = at["owner"], n + 1, self._rel[seat]
+            rows, cell = self._owner_rows, self._cells[seat]
             for sq in _changed(owner, old, squares):
                 i = lot_of[sq]
                 if i < 0:
                     continue
                 moved.append(i)
-                o = owner[sq]
                 if old is not None:
-                    was = old[sq]
-                    v[base + i * width + (0 if was < 0 else 1 + rel[was])] = 0.0
-                v[base + i * width + (0 if o < 0 else 1 + rel[o])] = 1.0
+                    v[rows[i] + cell[old[sq]]] = 0.0
+                v[rows[i] + cell[owner[sq]]] = 1.0
             seen.owner = owner[:]
         mortgaged = game.mortgaged
         if mortgaged != seen.mortgaged:
@@ -564,16 +553,22 @@ class PropertyEncoder:
 
     def _follow(self, game: PropertyGame, owner: list[int], moved: list[int]) -> list[bool]:
         """``_completes`` for these owners, from ``self._complete``, when only the deeds
-        ``moved`` changed hands since: their groups asked again (a trade moves one or two)."""
+        ``moved`` changed hands since: their groups asked again (a trade moves one or two).
+        ``self._complete`` itself when no flag changed, else a new list (the seats'
+        ``seen.complete`` may hold the old)."""
         lots, group_of = self.lots, self._group_of
-        complete = self._complete[:]  # (a copy: the seats' ``seen.complete`` hold the old)
+        complete = self._complete
+        copied = False
         for i in moved:
             found = group_of[i]
             first = lots[found[0]]
             o = owner[first]
             done = o >= 0 and game.owns_group(o, first)
-            for k in found:
-                complete[k] = done
+            if done != complete[i]:  # (a group's flags are all the same)
+                if not copied:
+                    complete, copied = complete[:], True
+                for k in found:
+                    complete[k] = done
         return complete
 
     def rel(self, seat: int, other: int) -> int:
